@@ -1,0 +1,4 @@
+import Foundation
+import RouteKit
+
+print("\(RouteKitInfo.name) \(RouteKitInfo.version)")
