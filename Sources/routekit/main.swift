@@ -1,4 +1,61 @@
 import Foundation
 import RouteKit
 
-print("\(RouteKitInfo.name) \(RouteKitInfo.version)")
+func mainHelp() -> String {
+    var lines = [
+        "routekit \(RouteKitInfo.version): lint and resolve route titles of native-navigation apps",
+        "",
+        "Usage: routekit <command> [options]",
+        "",
+        "Commands:",
+    ]
+    for command in Commands.all {
+        lines.append("  " + command.name.padding(toLength: 14, withPad: " ", startingAt: 0) + command.summary)
+    }
+    lines += [
+        "",
+        "Options:",
+        "  --help, -h    show help (also: routekit <command> --help)",
+        "  --version     print the version",
+        "",
+        "Exit codes: 0 clean, 1 findings at the failing level, 2 could not run.",
+    ]
+    return lines.joined(separator: "\n")
+}
+
+func runMain(_ argv: [String], console: Console) -> ExitCode {
+    guard let first = argv.first else {
+        console.error(mainHelp())
+        return .usage
+    }
+    switch first {
+    case "--help", "-h", "help":
+        console.print(mainHelp())
+        return .success
+    case "--version":
+        console.print(RouteKitInfo.version)
+        return .success
+    default:
+        break
+    }
+    guard let command = Commands.all.first(where: { $0.name == first }) else {
+        console.error("routekit: unknown command '\(first)'\nRun 'routekit --help' for the list of commands.")
+        return .usage
+    }
+    var arguments = Arguments(Array(argv.dropFirst()))
+    if arguments.flag("--help", "-h") {
+        console.print(command.help)
+        return .success
+    }
+    do {
+        return try command.run(&arguments, console: console)
+    } catch let error as UsageError {
+        console.error("routekit \(command.name): \(error.message)\nRun 'routekit \(command.name) --help' for usage.")
+        return .usage
+    } catch {
+        console.error("routekit \(command.name): \(error)")
+        return .usage
+    }
+}
+
+exit(runMain(Array(CommandLine.arguments.dropFirst()), console: Console()).rawValue)
