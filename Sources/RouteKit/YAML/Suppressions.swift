@@ -1,0 +1,82 @@
+/// In-file suppression comments:
+/// `# routekit:disable-next-line rule-a, rule-b` and `# routekit:disable-line` (no ids: every rule).
+/// The marker is recognised after a `#` at the start of a line or after white space, so that a
+/// `#` inside a quoted value rarely matters; a value that spells the marker out is the one
+/// false positive, and it can only hide findings on its own line.
+public struct Suppressions: Sendable, Hashable {
+    /// Line → suppressed rule ids; an empty set suppresses every rule on that line.
+    public private(set) var lines: [Int: Set<String>] = [:]
+
+    public init() {}
+
+    public func suppresses(rule: String, line: Int) -> Bool {
+        guard let rules = lines[line] else { return false }
+        return rules.isEmpty || rules.contains(rule)
+    }
+
+    private static let marker = Array("routekit:disable".utf8)
+
+    /// Scans the raw text of a file. Cheap when the file has no marker at all.
+    public static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Suppressions {
+        var result = Suppressions()
+        guard containsMarker(bytes) else { return result }
+        let text = String(decoding: bytes, as: UTF8.self)
+        var lineNumber = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            guard let hash = commentStart(in: line) else { continue }
+            let comment = line[line.index(after: hash)...].trimmed(of: " \t\r")
+            for (directive, offset) in [("routekit:disable-next-line", 1), ("routekit:disable-line", 0)] {
+                guard comment.hasPrefix(directive) else { continue }
+                let rest = comment.dropFirst(directive.count)
+                guard rest.isEmpty || rest.first == " " || rest.first == "\t" else { continue }
+                let ids = rest.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }).map(String.init)
+                let target = lineNumber + offset
+                if ids.isEmpty {
+                    result.lines[target] = []
+                } else if result.lines[target] != [] {
+                    result.lines[target, default: []].formUnion(ids)
+                }
+                break
+            }
+        }
+        return result
+    }
+
+    private static func commentStart(in line: Substring) -> Substring.Index? {
+        var previous: Character = " "
+        for index in line.indices {
+            let character = line[index]
+            if character == "#" && (previous == " " || previous == "\t") { return index }
+            previous = character
+        }
+        return nil
+    }
+
+    private static func containsMarker(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let first = marker[0]
+        var index = 0
+        let last = bytes.count - marker.count
+        while index <= last {
+            if bytes[index] == first {
+                var matched = true
+                for offset in 1..<marker.count where bytes[index + offset] != marker[offset] {
+                    matched = false
+                    break
+                }
+                if matched { return true }
+            }
+            index += 1
+        }
+        return false
+    }
+}
+
+extension StringProtocol {
+    func trimmed(of set: String) -> String {
+        var scalars = Substring(self)
+        while let first = scalars.first, set.contains(first) { scalars.removeFirst() }
+        while let last = scalars.last, set.contains(last) { scalars.removeLast() }
+        return String(scalars)
+    }
+}

@@ -1,0 +1,278 @@
+import CYAML
+
+/// What reading one YAML file gives: the tree (if any), the findings, and its suppression comments.
+public struct YAMLFile: Sendable {
+    public var path: String
+    /// `nil` for an empty file or one that could not be read.
+    public var root: YAMLNode?
+    public var diagnostics: [Diagnostic]
+    public var suppressions: Suppressions
+    /// Size in bytes, for summaries and the total-size limit.
+    public var byteCount: Int
+}
+
+/// Reads YAML through libyaml's event API into a `YAMLNode` tree with positions.
+///
+/// Everything that can go wrong becomes a diagnostic with file, line and column: parser errors
+/// (`yaml-syntax`), duplicate keys (`duplicate-key`), invalid UTF-8 and NUL bytes (libyaml reports a
+/// byte offset; it is converted), UTF-16 input, aliases (never expanded), tags, keys that are not
+/// scalars, a second document, and the limits of `InputLimits`. No input makes it crash or recurse.
+public enum YAMLReader {
+    public static func read(bytes: [UInt8], path: String, limits: InputLimits = .default) -> YAMLFile {
+        bytes.withUnsafeBufferPointer { read(buffer: $0, path: path, limits: limits) }
+    }
+
+    public static func read(text: String, path: String, limits: InputLimits = .default) -> YAMLFile {
+        read(bytes: Array(text.utf8), path: path, limits: limits)
+    }
+
+    public static func read(buffer: UnsafeBufferPointer<UInt8>, path: String, limits: InputLimits = .default) -> YAMLFile {
+        var file = YAMLFile(path: path, root: nil, diagnostics: [], suppressions: Suppressions(), byteCount: buffer.count)
+        var body = buffer
+        if buffer.starts(with: [0xEF, 0xBB, 0xBF]) {
+            body = UnsafeBufferPointer(rebasing: buffer[3...])
+        } else if let encoding = utf16or32(buffer) {
+            file.diagnostics.append(syntax("the file is \(encoding); routekit reads UTF-8 only: save it as UTF-8", path, 1, 1))
+            return file
+        }
+        if body.count > limits.fileSize {
+            file.diagnostics.append(syntax(
+                "the file is \(body.count) bytes, over the limit of \(limits.fileSize) (limits.file-size)", path, 1, 1))
+            return file
+        }
+        file.suppressions = Suppressions.scan(body)
+        var builder = TreeBuilder(path: path, body: body, limits: limits)
+        builder.run()
+        file.root = builder.root
+        file.diagnostics += builder.diagnostics
+        return file
+    }
+
+    static func syntax(_ message: String, _ path: String, _ line: Int, _ column: Int) -> Diagnostic {
+        Diagnostic(rule: "yaml-syntax", severity: .error, message: message,
+                   location: SourceLocation(file: path, line: line, column: column))
+    }
+
+    /// UTF-16 and UTF-32, with or without a BOM: libyaml would decode some of them silently.
+    private static func utf16or32(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return "UTF-32" }
+        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) { return "UTF-16" }
+        // Without a BOM, ASCII text in UTF-16 has a NUL in every other byte.
+        if bytes.count >= 4 {
+            if bytes[0] == 0 && bytes[1] != 0 && bytes[2] == 0 && bytes[3] != 0 { return "UTF-16 (big-endian, no BOM)" }
+            if bytes[0] != 0 && bytes[1] == 0 && bytes[2] != 0 && bytes[3] == 0 { return "UTF-16 (little-endian, no BOM)" }
+        }
+        return nil
+    }
+}
+
+/// Turns libyaml events into a tree with an explicit stack: depth is bounded by a limit, never
+/// by the call stack.
+private struct TreeBuilder {
+    private enum Frame {
+        case mapping(location: SourceLocation, entries: [YAMLMapping.Entry], pendingKey: YAMLScalar?,
+                     skipNextValue: Bool, seen: [String: Int])
+        case sequence(location: SourceLocation, items: [YAMLNode])
+    }
+
+    let path: String
+    let body: UnsafeBufferPointer<UInt8>
+    let limits: InputLimits
+    private(set) var root: YAMLNode?
+    private(set) var diagnostics: [Diagnostic] = []
+    private var stack: [Frame] = []
+    private var nodeCount = 0
+    private var documents = 0
+
+    init(path: String, body: UnsafeBufferPointer<UInt8>, limits: InputLimits) {
+        self.path = path
+        self.body = body
+        self.limits = limits
+    }
+
+    mutating func run() {
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else {
+            diagnostics.append(YAMLReader.syntax("libyaml could not start (out of memory)", path, 1, 1))
+            return
+        }
+        defer { yaml_parser_delete(&parser) }
+        yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+        // An empty buffer may have a nil base address; libyaml needs a valid pointer.
+        let empty: [UInt8] = [0]
+        empty.withUnsafeBufferPointer { fallback in
+            let base = body.baseAddress ?? fallback.baseAddress!
+            yaml_parser_set_input_string(&parser, base, body.count)
+            var event = yaml_event_t()
+            while true {
+                guard yaml_parser_parse(&parser, &event) == 1 else {
+                    reportParserError(parser)
+                    root = nil
+                    return
+                }
+                let keepGoing = handle(event)
+                let type = event.type
+                yaml_event_delete(&event)
+                if !keepGoing || type == YAML_STREAM_END_EVENT { return }
+            }
+        }
+    }
+
+    private func location(_ mark: yaml_mark_t) -> SourceLocation {
+        SourceLocation(file: path, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+    }
+
+    /// Returns false to stop reading the file.
+    private mutating func handle(_ event: yaml_event_t) -> Bool {
+        switch event.type {
+        case YAML_DOCUMENT_START_EVENT:
+            documents += 1
+            if documents > 1 {
+                let at = location(event.start_mark)
+                diagnostics.append(YAMLReader.syntax(
+                    "a second YAML document starts here; routekit reads one document per file", path, at.line, at.column))
+                return false
+            }
+        case YAML_SCALAR_EVENT:
+            let scalar = event.data.scalar
+            let at = location(event.start_mark)
+            guard count(at) else { return false }
+            guard Int(scalar.length) <= limits.scalarLength else {
+                diagnostics.append(YAMLReader.syntax(
+                    "a value of \(scalar.length) bytes is over the limit of \(limits.scalarLength) (limits.scalar-length)",
+                    path, at.line, at.column))
+                return false
+            }
+            checkTag(scalar.tag, at: at)
+            let value = scalar.value.map {
+                String(decoding: UnsafeBufferPointer(start: $0, count: Int(scalar.length)), as: UTF8.self)
+            } ?? ""
+            let isPlain = scalar.style == YAML_PLAIN_SCALAR_STYLE || scalar.style == YAML_ANY_SCALAR_STYLE
+            let isNull = isPlain && scalar.tag == nil && (value.isEmpty || value == "~" || value == "null" || value == "Null" || value == "NULL")
+            attach(.scalar(YAMLScalar(value: value, isNull: isNull, location: at)))
+        case YAML_MAPPING_START_EVENT, YAML_SEQUENCE_START_EVENT:
+            let at = location(event.start_mark)
+            guard count(at) else { return false }
+            guard stack.count < limits.depth else {
+                diagnostics.append(YAMLReader.syntax(
+                    "nesting deeper than \(limits.depth) levels (limits.depth)", path, at.line, at.column))
+                root = nil
+                return false
+            }
+            if event.type == YAML_MAPPING_START_EVENT {
+                checkTag(event.data.mapping_start.tag, at: at)
+                stack.append(.mapping(location: at, entries: [], pendingKey: nil, skipNextValue: false, seen: [:]))
+            } else {
+                checkTag(event.data.sequence_start.tag, at: at)
+                stack.append(.sequence(location: at, items: []))
+            }
+        case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
+            switch stack.removeLast() {
+            case .mapping(let at, let entries, _, _, _):
+                attach(.mapping(YAMLMapping(entries: entries, location: at)))
+            case .sequence(let at, let items):
+                attach(.sequence(YAMLSequence(items: items, location: at)))
+            }
+        case YAML_ALIAS_EVENT:
+            let at = location(event.start_mark)
+            let name = event.data.alias.anchor.map { String(cString: $0) } ?? ""
+            diagnostics.append(YAMLReader.syntax(
+                "aliases (*\(name)) are not supported: write the value out in full", path, at.line, at.column))
+            attach(.scalar(YAMLScalar(value: "", isNull: true, location: at)))
+        default:
+            break
+        }
+        return true
+    }
+
+    private mutating func count(_ at: SourceLocation) -> Bool {
+        nodeCount += 1
+        if nodeCount > limits.nodeCount {
+            diagnostics.append(YAMLReader.syntax(
+                "more than \(limits.nodeCount) values in one file (limits.node-count)", path, at.line, at.column))
+            root = nil
+            return false
+        }
+        return true
+    }
+
+    private mutating func checkTag(_ tag: UnsafeMutablePointer<yaml_char_t>?, at: SourceLocation) {
+        guard let tag else { return }
+        let name = String(cString: tag)
+        if name == "tag:yaml.org,2002:str" || name == "!" { return }
+        let shown = name.hasPrefix("tag:yaml.org,2002:") ? "!!" + name.dropFirst("tag:yaml.org,2002:".count) : name
+        diagnostics.append(YAMLReader.syntax(
+            "tags (\(shown)) are not supported: every value is text", path, at.line, at.column))
+    }
+
+    private mutating func attach(_ node: YAMLNode) {
+        guard let top = stack.popLast() else {
+            if documents <= 1 { root = node }
+            return
+        }
+        switch top {
+        case .sequence(let at, var items):
+            items.append(node)
+            stack.append(.sequence(location: at, items: items))
+        case .mapping(let at, var entries, let pendingKey, let skipNextValue, var seen):
+            if skipNextValue {
+                stack.append(.mapping(location: at, entries: entries, pendingKey: nil, skipNextValue: false, seen: seen))
+            } else if let key = pendingKey {
+                if let firstLine = seen[key.value] {
+                    diagnostics.append(Diagnostic(
+                        rule: "duplicate-key", severity: .error,
+                        message: "key '\(key.value)' is already defined at line \(firstLine)",
+                        location: key.location, key: key.value))
+                } else {
+                    seen[key.value] = key.location.line
+                    entries.append(YAMLMapping.Entry(key: key, value: node))
+                }
+                stack.append(.mapping(location: at, entries: entries, pendingKey: nil, skipNextValue: false, seen: seen))
+            } else if case .scalar(let key) = node {
+                stack.append(.mapping(location: at, entries: entries, pendingKey: key, skipNextValue: false, seen: seen))
+            } else {
+                diagnostics.append(YAMLReader.syntax(
+                    "a key must be a plain value, not \(node.kindName)", path, node.location.line, node.location.column))
+                stack.append(.mapping(location: at, entries: entries, pendingKey: nil, skipNextValue: true, seen: seen))
+            }
+        }
+    }
+
+    private mutating func reportParserError(_ parser: yaml_parser_t) {
+        let problem = parser.problem.map { String(cString: $0) } ?? "unknown problem"
+        if parser.error == YAML_READER_ERROR {
+            let (line, column) = TextPosition.locate(offset: Int(parser.problem_offset), in: body)
+            let message: String
+            switch (problem, parser.problem_value) {
+            case ("control characters are not allowed", 0):
+                message = "a NUL byte is not allowed in YAML text"
+            case ("control characters are not allowed", let value):
+                message = "control character U+\(hex(value, width: 4)) is not allowed in YAML text"
+            case (_, let value) where value >= 0:
+                message = "invalid UTF-8: \(problem) (byte 0x\(hex(value, width: 2)))"
+            default:
+                message = "invalid UTF-8: \(problem)"
+            }
+            diagnostics.append(YAMLReader.syntax(message, path, line, column))
+            return
+        }
+        let at = location(parser.problem_mark)
+        var message = problem
+        if let context = parser.context.map({ String(cString: $0) }) {
+            let contextAt = location(parser.context_mark)
+            message += " \(context)"
+            if contextAt.line != at.line || contextAt.column != at.column {
+                message += " (started at line \(contextAt.line), column \(contextAt.column))"
+            }
+        }
+        if TextPosition.scalar(atLine: at.line, column: at.column, in: body) == "\t" {
+            message += "; YAML cannot be indented with tabs: use spaces"
+        }
+        diagnostics.append(YAMLReader.syntax(message, path, at.line, at.column))
+    }
+
+    private func hex(_ value: Int32, width: Int) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}
