@@ -1,0 +1,162 @@
+import Foundation
+
+/// Shell-style globs relative to a root: `*` and `?` within one path segment, `**` across
+/// segments, `[abc]` classes and `{a,b}` alternatives. Hidden files match only when the
+/// pattern segment starts with a dot. Results are sorted, so runs are deterministic.
+public enum Glob {
+    public static func hasWildcards(_ pattern: String) -> Bool {
+        pattern.contains { "*?[{".contains($0) }
+    }
+
+    /// Expands `pattern` (relative to `root`) into existing regular files, as paths joined onto `root`.
+    /// Symbolic links to directories are not followed (no loops); links to files are returned
+    /// and confinement is checked by the caller.
+    public static func expand(_ pattern: String, root: String) -> [String] {
+        var results: [String] = []
+        for alternative in expandBraces(pattern) {
+            let segments = alternative.split(separator: "/").map(String.init)
+            let base = alternative.hasPrefix("/") ? "/" : root
+            walk(directory: base, segments: segments[...], into: &results)
+        }
+        return Array(Set(results)).sorted()
+    }
+
+    private static func walk(directory: String, segments: ArraySlice<String>, into results: inout [String]) {
+        guard let segment = segments.first else { return }
+        let rest = segments.dropFirst()
+        let fileManager = FileManager.default
+        if segment == "**" {
+            // Zero directories…
+            walk(directory: directory, segments: rest, into: &results)
+            // …or one more, then `**` again.
+            for child in children(of: directory) where isDirectory(child, followLinks: false) && !isHidden(child) {
+                walk(directory: child, segments: segments, into: &results)
+            }
+            return
+        }
+        if !hasWildcards(segment) {
+            let path = PathUtilities.join(directory, segment)
+            if rest.isEmpty {
+                if fileManager.fileExists(atPath: path) { results.append(path) }
+            } else if isDirectory(path, followLinks: true) {
+                walk(directory: path, segments: rest, into: &results)
+            }
+            return
+        }
+        for child in children(of: directory) {
+            let name = (child as NSString).lastPathComponent
+            if name.hasPrefix(".") && !segment.hasPrefix(".") { continue }
+            guard matches(name: name, pattern: segment) else { continue }
+            if rest.isEmpty {
+                if !isDirectory(child, followLinks: true) { results.append(child) }
+            } else if isDirectory(child, followLinks: false) {
+                walk(directory: child, segments: rest, into: &results)
+            }
+        }
+    }
+
+    private static func children(of directory: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.sorted().map { PathUtilities.join(directory, $0) }
+    }
+
+    private static func isHidden(_ path: String) -> Bool { (path as NSString).lastPathComponent.hasPrefix(".") }
+
+    static func isDirectory(_ path: String, followLinks: Bool) -> Bool {
+        var info = stat()
+        let status = followLinks ? stat(path, &info) : lstat(path, &info)
+        return status == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// `{a,b}` alternatives, expanded up front (nested braces included).
+    static func expandBraces(_ pattern: String) -> [String] {
+        let characters = Array(pattern)
+        guard let open = characters.firstIndex(of: "{") else { return [pattern] }
+        var depth = 0
+        var close: Int?
+        var commas: [Int] = []
+        for index in open..<characters.count {
+            switch characters[index] {
+            case "{": depth += 1
+            case "}":
+                depth -= 1
+                if depth == 0 { close = index }
+            case "," where depth == 1: commas.append(index)
+            default: break
+            }
+            if close != nil { break }
+        }
+        guard let close else { return [pattern] }
+        let prefix = String(characters[..<open]), suffix = String(characters[(close + 1)...])
+        let bounds = [open] + commas + [close]
+        var results: [String] = []
+        for index in 0..<(bounds.count - 1) {
+            let option = String(characters[(bounds[index] + 1)..<bounds[index + 1]])
+            results += expandBraces(prefix + option + suffix)
+        }
+        return results
+    }
+
+    /// Matches one path segment against one pattern segment (`*`, `?`, `[...]`).
+    public static func matches(name: String, pattern: String) -> Bool {
+        let n = Array(name.unicodeScalars), p = Array(pattern.unicodeScalars)
+        var ni = 0, pi = 0
+        var starP = -1, starN = 0
+        while ni < n.count {
+            if pi < p.count {
+                switch p[pi] {
+                case "*":
+                    starP = pi
+                    starN = ni
+                    pi += 1
+                    continue
+                case "?":
+                    ni += 1
+                    pi += 1
+                    continue
+                case "[":
+                    if let (matched, next) = matchClass(n[ni], p, pi + 1), matched {
+                        ni += 1
+                        pi = next
+                        continue
+                    }
+                default:
+                    if p[pi] == n[ni] {
+                        ni += 1
+                        pi += 1
+                        continue
+                    }
+                }
+            }
+            guard starP >= 0 else { return false }
+            pi = starP + 1
+            starN += 1
+            ni = starN
+        }
+        while pi < p.count, p[pi] == "*" { pi += 1 }
+        return pi == p.count
+    }
+
+    private static func matchClass(_ c: Unicode.Scalar, _ p: [Unicode.Scalar], _ start: Int) -> (Bool, Int)? {
+        var i = start
+        var negate = false
+        if i < p.count, p[i] == "!" || p[i] == "^" {
+            negate = true
+            i += 1
+        }
+        var matched = false
+        var first = true
+        while i < p.count, p[i] != "]" || first {
+            first = false
+            if i + 2 < p.count, p[i + 1] == "-", p[i + 2] != "]" {
+                if p[i] <= c && c <= p[i + 2] { matched = true }
+                i += 3
+            } else {
+                if p[i] == c { matched = true }
+                i += 1
+            }
+        }
+        guard i < p.count else { return nil }
+        return (matched != negate, i + 1)
+    }
+}

@@ -1,0 +1,256 @@
+import Foundation
+
+/// `.routekit.yml`: where the inputs are and how to lint them.
+public struct ProjectConfig: Sendable {
+    public static let fileName = ".routekit.yml"
+
+    /// Absolute path of the config file.
+    public var path: String
+    /// Its directory: the project root. Every relative path is resolved, and reported, against it.
+    public var root: String
+    public var catalog: [Located<String>] = []
+    public var strings: [Located<String>] = []
+    public var baseLocale: Located<String>
+    public var locales: [Located<String>]?
+    public var fallbacks: [String: [String]] = [:]
+    public var rules: [String: RuleSetting] = [:]
+    public var baseline: Located<String>?
+    public var allowOutsideRoot = false
+    public var limits = InputLimits()
+
+    public init(path: String, baseLocale: Located<String>) {
+        self.path = path
+        self.root = (path as NSString).deletingLastPathComponent
+        self.baseLocale = baseLocale
+    }
+}
+
+/// A config that cannot be used: the run stops with exit code 2 and this message.
+public struct ConfigError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public var location: SourceLocation?
+    public var file: String?
+
+    public init(_ message: String, at location: SourceLocation? = nil, file: String? = nil) {
+        self.message = message
+        self.location = location
+        self.file = file ?? location?.file
+    }
+
+    /// `file:line:col: error: message`, like every other diagnostic.
+    public var description: String {
+        if let location { return "\(location): error: \(message)" }
+        if let file { return "\(file): error: \(message)" }
+        return "error: \(message)"
+    }
+}
+
+extension ProjectConfig {
+    /// Finds the config: an explicit file, or `.routekit.yml` in `directory` or the nearest parent.
+    public static func locate(explicit: String?, directory: String) throws(ConfigError) -> String {
+        let cwd = FileManager.default.currentDirectoryPath
+        if let explicit {
+            let path = PathUtilities.join(cwd, explicit)
+            guard FileManager.default.fileExists(atPath: path) else { throw ConfigError("config file not found", file: explicit) }
+            guard !Glob.isDirectory(path, followLinks: true) else { throw ConfigError("the config is a directory, not a file", file: explicit) }
+            return path
+        }
+        var current = PathUtilities.join(cwd, directory)
+        if !Glob.isDirectory(current, followLinks: true) {
+            guard FileManager.default.fileExists(atPath: current) else {
+                throw ConfigError("no such file or directory", file: directory)
+            }
+            // A file argument is taken as the config itself.
+            return current
+        }
+        while true {
+            let candidate = PathUtilities.join(current, fileName)
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            if current == "/" { break }
+            current = (current as NSString).deletingLastPathComponent
+            if current.isEmpty { current = "/" }
+        }
+        throw ConfigError(
+            "no \(fileName) in \(PathUtilities.join(cwd, directory)) or any parent directory; run 'routekit init' to write one")
+    }
+
+    public static func load(path: String) throws(ConfigError) -> ProjectConfig {
+        let bytes: [UInt8]
+        switch InputFile.read(path) {
+        case .success(let read): bytes = read
+        case .failure(let failure): throw ConfigError(failure.message, file: path)
+        }
+        let file = YAMLReader.read(bytes: bytes, path: path)
+        if let first = file.diagnostics.first { throw ConfigError(first.message, at: first.location) }
+        return try parse(file.root, path: path)
+    }
+
+    static func parse(_ root: YAMLNode?, path: String) throws(ConfigError) -> ProjectConfig {
+        let start = SourceLocation(file: path, line: 1, column: 1)
+        var config = ProjectConfig(path: path, baseLocale: Located("en", at: start))
+        guard let root else { throw ConfigError("the config is empty; it needs at least `strings:`", at: start) }
+        guard let mapping = root.mapping else { throw ConfigError("the config must be a mapping, found \(root.kindName)", at: root.location) }
+        var sawStrings = false
+        for entry in mapping.entries {
+            let value = entry.value
+            switch entry.key.value {
+            case "catalog":
+                config.catalog = try texts(value, "catalog")
+            case "strings":
+                config.strings = try texts(value, "strings")
+                sawStrings = true
+            case "base-locale":
+                config.baseLocale = try text(value, "base-locale")
+            case "locales":
+                config.locales = try texts(value, "locales")
+            case "fallbacks":
+                config.fallbacks = try fallbacks(value)
+            case "rules":
+                config.rules = try rules(value)
+            case "baseline":
+                config.baseline = value.isNull ? nil : try text(value, "baseline")
+            case "allow-outside-root":
+                config.allowOutsideRoot = try boolean(value, "allow-outside-root")
+            case "limits":
+                config.limits = try limits(value)
+            default:
+                throw ConfigError(
+                    "unknown config field '\(entry.key.value)'\(suggestion(entry.key.value, among: knownFields))",
+                    at: entry.key.location)
+            }
+        }
+        guard sawStrings else { throw ConfigError("the config needs `strings:` (globs of string resource files)", at: mapping.location) }
+        return config
+    }
+
+    static let knownFields = ["catalog", "strings", "base-locale", "locales", "fallbacks", "rules", "baseline",
+                              "allow-outside-root", "limits"]
+
+    private static func text(_ node: YAMLNode, _ field: String) throws(ConfigError) -> Located<String> {
+        guard let scalar = node.scalar, !scalar.isNull else {
+            throw ConfigError("'\(field)' must be a text value, found \(node.kindName)", at: node.location)
+        }
+        return scalar.located
+    }
+
+    private static func texts(_ node: YAMLNode, _ field: String) throws(ConfigError) -> [Located<String>] {
+        switch node {
+        case .scalar(let scalar): return scalar.isNull ? [] : [scalar.located]
+        case .sequence(let sequence):
+            var result: [Located<String>] = []
+            for item in sequence.items { result.append(try text(item, field)) }
+            return result
+        case .mapping: throw ConfigError("'\(field)' must be a text or a list of texts, found a mapping", at: node.location)
+        }
+    }
+
+    private static func boolean(_ node: YAMLNode, _ field: String) throws(ConfigError) -> Bool {
+        let value = try text(node, field)
+        switch value.value {
+        case "true": return true
+        case "false": return false
+        default: throw ConfigError("'\(field)' must be true or false, found '\(value.value)'", at: value.location)
+        }
+    }
+
+    private static func fallbacks(_ node: YAMLNode) throws(ConfigError) -> [String: [String]] {
+        guard let mapping = node.mapping else {
+            if node.isNull { return [:] }
+            throw ConfigError("'fallbacks' must map a locale to a list of locales", at: node.location)
+        }
+        var result: [String: [String]] = [:]
+        for entry in mapping.entries {
+            result[entry.key.value] = try texts(entry.value, "fallbacks.\(entry.key.value)").map(\.value)
+        }
+        return result
+    }
+
+    private static func rules(_ node: YAMLNode) throws(ConfigError) -> [String: RuleSetting] {
+        guard let mapping = node.mapping else {
+            if node.isNull { return [:] }
+            throw ConfigError("'rules' must map rule ids to a severity or a mapping", at: node.location)
+        }
+        var result: [String: RuleSetting] = [:]
+        for entry in mapping.entries {
+            let id = entry.key.value
+            guard RuleCatalog.ids.contains(id) else {
+                throw ConfigError("unknown rule '\(id)'\(suggestion(id, among: RuleCatalog.ids))", at: entry.key.location)
+            }
+            switch entry.value {
+            case .scalar(let scalar):
+                guard let severity = SeverityLevel.parse(scalar.value) else {
+                    throw ConfigError("rule '\(id)': '\(scalar.value)' is not one of off, info, warning, error", at: scalar.location)
+                }
+                result[id] = RuleSetting(severity: severity, location: entry.key.location)
+            case .mapping(let options):
+                var setting = RuleSetting(severity: RuleCatalog.defaultSeverity(of: id), location: entry.key.location)
+                for option in options.entries {
+                    let value = try text(option.value, "\(id).\(option.key.value)")
+                    if option.key.value == "severity" {
+                        guard let severity = SeverityLevel.parse(value.value) else {
+                            throw ConfigError("rule '\(id)': '\(value.value)' is not one of off, info, warning, error", at: value.location)
+                        }
+                        setting.severity = severity
+                    } else {
+                        let known = RuleCatalog.options(of: id)
+                        guard known.contains(option.key.value) else {
+                            let hint = known.isEmpty ? "; it takes no options" : "; it takes \(known.joined(separator: ", "))"
+                            throw ConfigError("rule '\(id)' has no option '\(option.key.value)'\(hint)", at: option.key.location)
+                        }
+                        setting.options[option.key.value] = value
+                    }
+                }
+                result[id] = setting
+            case .sequence:
+                throw ConfigError("rule '\(id)' must be a severity or a mapping, found a list", at: entry.value.location)
+            }
+        }
+        return result
+    }
+
+    private static func limits(_ node: YAMLNode) throws(ConfigError) -> InputLimits {
+        var limits = InputLimits()
+        guard let mapping = node.mapping else {
+            if node.isNull { return limits }
+            throw ConfigError("'limits' must be a mapping", at: node.location)
+        }
+        let fields: [String: WritableKeyPath<InputLimits, Int>] = [
+            "file-size": \.fileSize, "total-size": \.totalSize, "depth": \.depth,
+            "scalar-length": \.scalarLength, "node-count": \.nodeCount,
+        ]
+        for entry in mapping.entries {
+            guard let keyPath = fields[entry.key.value] else {
+                throw ConfigError("unknown limit '\(entry.key.value)'; known: \(fields.keys.sorted().joined(separator: ", "))",
+                                  at: entry.key.location)
+            }
+            let value = try text(entry.value, "limits.\(entry.key.value)")
+            guard let number = Int(value.value), number > 0 else {
+                throw ConfigError("'limits.\(entry.key.value)' must be a positive whole number", at: value.location)
+            }
+            limits[keyPath: keyPath] = number
+        }
+        return limits
+    }
+}
+
+/// "; did you mean 'title'?" when a close match exists.
+func suggestion(_ word: String, among candidates: some Sequence<String>) -> String {
+    let best = candidates.map { ($0, editDistance(word, $0)) }.min { $0.1 < $1.1 }
+    guard let best, best.1 <= max(2, word.count / 3) else { return "" }
+    return "; did you mean '\(best.0)'?"
+}
+
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+        var current = [i] + Array(repeating: 0, count: b.count)
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = current
+    }
+    return previous[b.count]
+}

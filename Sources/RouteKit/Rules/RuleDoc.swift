@@ -1,0 +1,91 @@
+/// A rule's documentation and examples, read from `lint-rules/<id>.yml` (embedded at build time).
+public struct RuleDoc: Sendable {
+    public struct Option: Sendable {
+        public var name: String
+        public var defaultValue: String
+        public var description: String
+    }
+
+    public struct Example: Sendable {
+        public var description: String
+        /// Expected findings of this rule as `file:line:col`; empty for an example that must pass.
+        public var triggers: [String]
+        /// Files of the example project (relative path → contents), in written order.
+        public var files: [(path: String, text: String)]
+        /// Extra `.routekit.yml` lines for the example.
+        public var config: String?
+        /// Other files the example runs, such as a flow for `routekit replay`.
+        public var mustTrigger: Bool { !triggers.isEmpty }
+    }
+
+    public var descriptor: RuleDescriptor
+    public var options: [Option]
+    public var examples: [Example]
+    public var id: String { descriptor.id }
+}
+
+extension RuleDoc {
+    /// Parses one rule document; problems are programming errors in `lint-rules/`, caught by tests.
+    static func parse(_ text: String, name: String) throws(RuleDocError) -> RuleDoc {
+        let file = YAMLReader.read(text: text, path: "lint-rules/\(name)")
+        if let problem = file.diagnostics.first { throw RuleDocError("\(problem.location!): \(problem.message)") }
+        guard let root = file.root?.mapping else { throw RuleDocError("\(name): not a mapping") }
+        func field(_ key: String) throws(RuleDocError) -> String {
+            guard let value = root[key]?.scalar, !value.isNull else { throw RuleDocError("\(name): missing '\(key)'") }
+            return value.value.trimmed(of: "\n ")
+        }
+        let id = try field("id")
+        guard name == "\(id).yml" else { throw RuleDocError("\(name): id '\(id)' does not match the file name") }
+        let severityText = try field("severity")
+        guard let severity = SeverityLevel.parse(severityText) else { throw RuleDocError("\(name): bad severity '\(severityText)'") }
+        let descriptor = RuleDescriptor(id: id, defaultSeverity: severity, summary: try field("summary"),
+                                        rationale: try field("rationale"), fix: try field("fix"))
+        var options: [Option] = []
+        for entry in root["options"]?.mapping?.entries ?? [] {
+            let option = entry.value.mapping
+            options.append(Option(name: entry.key.value,
+                                  defaultValue: option?["default"]?.scalar?.value ?? "",
+                                  description: option?["description"]?.scalar?.value.trimmed(of: "\n ") ?? ""))
+        }
+        var examples: [Example] = []
+        for item in root["examples"]?.sequence?.items ?? [] {
+            guard let example = item.mapping else { throw RuleDocError("\(name): an example must be a mapping") }
+            let files = (example["files"]?.mapping?.entries ?? []).map { ($0.key.value, $0.value.scalar?.value ?? "") }
+            examples.append(Example(
+                description: example["description"]?.scalar?.value.trimmed(of: "\n ") ?? "",
+                triggers: example["triggers"]?.sequence?.items.compactMap { $0.scalar?.value } ?? [],
+                files: files,
+                config: example["config"]?.scalar?.value))
+        }
+        return RuleDoc(descriptor: descriptor, options: options, examples: examples)
+    }
+}
+
+struct RuleDocError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Every rule routekit knows, documented. The single source for ids, default severities and options.
+public enum RuleCatalog {
+    /// All rule docs in id order. A broken document is a build defect that the tests catch;
+    /// at run time it is skipped rather than crashing the linter.
+    public static let docs: [RuleDoc] = GeneratedRuleDocs.files.compactMap { try? RuleDoc.parse($0.text, name: $0.name) }
+
+    private static let byID: [String: RuleDoc] = Dictionary(docs.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+
+    public static let ids: [String] = docs.map(\.id)
+
+    public static func doc(_ id: String) -> RuleDoc? { byID[id] }
+
+    public static var descriptors: [RuleDescriptor] { docs.map(\.descriptor) }
+
+    /// nil when the rule is off by default (or unknown).
+    public static func defaultSeverity(of id: String) -> Severity? { byID[id]?.descriptor.defaultSeverity ?? nil }
+
+    public static func options(of id: String) -> [String] { byID[id]?.options.map(\.name) ?? [] }
+
+    public static func defaultOption(_ option: String, of id: String) -> String? {
+        byID[id]?.options.first { $0.name == option }?.defaultValue
+    }
+}

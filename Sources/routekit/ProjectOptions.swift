@@ -1,0 +1,21 @@
+import RouteKit
+
+/// How every command that reads a project finds it: `--config F`, a directory argument, or the
+/// working directory and its parents.
+struct ProjectOptions {
+    var config: String?
+    var path: String?
+
+    static func read(_ arguments: inout Arguments) throws(UsageError) -> ProjectOptions {
+        ProjectOptions(config: try arguments.value("--config", "-c"))
+    }
+
+    func load() throws(ConfigError) -> Project {
+        let configPath = try ProjectConfig.locate(explicit: config, directory: path ?? ".")
+        return try Project.load(config: try ProjectConfig.load(path: configPath))
+    }
+
+    static let help = """
+          --config, -c F    use this config file instead of finding .routekit.yml
+        """
+}

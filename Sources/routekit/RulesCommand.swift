@@ -1,0 +1,30 @@
+import RouteKit
+
+struct RulesCommand: Command {
+    static let name = "rules"
+    static let summary = "list the lint rules, or explain one"
+    static let help = """
+        Usage: routekit rules [RULE]
+
+        Without RULE: every rule with its default severity and summary.
+        With RULE: its rationale, how to fix it, its options and its examples (the same examples
+        the test suite runs).
+        """
+
+    static func run(_ arguments: inout Arguments, console: Console) throws -> ExitCode {
+        guard let id = try arguments.finish(maxPositionals: 1).first else {
+            let width = RuleCatalog.ids.map(\.count).max() ?? 0
+            for doc in RuleCatalog.docs {
+                let severity = doc.descriptor.defaultSeverity?.rawValue ?? "off"
+                console.print(doc.id.padding(toLength: width + 2, withPad: " ", startingAt: 0)
+                              + severity.padding(toLength: 9, withPad: " ", startingAt: 0) + doc.descriptor.summary)
+            }
+            return .success
+        }
+        guard let doc = RuleCatalog.doc(id) else {
+            throw UsageError("unknown rule '\(id)'; run 'routekit rules' for the list")
+        }
+        console.write(RuleDocFormatter.render(doc))
+        return .success
+    }
+}
