@@ -241,7 +241,14 @@ private struct TreeBuilder {
     private mutating func reportParserError(_ parser: yaml_parser_t) {
         let problem = parser.problem.map { String(cString: $0) } ?? "unknown problem"
         if parser.error == YAML_READER_ERROR {
-            let (line, column) = TextPosition.locate(offset: Int(parser.problem_offset), in: body)
+            var offset = Int(parser.problem_offset)
+            if problem.hasPrefix("invalid trailing") {
+                // libyaml points at the bad continuation byte; the sequence starts at its lead byte.
+                var lead = offset - 1
+                while lead > 0, offset - lead < 4, body[lead] & 0xC0 == 0x80 { lead -= 1 }
+                if lead >= 0, body[lead] >= 0xC0 { offset = lead }
+            }
+            let (line, column) = TextPosition.locate(offset: offset, in: body)
             let message: String
             switch (problem, parser.problem_value) {
             case ("control characters are not allowed", 0):
