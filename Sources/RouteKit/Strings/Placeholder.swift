@@ -86,7 +86,8 @@ public enum PlaceholderParser {
         } else {
             i = save
         }
-        while i < s.count, "-+ #0'".unicodeScalars.contains(s[i]) { i += 1 }
+        // No space flag: "50 % off" is text in every language, not `% o`.
+        while i < s.count, "-+#0'".unicodeScalars.contains(s[i]) { i += 1 }
         _ = digits()
         if i < s.count, s[i] == "." {
             i += 1

@@ -47,43 +47,47 @@ public enum StringsLoader {
         var namespaces: Set<String>
     }
 
-    /// Walks one locale's tree with an explicit work list (depth was already bounded by the reader).
+    /// Walks one locale's tree without recursion (depth was already bounded by the reader).
     private static func flatten(
         _ node: YAMLNode, prefix: String, locale: String, shape: BaseShape?,
         into table: inout StringTable, sink: inout DiagnosticSink,
         plurals: inout Set<String>, namespaces: inout Set<String>
     ) {
-        var work: [(prefix: String, mapping: YAMLMapping)] = []
-        if let mapping = node.mapping { work.append((prefix, mapping)) }
-        while let (prefix, mapping) = work.popLast() {
-            // Reverse so that popping keeps file order.
-            var children: [(String, YAMLMapping)] = []
-            for entry in mapping.entries {
-                let key = prefix.isEmpty ? entry.key.value : prefix + "." + entry.key.value
-                switch entry.value {
-                case .scalar(let scalar):
-                    let text = Located(scalar.isNull ? "" : scalar.value, at: scalar.location)
-                    add(StringEntry(key: key, locale: locale, value: .text(text), keyLocation: entry.key.location),
-                        to: &table, sink: &sink)
-                case .sequence(let sequence):
-                    sink.report("invalid-field", "'\(key)' is a list; string values are text, plurals or nested keys",
-                                at: sequence.location, key: key, locale: locale)
-                case .mapping(let child):
-                    if isPlural(child, key: key, shape: shape) {
-                        if shape == nil { plurals.insert(key) }
-                        let forms = child.entries.map { form in
-                            (category: form.key.located,
-                             text: Located(form.value.scalar.map { $0.isNull ? "" : $0.value } ?? "", at: form.value.location))
-                        }
-                        add(StringEntry(key: key, locale: locale, value: .plural(forms), keyLocation: entry.key.location),
-                            to: &table, sink: &sink)
-                    } else {
-                        if shape == nil { namespaces.insert(key) }
-                        children.append((key, child))
+        // A stack of (prefix, mapping, next entry index): depth-first, in file order.
+        var stack: [(prefix: String, entries: [YAMLMapping.Entry], index: Int)] = []
+        if let mapping = node.mapping { stack.append((prefix, mapping.entries, 0)) }
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            let (prefix, entries, index) = stack[top]
+            guard index < entries.count else {
+                stack.removeLast()
+                continue
+            }
+            stack[top].index += 1
+            let entry = entries[index]
+            let key = prefix.isEmpty ? entry.key.value : prefix + "." + entry.key.value
+            switch entry.value {
+            case .scalar(let scalar):
+                let text = Located(scalar.isNull ? "" : scalar.value, at: scalar.location)
+                add(StringEntry(key: key, locale: locale, value: .text(text), keyLocation: entry.key.location),
+                    to: &table, sink: &sink)
+            case .sequence(let sequence):
+                sink.report("invalid-field", "'\(key)' is a list; string values are text, plurals or nested keys",
+                            at: sequence.location, key: key, locale: locale)
+            case .mapping(let child):
+                if isPlural(child, key: key, shape: shape) {
+                    if shape == nil { plurals.insert(key) }
+                    let forms = child.entries.map { form in
+                        (category: form.key.located,
+                         text: Located(form.value.scalar.map { $0.isNull ? "" : $0.value } ?? "", at: form.value.location))
                     }
+                    add(StringEntry(key: key, locale: locale, value: .plural(forms), keyLocation: entry.key.location),
+                        to: &table, sink: &sink)
+                } else {
+                    if shape == nil { namespaces.insert(key) }
+                    stack.append((key, child.entries, 0))
                 }
             }
-            work += children.reversed()
         }
     }
 
