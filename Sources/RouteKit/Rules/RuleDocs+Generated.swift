@@ -109,6 +109,65 @@ examples:
           schedule: { title: Schedule }
           info: { title: Info }
 """####),
+        ("empty-translation.yml", ####"""
+id: empty-translation
+severity: error
+summary: A value is empty or only white space.
+rationale: |
+  An empty string is found, so no fallback happens: the user sees a blank label. White space,
+  including no-break spaces, looks just as empty.
+fix: |
+  Write the text, or delete the key so that the fallback locale supplies it.
+examples:
+  - description: An empty German value and a blank plural form.
+    triggers: ["strings.yml:5:13", "strings.yml:8:12"]
+    files:
+      strings.yml: |
+        en:
+          schedule: Schedule
+          talks: { one: "%{count} talk", other: "%{count} talks" }
+        de:
+          schedule: ""
+          talks:
+            one: "%{count} Vortrag"
+            other: " "
+  - description: Every value has text.
+    triggers: []
+    files:
+      strings.yml: |
+        en:
+          schedule: Schedule
+        de:
+          schedule: Programm
+"""####),
+        ("extra-translation.yml", ####"""
+id: extra-translation
+severity: warning
+summary: A key exists in a locale but not in the base locale.
+rationale: |
+  The base locale defines which keys exist. A key only a translation has is never looked up: it is
+  a leftover of a renamed or deleted string, or a typo that leaves the real key untranslated.
+fix: |
+  Delete the key from the translation, or rename it to the base locale's key.
+examples:
+  - description: A German key the base locale does not have.
+    triggers: ["strings.yml:5:3"]
+    files:
+      strings.yml: |
+        en:
+          schedule: Schedule
+        de:
+          schedule: Programm
+          shedule: Programm
+  - description: The same keys in both locales.
+    triggers: []
+    files:
+      strings.yml: |
+        en:
+          schedule: Schedule
+        de:
+          schedule: Programm
+"""####),
         ("invalid-field.yml", ####"""
 id: invalid-field
 severity: error
@@ -221,6 +280,38 @@ examples:
         en:
           session_title: Session
 """####),
+        ("placeholder-mismatch.yml", ####"""
+id: placeholder-mismatch
+severity: error
+summary: A translation's placeholders differ from the base text's.
+rationale: |
+  The app fills placeholders from the same arguments in every locale. A translation with a
+  misspelled `%{name}`, a missing `%1$s`, or `%d` where the base has `%s` shows a raw placeholder or
+  crashes the formatter. A plural form may leave a placeholder out (German "einmal" for "once"),
+  but never add one the base text lacks.
+fix: |
+  Use exactly the base text's placeholders: the same names, and for printf the same positions and
+  types (`%1$s`, `%2$d`).
+examples:
+  - description: A misspelled name and a wrong printf type.
+    triggers: ["strings.yml:5:9", "strings.yml:6:13"]
+    files:
+      strings.yml: |
+        en:
+          room: "Room %{room}"
+          greeting: "Hello %1$s, %2$d talks"
+        de:
+          room: "Raum %{rom}"
+          greeting: "Hallo %1$s, %2$s Vorträge"
+  - description: A plural form that leaves the count out.
+    triggers: []
+    files:
+      strings.yml: |
+        en:
+          times: { one: "%{count} time", other: "%{count} times" }
+        de:
+          times: { one: einmal, other: "%{count} Mal" }
+"""####),
         ("tab-missing-icon.yml", ####"""
 id: tab-missing-icon
 severity: warning
@@ -287,6 +378,40 @@ examples:
       strings.yml: |
         en:
           nav: { schedule: Schedule }
+"""####),
+        ("unbound-placeholder.yml", ####"""
+id: unbound-placeholder
+severity: error
+summary: A placeholder in a title string that no arg or param fills.
+rationale: |
+  A title key whose text has `%{room}` needs an arg that fills it from a route param. Without one
+  the bar shows "Room %{room}" literally, or the formatter fails at push time.
+fix: |
+  Add `args:` to the title (`{ key: room_title, args: { room: room } }`; a list fills `%1$s`, `%2$d`
+  in order), or remove the placeholder from the string.
+examples:
+  - description: A title key with a placeholder and no args.
+    triggers: ["routes.yml:4:12"]
+    files:
+      routes.yml: |
+        routes:
+          RoomScreen:
+            params: { room: String }
+            title: room_title
+      strings.yml: |
+        en:
+          room_title: "Room %{room}"
+  - description: The arg is given.
+    triggers: []
+    files:
+      routes.yml: |
+        routes:
+          RoomScreen:
+            params: { room: String }
+            title: { key: room_title, args: { room: room } }
+      strings.yml: |
+        en:
+          room_title: "Room %{room}"
 """####),
         ("unknown-field.yml", ####"""
 id: unknown-field
@@ -478,6 +603,41 @@ examples:
             from: [SettingsScreen]
       strings.yml: |
         en: { info: Info, settings: Settings, licenses: Licenses }
+"""####),
+        ("untranslated.yml", ####"""
+id: untranslated
+severity: "off"
+summary: A translation is identical to the base locale's text.
+rationale: |
+  A value copied from the base language into another language is usually a placeholder that was
+  never translated. Many words are legitimately the same ("Info", "Partner"), so the rule is off by
+  default; turn it on when preparing a release. Regional variants of the base language (en-GB for
+  en) are skipped, as are values without letters.
+fix: |
+  Translate the value, or keep it and suppress the line with `# routekit:disable-line untranslated`.
+examples:
+  - description: German copied from English.
+    config: |
+      rules:
+        untranslated: warning
+    triggers: ["strings.yml:4:13"]
+    files:
+      strings.yml: |
+        en:
+          settings: Settings
+        de:
+          settings: Settings
+  - description: A regional variant may match.
+    config: |
+      rules:
+        untranslated: warning
+    triggers: []
+    files:
+      strings.yml: |
+        en:
+          settings: Settings
+        en-GB:
+          settings: Settings
 """####),
         ("yaml-syntax.yml", ####"""
 id: yaml-syntax

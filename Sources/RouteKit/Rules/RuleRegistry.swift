@@ -12,6 +12,11 @@ public enum RuleRegistry {
         TabMissingIcon(),
         UnknownRoute(),
         UnreachableRoute(),
+        UnboundPlaceholder(),
+        ExtraTranslation(),
+        EmptyTranslation(),
+        PlaceholderMismatch(),
+        Untranslated(),
     ]
 
     /// Ids reported while reading inputs rather than by a `LintRule`.
