@@ -119,6 +119,7 @@ import Testing
         }
         #expect(message("{ not json").hasPrefix("the baseline is not valid JSON"))
         #expect(message("").hasPrefix("the baseline is not valid JSON"))
+        #expect(message("{\n  \"entries\": [\n    {,\n  ]\n}").hasSuffix("(line 3, column 6)"))
         #expect(message("[]") == "the baseline must be a JSON object with an \"entries\" list")
         #expect(message(#"{"version": 2, "entries": []}"#).hasPrefix("unsupported baseline version 2"))
         #expect(message(#"{"entries": [{"message": "m"}]}"#) == "baseline entry 1 has no \"rule\"")
@@ -126,6 +127,11 @@ import Testing
         #expect(message(#"{"entries": [{"rule": "r", "message": "m", "count": 0}]}"#)
             == "baseline entry 1: \"count\" must be a whole number of at least 1")
         #expect(message(#"{"entries": [{"rule": "r", "message": "m", "count": 2}, {"rule": "r", "message": "m"}]}"#) == "decoded")
+        #expect(message(#"{"entries": [{"rule": "r", "message": "m", "count": 1}]}"#) == "decoded")
+        #expect(message(#"{"entries": [{"rule": "r", "message": "m", "count": 1.5}]}"#)
+            == "baseline entry 1: \"count\" must be a whole number of at least 1")
+        #expect(message(#"{"entries": [{"rule": "r", "message": "m", "count": "2"}]}"#)
+            == "baseline entry 1: \"count\" must be a whole number of at least 1")
     }
 
     @Test func duplicateEntriesInAFileAreMerged() throws {

@@ -150,8 +150,14 @@ public struct Baseline: Hashable, Sendable {
         do {
             parsed = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [])
         } catch {
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-            throw DecodeError("the baseline is not valid JSON" + (detail.map { ": \($0)" } ?? ""))
+            var message = "the baseline is not valid JSON"
+            if let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String {
+                message += ": " + detail
+                if let place = position(describedIn: detail, text: text) {
+                    message += " (line \(place.line), column \(place.column))"
+                }
+            }
+            throw DecodeError(message)
         }
         guard let object = parsed as? [String: Any], let list = object["entries"] as? [Any] else {
             throw DecodeError("the baseline must be a JSON object with an \"entries\" list")
@@ -176,7 +182,7 @@ public struct Baseline: Hashable, Sendable {
             }
             var count = 1
             if let value = fields["count"] {
-                guard let number = value as? Int, !(value is Bool), number >= 1 else {
+                guard let number = value as? Int, number >= 1 else {
                     throw DecodeError("\(position): \"count\" must be a whole number of at least 1")
                 }
                 count = number
@@ -191,6 +197,24 @@ public struct Baseline: Hashable, Sendable {
                 count: count))
         }
         return Baseline(entries: entries)
+    }
+
+    /// Foundation's parser reports "… around character N." (a 0-based byte offset): the line and
+    /// column there, both 1-based.
+    private static func position(describedIn detail: String, text: String) -> (line: Int, column: Int)? {
+        guard let range = detail.range(of: "character ") else { return nil }
+        let digits = detail[range.upperBound...].prefix { $0.isNumber }
+        guard let offset = Int(digits), offset <= text.utf8.count else { return nil }
+        var line = 1, column = 1
+        for byte in text.utf8.prefix(offset) {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {  // count scalars, not continuation bytes
+                column += 1
+            }
+        }
+        return (line, column)
     }
 
     /// Removes the findings the baseline accepts. Each entry suppresses up to `count` matching

@@ -12,14 +12,15 @@ import Foundation
 /// GitHub shows at most 10 annotations of each type per step. The first 10 errors and warnings
 /// are annotated; when anything is left over, one final `::notice::` says how many findings of
 /// each type were not annotated and points to the SARIF report (that notice takes one of the 10
-/// notice slots). Paths are relative to the working directory (the workspace in Actions) when
+/// notice slots). Paths are relative to `$GITHUB_WORKSPACE` (or the working directory) when
 /// they lie inside it. Findings keep the given order; only the annotations over a limit drop out.
 public struct GitHubReporter: Reporter {
     public static let format = "github"
     /// Annotations GitHub shows per type and step.
     public static let limitPerType = 10
 
-    /// Paths are shown relative to this directory; `nil`: the process's working directory.
+    /// Paths are shown relative to this directory (GitHub resolves annotation paths against the
+    /// workspace); `nil`: `$GITHUB_WORKSPACE` when set, else the process's working directory.
     public var workingDirectory: String?
 
     public init(workingDirectory: String? = nil) {
@@ -27,7 +28,8 @@ public struct GitHubReporter: Reporter {
     }
 
     public func render(_ report: LintReport) -> String {
-        let directory = workingDirectory ?? FileManager.default.currentDirectoryPath
+        let directory = workingDirectory ?? ProcessInfo.processInfo.environment["GITHUB_WORKSPACE"]
+            ?? FileManager.default.currentDirectoryPath
         let total = Dictionary(grouping: report.diagnostics, by: \.severity).mapValues(\.count)
         let overflow = (total[.error] ?? 0) > Self.limitPerType || (total[.warning] ?? 0) > Self.limitPerType
             || (total[.info] ?? 0) > Self.limitPerType
