@@ -127,6 +127,7 @@ import Testing
 
     @Test func cellEscaping() {
         #expect(MarkdownReporter.cell("a|b`c<d>&e\r\nf\\g") == "a\\|b\\`c&lt;d&gt;&amp;e<br>f\\\\g")
+        #expect(MarkdownReporter.cell("cc @org/team") == "cc @\u{2060}org/team")
     }
 }
 

@@ -5,7 +5,8 @@
 /// Cell text is escaped so that no finding can break the table or inject markup: `|` and the
 /// Markdown punctuation that starts emphasis, links, code or math are backslash-escaped, `<`, `>`
 /// and `&` become entities (no raw HTML), line breaks become `<br>`, other control characters are
-/// shown as visible `\u{…}` text. Long reports stop after `maxFindings` rows with a line saying how
+/// shown as visible `\u{…}` text, and `@` is followed by a word joiner (U+2060) so a message
+/// cannot mention (notify) anyone. Long reports stop after `maxFindings` rows with a line saying how
 /// many more there are (a PR comment holds at most 65,536 characters).
 public struct MarkdownReporter: Reporter {
     public static let format = "markdown"
@@ -68,6 +69,9 @@ public struct MarkdownReporter: Reporter {
             case "&": result += "&amp;"
             case "<": result += "&lt;"
             case ">": result += "&gt;"
+            case "@":
+                // A word joiner keeps `@someone` from notifying anyone in a PR comment.
+                result += "@\u{2060}"
             case "\\", "|", "`", "*", "_", "[", "]", "~", "$", "#", "!":
                 result += "\\"
                 result.unicodeScalars.append(scalar)
