@@ -18,6 +18,6 @@ let package = Package(
         .target(name: "RouteKit", dependencies: ["CYAML"]),
         // The thin command-line front end.
         .executableTarget(name: "routekit", dependencies: ["RouteKit"]),
-        .testTarget(name: "RouteKitTests", dependencies: ["RouteKit", "routekit"]),
+        .testTarget(name: "RouteKitTests", dependencies: ["RouteKit", "routekit"], exclude: ["Fixtures"]),
     ]
 )

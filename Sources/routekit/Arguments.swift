@@ -79,7 +79,8 @@ struct Arguments {
 }
 
 /// Bad command-line usage: exit 2 with the message and a pointer to `--help`.
-struct UsageError: Error {
+struct UsageError: Error, CustomStringConvertible {
+    var description: String { message }
     var message: String
     init(_ message: String) { self.message = message }
 }

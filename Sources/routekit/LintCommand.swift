@@ -16,6 +16,9 @@ struct LintCommand: Command {
                                    repeat for several; :FILE writes that format to a file
           --strict                 warnings fail the run too (exit 1)
           --quiet, -q              print findings only, no summary
+          --baseline F             hide the findings recorded in F (default: `baseline:` in the config)
+          --write-baseline F       record every current finding in F, then report with it applied
+          --strict-baseline        baseline entries that no longer occur fail the run (exit 1)
           --only RULE              run only this rule (repeatable)
           --disable RULE           do not run this rule (repeatable)
 
@@ -28,6 +31,9 @@ struct LintCommand: Command {
         let formats = try arguments.values("--format", "-f")
         let strict = arguments.flag("--strict")
         let quiet = arguments.flag("--quiet", "-q")
+        let baselinePath = try arguments.value("--baseline")
+        let writeBaselinePath = try arguments.value("--write-baseline")
+        let strictBaseline = arguments.flag("--strict-baseline")
         let only = try arguments.values("--only")
         let disabled = try arguments.values("--disable")
         projectOptions.path = try arguments.finish(maxPositionals: 1).first
@@ -44,8 +50,28 @@ struct LintCommand: Command {
             console.error(error.description)
             return .usage
         }
-        let result = Linter.lint(project, selection: LintSelection(only: Set(only), disabled: Set(disabled)))
-        let report = result.report(root: project.config.root)
+        let selection = LintSelection(only: Set(only), disabled: Set(disabled))
+        var baseline: Baseline?
+        if let writeBaselinePath {
+            let current = Linter.lint(project, selection: selection)
+            baseline = Baseline.make(from: current.unbaselined, root: project.config.root)
+            do {
+                try AtomicFile.write(baseline!.encoded(), to: writeBaselinePath)
+            } catch {
+                console.error("routekit lint: \(error)")
+                return .usage
+            }
+            console.error("routekit: wrote \(current.unbaselined.count) finding(s) to baseline \(writeBaselinePath)")
+        } else if let path = baselinePath ?? project.config.baseline.map({ PathUtilities.join(project.config.root, $0.value) }) {
+            do {
+                baseline = try Self.readBaseline(path)
+            } catch {
+                console.error("\(path): error: \(error)")
+                return .usage
+            }
+        }
+        let result = Linter.lint(project, selection: selection, baseline: baseline)
+        let report = result.report(config: project.config)
         for output in outputs {
             let text = output.reporter.render(report)
             if let file = output.file {
@@ -59,8 +85,20 @@ struct LintCommand: Command {
                 console.write(text)
             }
         }
-        let failing = result.summary.errors > 0 || (strict && result.summary.warnings > 0)
+        let stale = !(result.baseline?.stale.isEmpty ?? true)
+        let failing = result.summary.errors > 0 || (strict && result.summary.warnings > 0) || (strictBaseline && stale)
         return failing ? .failure : .success
+    }
+}
+
+extension LintCommand {
+    static func readBaseline(_ path: String) throws -> Baseline {
+        switch InputFile.read(path) {
+        case .success(let bytes):
+            return try Baseline.decode(String(decoding: bytes, as: UTF8.self))
+        case .failure(let failure):
+            throw UsageError("cannot read the baseline: \(failure.message) (create it with --write-baseline)")
+        }
     }
 }
 
@@ -72,9 +110,7 @@ struct OutputSpec {
     static func parse(_ specs: [String], options: ReporterOptions) throws(UsageError) -> [OutputSpec] {
         var outputs: [OutputSpec] = []
         for spec in specs {
-            let parts = spec.split(separator: ":", maxSplits: 1).map(String.init)
-            let format = parts.first ?? ""
-            let file = parts.count > 1 && !parts[1].isEmpty ? parts[1] : nil
+            let (format, file) = ReporterRegistry.parseSpecifier(spec)
             var formatOptions = options
             if file != nil { formatOptions.color = false }
             guard let reporter = ReporterRegistry.make(format: format, options: formatOptions) else {

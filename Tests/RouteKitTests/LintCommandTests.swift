@@ -116,6 +116,28 @@ import Testing
         #expect(json.contains("\"summary\""))
     }
 
+    @Test func baselineSurvivesMovedLinesAndReportsStaleEntries() throws {
+        let routes = "routes:\n  ScheduleScreen:\n    tab: { icon: clock }\n  InfoScreen:\n    tab: {}\n"
+        let dir = try project(routes: routes)
+        let write = try CLI.run(["lint", "--write-baseline", "baseline.json"], in: dir.url)
+        #expect(write.status == 0)
+        #expect(write.stderr.contains("wrote 3 finding(s)"))
+        // Reorder the routes and add blank lines: nothing new appears.
+        try dir.write(["routes.yml": "routes:\n\n  InfoScreen:\n    tab: {}\n\n  ScheduleScreen:\n    tab: { icon: clock }\n"])
+        let moved = try CLI.run(["lint", "--baseline", "baseline.json", "--strict-baseline"], in: dir.url)
+        #expect(moved.status == 0, "\(moved.stdout)")
+        // Fix one finding: its entry is stale, which only --strict-baseline fails on.
+        try dir.write(["routes.yml": "routes:\n  InfoScreen:\n    tab: {}\n  ScheduleScreen:\n    tab: { icon: clock }\n    title: nav.schedule\n"])
+        #expect(try CLI.run(["lint", "--baseline", "baseline.json"], in: dir.url).status == 0)
+        let stale = try CLI.run(["lint", "--baseline", "baseline.json", "--strict-baseline"], in: dir.url)
+        #expect(stale.status == 1)
+        #expect(stale.stdout.contains("no longer occur"))
+        // A new finding still fails.
+        try dir.write(["routes.yml": routes + "    titel: x\n"])
+        #expect(try CLI.run(["lint", "--baseline", "baseline.json"], in: dir.url).status == 1)
+        #expect(try CLI.run(["lint", "--baseline", "missing.json"], in: dir.url).status == 2)
+    }
+
     @Test func helpForEveryCommand() throws {
         let main = try CLI.run(["--help"])
         #expect(main.status == 0)

@@ -25,11 +25,4 @@ public struct Diagnostic: Hashable, Sendable {
         self.key = key
         self.locale = locale
     }
-
-    /// Stable across line moves: rule, route or key, locale, message and file — never a line.
-    /// The same identity a baseline uses.
-    public var fingerprint: String {
-        let identity = [rule, file ?? "", route ?? "", key ?? "", locale ?? "", message].joined(separator: "\u{1F}")
-        return StableHash.hex(identity)
-    }
 }

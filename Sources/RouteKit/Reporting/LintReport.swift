@@ -25,12 +25,23 @@ public struct LintReport: Sendable {
     public var rules: [RuleDescriptor]
     /// The config file's directory; report paths are relative to it.
     public var root: String
+    /// The config file, if there is one: formats that need a file for every finding (SARIF,
+    /// Checkstyle) place project-wide findings (no file) there.
+    public var configFile: String?
+    /// What applying a baseline did, when one was applied: reporters mention the suppressed count
+    /// and the entries that no longer occur.
+    public var baseline: BaselineOutcome?
 
-    public init(diagnostics: [Diagnostic], summary: LintSummary, rules: [RuleDescriptor], root: String) {
+    public init(
+        diagnostics: [Diagnostic], summary: LintSummary, rules: [RuleDescriptor], root: String,
+        configFile: String? = nil, baseline: BaselineOutcome? = nil
+    ) {
         self.diagnostics = diagnostics
         self.summary = summary
         self.rules = rules
         self.root = root
+        self.configFile = configFile
+        self.baseline = baseline
     }
 
     /// `file` relative to `root` with `/` separators, or unchanged when it lies outside.
@@ -40,6 +51,10 @@ public struct LintReport: Sendable {
 }
 
 /// Renders a lint report in one format. One reporter per file in `Reporting/`.
+///
+/// Reporters print findings in the order `report.diagnostics` gives them (the lint engine sorts
+/// by file, line, column, rule); a format that groups findings keeps that order in each group.
+/// The result is the whole output, ending in a newline unless it is empty.
 public protocol Reporter: Sendable {
     /// The name used with `--format`.
     static var format: String { get }

@@ -1,6 +1,8 @@
-/// How reporters are chosen by `--format`.
-public struct ReporterOptions: Sendable {
+/// Options the command line passes to whichever reporter it makes.
+public struct ReporterOptions: Hashable, Sendable {
+    /// ANSI colours (text only). The caller decides: a terminal, and no `NO_COLOR`.
     public var color: Bool
+    /// Findings only, no summary (text only).
     public var quiet: Bool
 
     public init(color: Bool = false, quiet: Bool = false) {
@@ -9,14 +11,33 @@ public struct ReporterOptions: Sendable {
     }
 }
 
+/// Every report format by its `--format` name.
 public enum ReporterRegistry {
-    public static let formats = ["text", "json"]
+    /// The format names, `text` (the default) first.
+    public static let formats: [String] = [
+        TextReporter.format, JSONReporter.format, SARIFReporter.format, GitHubReporter.format,
+        JUnitReporter.format, CheckstyleReporter.format, MarkdownReporter.format,
+    ]
 
-    public static func make(format: String, options: ReporterOptions) -> (any Reporter)? {
+    /// The reporter for `format`, or `nil` for an unknown name (a usage error for the caller).
+    public static func make(format: String, options: ReporterOptions = ReporterOptions()) -> (any Reporter)? {
         switch format {
-        case "text": TextReporter(color: options.color, quiet: options.quiet)
-        case "json": JSONReporter()
+        case TextReporter.format: TextReporter(color: options.color, quiet: options.quiet)
+        case JSONReporter.format: JSONReporter()
+        case SARIFReporter.format: SARIFReporter()
+        case GitHubReporter.format: GitHubReporter()
+        case JUnitReporter.format: JUnitReporter()
+        case CheckstyleReporter.format: CheckstyleReporter()
+        case MarkdownReporter.format: MarkdownReporter()
         default: nil
         }
+    }
+
+    /// Splits a `--format` value `FMT[:FILE]` at its first `:`: `sarif:out/r.sarif` gives
+    /// `("sarif", "out/r.sarif")`, `json` gives `("json", nil)`. An empty file (`json:`) is `nil`.
+    public static func parseSpecifier(_ value: String) -> (format: String, path: String?) {
+        guard let colon = value.firstIndex(of: ":") else { return (value, nil) }
+        let path = String(value[value.index(after: colon)...])
+        return (String(value[..<colon]), path.isEmpty ? nil : path)
     }
 }

@@ -1,20 +1,81 @@
-/// Placeholder text reporter (replaced by the reporting work).
+import Foundation
+
+/// The default format, for people and editors: one line per finding,
+///
+///     routes.yml:3:5: error: unknown field 'titel' [unknown-field]
+///     strings/de.yml: warning: … [rule]        (a finding with a file but no line)
+///     routekit: error: … [rule]                (a finding about the project as a whole)
+///
+/// then, unless `quiet`, the summary line
+///
+///     2 errors, 1 warning, 0 infos in 5 files (17 routes, 3 locales)
+///
+/// and, when a baseline was applied, one line about it and one per stale entry. Paths are relative
+/// to the working directory when they lie inside it, else as given. Control characters, ANSI
+/// escapes and bidi controls in any text are shown as visible escapes (`\n`, `\u{1B}`), so no
+/// message can move the cursor, recolour the terminal or forge a line; a path that starts with
+/// `:` or a blank is shown as `./path`, so no line starts a GitHub workflow command.
 public struct TextReporter: Reporter {
     public static let format = "text"
+
+    /// ANSI colours for the severity (the caller decides: a TTY, and no `NO_COLOR`).
     public var color: Bool
+    /// Findings only: no summary or baseline lines.
     public var quiet: Bool
+    /// Paths are shown relative to this directory; `nil`: the process's working directory.
+    public var workingDirectory: String?
+
+    public init(color: Bool = false, quiet: Bool = false, workingDirectory: String? = nil) {
+        self.color = color
+        self.quiet = quiet
+        self.workingDirectory = workingDirectory
+    }
 
     public func render(_ report: LintReport) -> String {
-        var out = ""
-        for d in report.diagnostics {
-            let file = d.file.map { PathUtilities.relative($0, to: ".") } ?? "routekit"
-            let place = d.location.map { "\(file):\($0.line):\($0.column)" } ?? file
-            out += "\(place): \(d.severity.rawValue): \(d.message) [\(d.rule)]\n"
+        let directory = workingDirectory ?? FileManager.default.currentDirectoryPath
+        var lines: [String] = []
+        for diagnostic in report.diagnostics {
+            let place = FindingPlace(diagnostic)
+            var location = "routekit"
+            if let file = place.file {
+                location = ReportText.neutralized(PathUtilities.displayPath(file, from: directory))
+                // A line must never start with `::` (a GitHub Actions log would run it as a
+                // workflow command, even after leading blanks): `./` keeps such a path a path.
+                if let first = location.unicodeScalars.first, first == ":" || first.properties.isWhitespace {
+                    location = "./" + location
+                }
+                if let line = place.line, let column = place.column { location += ":\(line):\(column)" }
+            }
+            let message = ReportText.neutralized(diagnostic.message)
+            let rule = ReportText.neutralized(diagnostic.rule)
+            lines.append(
+                paint(location + ":", Self.bold) + " " + paint(diagnostic.severity.rawValue + ":", colour(diagnostic.severity))
+                    + " " + message + " " + paint("[" + rule + "]", Self.dim))
         }
         if !quiet {
-            let s = report.summary
-            out += "\(s.errors) errors, \(s.warnings) warnings, \(s.infos) infos in \(s.files) files (\(s.routes) routes, \(s.locales) locales)\n"
+            lines.append(ReportText.summaryLine(report.summary))
+            if let baseline = report.baseline {
+                lines.append(ReportText.baselineLine(baseline))
+                for entry in baseline.stale {
+                    lines.append("  stale: " + entry.description)
+                }
+            }
         }
-        return out
+        return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+    }
+
+    private static let bold = "\u{1B}[1m"
+    private static let dim = "\u{1B}[2m"
+
+    private func colour(_ severity: Severity) -> String {
+        switch severity {
+        case .error: "\u{1B}[1;31m"
+        case .warning: "\u{1B}[1;33m"
+        case .info: "\u{1B}[1;36m"
+        }
+    }
+
+    private func paint(_ text: String, _ code: String) -> String {
+        color ? code + text + "\u{1B}[0m" : text
     }
 }

@@ -14,20 +14,25 @@ public struct LintSelection: Sendable {
 }
 
 public struct LintResult: Sendable {
-    /// Sorted by file, line, column, rule.
+    /// Sorted by file, line, column, rule; without what the baseline hides.
     public var diagnostics: [Diagnostic]
+    /// Every finding before the baseline: what `--write-baseline` records.
+    public var unbaselined: [Diagnostic]
     public var summary: LintSummary
     /// Findings hidden by suppression comments or `lint: { ignore }`.
     public var suppressedCount: Int
+    /// What the baseline hid and which of its entries no longer occur, when one was applied.
+    public var baseline: BaselineOutcome?
 
-    public func report(root: String) -> LintReport {
-        LintReport(diagnostics: diagnostics, summary: summary, rules: RuleCatalog.descriptors, root: root)
+    public func report(config: ProjectConfig) -> LintReport {
+        LintReport(diagnostics: diagnostics, summary: summary, rules: RuleCatalog.descriptors, root: config.root,
+                   configFile: config.path, baseline: baseline)
     }
 }
 
 /// Runs every enabled rule over a project and applies severities and suppressions.
 public enum Linter {
-    public static func lint(_ project: Project, selection: LintSelection = LintSelection()) -> LintResult {
+    public static func lint(_ project: Project, selection: LintSelection = LintSelection(), baseline: Baseline? = nil) -> LintResult {
         let settings = project.config.rules
         let context = LintContext(project: project, settings: settings)
         var found = project.diagnostics
@@ -55,6 +60,13 @@ public enum Linter {
             if seen.insert(diagnostic).inserted { kept.append(diagnostic) }
         }
         kept.sort(by: order)
+        let unbaselined = kept
+        var outcome: BaselineOutcome?
+        if let baseline {
+            let applied = baseline.apply(to: kept, root: project.config.root)
+            kept = applied.kept
+            outcome = BaselineOutcome(suppressed: applied.suppressed, stale: applied.stale)
+        }
         var summary = LintSummary(files: project.files.count, routes: project.catalog.routes.count,
                                   locales: project.strings.locales.count)
         for diagnostic in kept {
@@ -64,7 +76,8 @@ public enum Linter {
             case .info: summary.infos += 1
             }
         }
-        return LintResult(diagnostics: kept, summary: summary, suppressedCount: suppressed)
+        return LintResult(diagnostics: kept, unbaselined: unbaselined, summary: summary, suppressedCount: suppressed,
+                          baseline: outcome)
     }
 
     static func isEnabled(_ id: String, settings: [String: RuleSetting], selection: LintSelection) -> Bool {

@@ -1,0 +1,262 @@
+import Foundation
+
+/// Findings accepted as they are, so a project can adopt routekit (or a new rule) without fixing
+/// everything first: later runs report only what is new.
+///
+/// An entry is keyed by rule, file (relative to the config file's directory), route, key, locale
+/// and message — never by line or column — so moving a finding within its file, or reordering or
+/// renaming nothing but lines, keeps it matched. The same key found several times is one entry
+/// with a `count`, and it suppresses that many findings; a baseline entry that no longer matches
+/// is *stale* and is reported so the file can be refreshed.
+///
+/// The file is JSON: `{"entries": [{"rule", "file"?, "route"?, "key"?, "locale"?, "message",
+/// "count"?}], "version": 1}`, entries sorted, keys sorted, one key a line, so it diffs well.
+public struct Baseline: Hashable, Sendable {
+    /// The version `encoded()` writes and `decode(_:)` reads.
+    public static let formatVersion = 1
+
+    public struct Entry: Hashable, Sendable, CustomStringConvertible {
+        public var rule: String
+        /// Relative to the config file's directory, `/`-separated.
+        public var file: String?
+        public var route: String?
+        public var key: String?
+        public var locale: String?
+        public var message: String
+        /// How many findings this entry stands for (≥ 1). For a stale entry: how many of them no
+        /// longer occur.
+        public var count: Int
+
+        public init(
+            rule: String, file: String? = nil, route: String? = nil, key: String? = nil,
+            locale: String? = nil, message: String, count: Int = 1
+        ) {
+            self.rule = rule
+            self.file = file
+            self.route = route
+            self.key = key
+            self.locale = locale
+            self.message = message
+            self.count = count
+        }
+
+        /// The entry as the baseline file (and the JSON report) spell it.
+        func json(alwaysCount: Bool) -> JSONValue {
+            var members: [String: JSONValue] = ["rule": .string(rule), "message": .string(message)]
+            if let file { members["file"] = .string(file) }
+            if let route { members["route"] = .string(route) }
+            if let key { members["key"] = .string(key) }
+            if let locale { members["locale"] = .string(locale) }
+            if alwaysCount || count != 1 { members["count"] = .int(count) }
+            return .object(members)
+        }
+
+        /// Everything but the count.
+        fileprivate var identity: Identity {
+            Identity(rule: rule, file: file, route: route, key: key, locale: locale, message: message)
+        }
+
+        /// `routes.yml: message [rule]` (×count when more than one), neutralized for a terminal.
+        public var description: String {
+            var text = (file.map { $0 + ": " } ?? "") + message + " [" + rule + "]"
+            if count > 1 { text += " (×\(count))" }
+            return ReportText.neutralized(text)
+        }
+    }
+
+    /// What a baseline keys on.
+    fileprivate struct Identity: Hashable {
+        var rule: String
+        var file: String?
+        var route: String?
+        var key: String?
+        var locale: String?
+        var message: String
+
+        init(rule: String, file: String?, route: String?, key: String?, locale: String?, message: String) {
+            self.rule = rule
+            self.file = file
+            self.route = route
+            self.key = key
+            self.locale = locale
+            self.message = message
+        }
+
+        init(_ diagnostic: Diagnostic, root: String) {
+            self.init(
+                rule: diagnostic.rule,
+                file: FindingPlace(diagnostic).file.map { PathUtilities.relative($0, to: root) },
+                route: diagnostic.route, key: diagnostic.key, locale: diagnostic.locale,
+                message: diagnostic.message)
+        }
+
+        /// File first, so a baseline reads file by file; then rule, route, key, locale, message.
+        var sortKey: [String] {
+            [file ?? "", rule, route ?? "", key ?? "", locale ?? "", message]
+        }
+    }
+
+    /// Why a baseline file could not be read.
+    public struct DecodeError: Error, CustomStringConvertible, Equatable {
+        public var message: String
+        public init(_ message: String) { self.message = message }
+        public var description: String { message }
+    }
+
+    /// Merged (one entry per key, counts added) and sorted.
+    public private(set) var entries: [Entry]
+
+    public init(entries: [Entry]) {
+        var counts: [Identity: Int] = [:]
+        var order: [Identity] = []
+        for entry in entries where entry.count > 0 {
+            let identity = entry.identity
+            if counts[identity] == nil { order.append(identity) }
+            counts[identity, default: 0] += entry.count
+        }
+        order.sort { lhs, rhs in
+            for (l, r) in zip(lhs.sortKey, rhs.sortKey) where l != r {
+                return l.utf8.lexicographicallyPrecedes(r.utf8)
+            }
+            return false
+        }
+        self.entries = order.map { identity in
+            Entry(
+                rule: identity.rule, file: identity.file, route: identity.route, key: identity.key,
+                locale: identity.locale, message: identity.message, count: counts[identity]!)
+        }
+    }
+
+    /// A baseline that accepts exactly `diagnostics`; files are made relative to `root` (the
+    /// config file's directory).
+    public static func make(from diagnostics: [Diagnostic], root: String) -> Baseline {
+        Baseline(entries: diagnostics.map { diagnostic in
+            let identity = Identity(diagnostic, root: root)
+            return Entry(
+                rule: identity.rule, file: identity.file, route: identity.route, key: identity.key,
+                locale: identity.locale, message: identity.message)
+        })
+    }
+
+    /// The file's contents: stable, sorted, pretty JSON with a final newline.
+    public func encoded() -> String {
+        let list = entries.map { $0.json(alwaysCount: false) }
+        return JSONValue.object(["version": .int(Self.formatVersion), "entries": .array(list)]).rendered() + "\n"
+    }
+
+    /// Reads a baseline file's contents, with an error that says what is wrong and where.
+    public static func decode(_ text: String) throws(DecodeError) -> Baseline {
+        let parsed: Any
+        do {
+            parsed = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [])
+        } catch {
+            var message = "the baseline is not valid JSON"
+            if let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String {
+                message += ": " + detail
+                if let place = position(describedIn: detail, text: text) {
+                    message += " (line \(place.line), column \(place.column))"
+                }
+            }
+            throw DecodeError(message)
+        }
+        guard let object = parsed as? [String: Any], let list = object["entries"] as? [Any] else {
+            throw DecodeError("the baseline must be a JSON object with an \"entries\" list")
+        }
+        if let version = object["version"] {
+            guard let number = version as? Int, number == formatVersion else {
+                throw DecodeError(
+                    "unsupported baseline version \(version) (this routekit reads version \(formatVersion))")
+            }
+        }
+        var entries: [Entry] = []
+        for (index, item) in list.enumerated() {
+            let position = "baseline entry \(index + 1)"
+            guard let fields = item as? [String: Any] else { throw DecodeError("\(position) is not an object") }
+            func string(_ name: String, required: Bool) throws(DecodeError) -> String? {
+                guard let value = fields[name], !(value is NSNull) else {
+                    if required { throw DecodeError("\(position) has no \"\(name)\"") }
+                    return nil
+                }
+                guard let text = value as? String else { throw DecodeError("\(position): \"\(name)\" must be a string") }
+                return text
+            }
+            var count = 1
+            if let value = fields["count"] {
+                guard let number = value as? Int, number >= 1 else {
+                    throw DecodeError("\(position): \"count\" must be a whole number of at least 1")
+                }
+                count = number
+            }
+            entries.append(Entry(
+                rule: try string("rule", required: true)!,
+                file: try string("file", required: false).map(PathUtilities.normalize),
+                route: try string("route", required: false),
+                key: try string("key", required: false),
+                locale: try string("locale", required: false),
+                message: try string("message", required: true)!,
+                count: count))
+        }
+        return Baseline(entries: entries)
+    }
+
+    /// Foundation's parser reports "… around character N." (a 0-based byte offset): the line and
+    /// column there, both 1-based.
+    private static func position(describedIn detail: String, text: String) -> (line: Int, column: Int)? {
+        guard let range = detail.range(of: "character ") else { return nil }
+        let digits = detail[range.upperBound...].prefix { $0.isNumber }
+        guard let offset = Int(digits), offset <= text.utf8.count else { return nil }
+        var line = 1, column = 1
+        for byte in text.utf8.prefix(offset) {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {  // count scalars, not continuation bytes
+                column += 1
+            }
+        }
+        return (line, column)
+    }
+
+    /// Removes the findings the baseline accepts. Each entry suppresses up to `count` matching
+    /// findings (the first ones, in the given order); `kept` keeps the order of `diagnostics`.
+    /// `stale` lists the entries with occurrences left unmatched, their `count` being how many.
+    public func apply(to diagnostics: [Diagnostic], root: String)
+        -> (kept: [Diagnostic], suppressed: Int, stale: [Entry])
+    {
+        var remaining: [Identity: Int] = [:]
+        for entry in entries { remaining[entry.identity, default: 0] += entry.count }
+        var kept: [Diagnostic] = []
+        var suppressed = 0
+        for diagnostic in diagnostics {
+            let identity = Identity(diagnostic, root: root)
+            if let left = remaining[identity], left > 0 {
+                remaining[identity] = left - 1
+                suppressed += 1
+            } else {
+                kept.append(diagnostic)
+            }
+        }
+        var stale: [Entry] = []
+        for var entry in entries {
+            let left = remaining[entry.identity] ?? 0
+            if left > 0 {
+                entry.count = left
+                stale.append(entry)
+            }
+        }
+        return (kept, suppressed, stale)
+    }
+}
+
+/// What applying a baseline did, carried in `LintReport.baseline` for the reporters.
+public struct BaselineOutcome: Hashable, Sendable {
+    /// Findings the baseline suppressed.
+    public var suppressed: Int
+    /// Entries (with their unmatched counts) that no longer occur.
+    public var stale: [Baseline.Entry]
+
+    public init(suppressed: Int = 0, stale: [Baseline.Entry] = []) {
+        self.suppressed = suppressed
+        self.stale = stale
+    }
+}

@@ -1,0 +1,242 @@
+import Foundation
+
+// Helpers shared by the reporters: neutralizing hostile text, XML escaping, a tiny deterministic
+// JSON writer, and the place of a finding as each format wants it.
+//
+// Ordering: every reporter prints findings in the order `LintReport.diagnostics` holds them. The
+// lint engine sorts them (file, line, column, rule) before reporting; reporters never re-sort,
+// except where a format groups findings (JUnit by rule, Checkstyle by file), and then they keep
+// the given order inside each group.
+
+// MARK: - Text neutralization
+
+enum ReportText {
+    /// True for scalars that can move a terminal cursor, forge a line, recolour output or reorder
+    /// displayed text: C0 controls, DEL, C1 controls (including the 8-bit CSI), the Unicode line
+    /// and paragraph separators, bidi embeddings/overrides/isolates, and the noncharacters
+    /// U+FFFE/U+FFFF.
+    static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F: true
+        case 0x2028, 0x2029: true
+        case 0x202A...0x202E, 0x2066...0x2069: true
+        case 0xFFFE, 0xFFFF: true
+        default: false
+        }
+    }
+
+    /// The visible spelling of an unsafe scalar: `\n`, `\r`, `\t`, otherwise `\u{1B}`.
+    static func visibleEscape(_ scalar: Unicode.Scalar) -> String {
+        switch scalar {
+        case "\n": return "\\n"
+        case "\r": return "\\r"
+        case "\t": return "\\t"
+        default: return "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        }
+    }
+
+    /// `text` with every unsafe scalar replaced by its visible escape; `keep` lists scalars that
+    /// stay as they are (e.g. newlines a format encodes itself).
+    static func neutralized(_ text: String, keeping keep: Set<Unicode.Scalar> = []) -> String {
+        guard text.unicodeScalars.contains(where: { isUnsafe($0) && !keep.contains($0) }) else { return text }
+        var result = ""
+        result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.unicodeScalars {
+            if isUnsafe(scalar) && !keep.contains(scalar) {
+                result += visibleEscape(scalar)
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    static func plural(_ count: Int, _ singular: String, _ plural: String) -> String {
+        "\(count) \(count == 1 ? singular : plural)"
+    }
+
+    /// `2 errors, 1 warning, 0 infos in 5 files (17 routes, 3 locales)`
+    static func summaryLine(_ summary: LintSummary) -> String {
+        plural(summary.errors, "error", "errors") + ", "
+            + plural(summary.warnings, "warning", "warnings") + ", "
+            + plural(summary.infos, "info", "infos") + " in "
+            + plural(summary.files, "file", "files") + " ("
+            + plural(summary.routes, "route", "routes") + ", "
+            + plural(summary.locales, "locale", "locales") + ")"
+    }
+
+    /// `3 findings suppressed by the baseline, 1 baseline entry no longer occurs`
+    static func baselineLine(_ outcome: BaselineOutcome) -> String {
+        var line = plural(outcome.suppressed, "finding", "findings") + " suppressed by the baseline"
+        let stale = outcome.stale.reduce(0) { $0 + $1.count }
+        if stale > 0 {
+            line += ", " + plural(stale, "baseline entry no longer occurs", "baseline entries no longer occur")
+                + " (refresh it with --write-baseline)"
+        }
+        return line
+    }
+}
+
+// MARK: - XML
+
+enum XMLText {
+    /// True for scalars XML 1.0 allows: #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF].
+    static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x9, 0xA, 0xD: true
+        case 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
+        default: false
+        }
+    }
+
+    /// Escaped XML text. `quotes`: `"` and `'` as entities (attribute values). `breaks`: newline
+    /// and tab as character references, so untrusted text never starts a physical line of the
+    /// file (a log that shows the file cannot read a forged `::error::` line from it); a parser
+    /// still reads them back as newlines and tabs. CR is always a reference (parsers would
+    /// otherwise normalize it away). Scalars XML 1.0 forbids, and other terminal-unsafe ones,
+    /// become visible `\u{…}` text.
+    static func escaped(_ text: String, quotes: Bool, breaks: Bool) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"" where quotes: result += "&quot;"
+            case "'" where quotes: result += "&apos;"
+            case "\n": result += breaks ? "&#10;" : "\n"
+            case "\r": result += "&#13;"
+            case "\t": result += breaks ? "&#9;" : "\t"
+            default:
+                if !isAllowed(scalar) || ReportText.isUnsafe(scalar) {
+                    result += ReportText.visibleEscape(scalar)
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result
+    }
+
+    /// For a double-quoted attribute value.
+    static func attribute(_ text: String) -> String { escaped(text, quotes: true, breaks: true) }
+    /// For element text: line breaks inside stay references.
+    static func text(_ text: String) -> String { escaped(text, quotes: false, breaks: true) }
+}
+
+// MARK: - JSON
+
+/// A JSON value rendered deterministically: object keys sorted by their UTF-8 bytes, two-space
+/// indentation, `"key": value`, and a fixed escaping, so the same report always gives the same bytes.
+indirect enum JSONValue: Equatable, Sendable {
+    case string(String)
+    case int(Int)
+    case bool(Bool)
+    case null
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    /// Pretty-printed, without a trailing newline.
+    func rendered() -> String {
+        var out = ""
+        write(into: &out, indent: 0)
+        return out
+    }
+
+    private func write(into out: inout String, indent: Int) {
+        switch self {
+        case .string(let text): JSONValue.writeString(text, into: &out)
+        case .int(let value): out += String(value)
+        case .bool(let value): out += value ? "true" : "false"
+        case .null: out += "null"
+        case .array(let items):
+            if items.isEmpty { out += "[]"; return }
+            out += "[\n"
+            for (index, item) in items.enumerated() {
+                out += String(repeating: " ", count: indent + 2)
+                item.write(into: &out, indent: indent + 2)
+                out += index == items.count - 1 ? "\n" : ",\n"
+            }
+            out += String(repeating: " ", count: indent) + "]"
+        case .object(let members):
+            if members.isEmpty { out += "{}"; return }
+            out += "{\n"
+            let keys = members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            for (index, key) in keys.enumerated() {
+                out += String(repeating: " ", count: indent + 2)
+                JSONValue.writeString(key, into: &out)
+                out += ": "
+                members[key]!.write(into: &out, indent: indent + 2)
+                out += index == keys.count - 1 ? "\n" : ",\n"
+            }
+            out += String(repeating: " ", count: indent) + "}"
+        }
+    }
+
+    /// Escapes `"`, `\` and every scalar `ReportText.isUnsafe` names (controls, line separators,
+    /// bidi controls) as `\uXXXX`; other text is written as UTF-8. Parsers read back the same string.
+    static func writeString(_ text: String, into out: inout String) {
+        out += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            default:
+                if ReportText.isUnsafe(scalar) {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out += "\""
+    }
+}
+
+// MARK: - Where a finding is
+
+/// A finding's place, as reporters print it.
+struct FindingPlace {
+    /// The path as the diagnostic gives it, if any.
+    var file: String?
+    /// 1-based, when known.
+    var line: Int?
+    /// 1-based, when the line is known.
+    var column: Int?
+
+    init(_ diagnostic: Diagnostic) {
+        file = diagnostic.file ?? diagnostic.location?.file
+        if let location = diagnostic.location {
+            line = max(1, location.line)
+            column = max(1, location.column)
+        }
+    }
+}
+
+extension Diagnostic {
+    /// A finding's identity, the same on every checkout and from every working directory: rule,
+    /// file relative to `root`, route, key, locale and message — never a line. Reports (JSON,
+    /// SARIF) and baselines use it, so moving lines breaks neither.
+    public func fingerprint(relativeTo root: String) -> String {
+        let path = (file ?? location?.file).map { PathUtilities.relative($0, to: root) } ?? ""
+        let identity = [rule, path, route ?? "", key ?? "", locale ?? "", message].joined(separator: "\u{1F}")
+        return StableHash.hex(identity)
+    }
+}
+
+extension PathUtilities {
+    /// `path` relative to `directory` when it lies inside it; otherwise `path` as given.
+    static func displayPath(_ path: String, from directory: String) -> String {
+        let cwd = FileManager.default.currentDirectoryPath
+        let absolute = join(cwd, path)
+        let base = join(cwd, directory)
+        guard isInside(absolute, root: base) else { return path }
+        return relative(absolute, to: base)
+    }
+}
