@@ -1,0 +1,128 @@
+import Foundation
+import Synchronization
+
+/// Resolves titles the way the app does at push time: negotiate the locale, look the key up along
+/// the fallback chain, choose the plural form with the supplying locale's CLDR rules, and fill the
+/// placeholders from the route's params.
+///
+/// ```swift
+/// let resolver = try TitleResolver(projectAt: "path/to/app")
+/// let entry = try resolver.push("SessionScreen", params: ["sessionId": "42"], locales: ["de-AT", "en"])
+/// entry.displayTitle   // "Vortrag" (the fallback key, from `de`)
+/// ```
+public final class TitleResolver: Sendable {
+    public let catalog: RouteCatalog
+    public let strings: StringTable
+    public let negotiator: LocaleNegotiator
+    /// Wrap param values in Unicode isolates (U+2068…U+2069) for bidi safety.
+    public let isolateUserValues: Bool
+    private let negotiations = Mutex<[[String]: LocaleNegotiation]>([:])
+    private let nextID = Atomic<Int>(0)
+    private let idPrefix: String
+
+    public init(catalog: RouteCatalog, strings: StringTable, fallbacks: [String: [String]] = [:],
+                isolateUserValues: Bool = false, idPrefix: String = "") {
+        self.catalog = catalog
+        self.strings = strings
+        self.negotiator = LocaleNegotiator(available: strings.locales, baseLocale: strings.baseLocale,
+                                           overrides: LocaleFallbackOverrides(fallbacks))
+        self.isolateUserValues = isolateUserValues
+        self.idPrefix = idPrefix
+    }
+
+    public convenience init(project: Project, isolateUserValues: Bool = false) {
+        self.init(catalog: project.catalog, strings: project.strings, fallbacks: project.config.fallbacks,
+                  isolateUserValues: isolateUserValues)
+    }
+
+    /// Loads the project whose `.routekit.yml` is in `directory` or a parent.
+    public convenience init(projectAt directory: String, isolateUserValues: Bool = false) throws(ConfigError) {
+        let config = try ProjectConfig.load(path: try ProjectConfig.locate(explicit: nil, directory: directory))
+        self.init(project: try Project.load(config: config), isolateUserValues: isolateUserValues)
+    }
+
+    /// The locales to try, in order, for a preference list (cached: scripts repeat the same lists).
+    public func negotiate(_ preferred: [String]) -> LocaleNegotiation {
+        if let cached = negotiations.withLock({ $0[preferred] }) { return cached }
+        let negotiation = negotiator.negotiate(preferred)
+        negotiations.withLock { cache in
+            if cache.count > 4096 { cache.removeAll() }
+            cache[preferred] = negotiation
+        }
+        return negotiation
+    }
+
+    /// Resolves a route as it is pushed: a fresh entry with its title and subtitle.
+    public func push(_ routeName: String, params: [String: String] = [:], locales preferred: [String]) throws(ResolutionError) -> StackEntry {
+        guard let route = catalog.route(named: routeName) else {
+            throw ResolutionError("no route '\(routeName)' in the catalog\(suggestion(routeName, among: catalog.routes.map(\.name)))")
+        }
+        for name in params.keys.sorted() where route.param(named: name) == nil {
+            throw ResolutionError("route '\(routeName)' has no param '\(name)'\(suggestion(name, among: route.params.map(\.name)))")
+        }
+        for param in route.params where !param.isOptional && (params[param.name] ?? "").isEmpty {
+            throw ResolutionError("route '\(routeName)' needs param '\(param.name)' (\(param.type))")
+        }
+        let negotiation = negotiate(preferred)
+        let title = try route.title.map { spec throws(ResolutionError) in try resolve(spec, route: route, params: params, negotiation: negotiation) }
+        let subtitle = try route.subtitle.map { spec throws(ResolutionError) in try resolve(spec, route: route, params: params, negotiation: negotiation) }
+        let id = idPrefix + String(nextID.wrappingAdd(1, ordering: .relaxed).newValue)
+        return StackEntry(id: id, route: routeName, params: params, title: title ?? nil, subtitle: subtitle ?? nil,
+                          locale: title??.locale ?? negotiation.firstChoice, candidates: negotiation.locales)
+    }
+
+    /// One title or subtitle; nil when it is absent (a `{param}` without value or fallback).
+    func resolve(_ spec: TitleSpec, route: Route, params: [String: String], negotiation: LocaleNegotiation) throws(ResolutionError) -> ResolvedText? {
+        switch spec {
+        case .text(let text):
+            return ResolvedText(text: text.value, source: .literal, locale: nil, usedFallback: false)
+        case .param(let param, let fallback):
+            if let value = params[param.value], !value.isEmpty {
+                let text = isolateUserValues ? StringFormatter.isolated(value) : value
+                return ResolvedText(text: text, source: .param(param.value), locale: nil, usedFallback: false)
+            }
+            guard let fallback else { return nil }
+            var resolved = try lookup(fallback.value, args: .none, params: params, negotiation: negotiation)
+            resolved.usedFallback = true
+            return resolved
+        case .key(let key, let args):
+            return try lookup(key.value, args: args, params: params, negotiation: negotiation)
+        }
+    }
+
+    /// Looks `key` up along the negotiated chain and formats it.
+    public func lookup(_ key: String, args: TitleArgs, params: [String: String], negotiation: LocaleNegotiation) throws(ResolutionError) -> ResolvedText {
+        for locale in negotiation.locales {
+            guard let entry = strings[locale]?[key] else { continue }
+            var named: [String: String] = [:]
+            var positional: [String] = []
+            switch args {
+            case .none: break
+            case .named(let pairs): for pair in pairs { named[pair.name.value] = params[pair.param.value] ?? "" }
+            case .positional(let list): positional = list.map { params[$0.value] ?? "" }
+            }
+            let template: String
+            switch entry.value {
+            case .text(let text):
+                template = text.value
+            case .plural(let forms):
+                let count = named["count"] ?? positional.first ?? ""
+                let category = PluralRules.for(locale: locale).category(for: count)?.rawValue ?? "other"
+                guard let form = forms.first(where: { $0.category.value == category }) ?? forms.first(where: { $0.category.value == "other" }) else {
+                    throw ResolutionError("'\(key)' in locale '\(locale)' has no '\(category)' or 'other' form")
+                }
+                template = form.text.value
+            }
+            let isolate = isolateUserValues
+            switch StringFormatter.format(template, named: named, positional: positional,
+                                          allTexts: entry.texts.map(\.value), isolate: isolate, key: "'\(key)' in locale '\(locale)'") {
+            case .success(let text):
+                return ResolvedText(text: text, source: .key(key), locale: locale,
+                                    usedFallback: locale != negotiation.firstChoice)
+            case .failure(let failure):
+                throw ResolutionError(failure.message)
+            }
+        }
+        throw ResolutionError("string key '\(key)' is not defined in any of \(negotiation.locales.joined(separator: ", "))")
+    }
+}

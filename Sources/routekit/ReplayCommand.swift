@@ -1,0 +1,86 @@
+import Foundation
+import RouteKit
+
+struct ReplayCommand: Command {
+    static let name = "replay"
+    static let summary = "run a navigation script and show the stacks and titles"
+    static let help = """
+        Usage: routekit replay FLOW.yml [--locale L]... [--json] [options]
+
+        Runs the steps of FLOW.yml (activate, navigate, back, set) through the navigation model,
+        resolving each pushed route's title at that moment, and prints every step with the
+        selected tab's stack. An `expect:` block is checked after the last step.
+
+        Options:
+        \(ProjectOptions.help)
+          --project DIR        find .routekit.yml from DIR (default: the flow file's directory)
+          --locale, -l L       preferred locales, overriding the flow's `locale:` (repeatable)
+          --json               print the final state as JSON
+          --isolate            wrap param values in Unicode isolates (U+2068…U+2069)
+
+        Exit codes: 0 every step ran and every expectation held, 1 a step failed, a route is
+        unknown or an expectation failed, 2 usage, config or unreadable flow file.
+        """
+
+    static func run(_ arguments: inout Arguments, console: Console) throws -> ExitCode {
+        var projectOptions = try ProjectOptions.read(&arguments)
+        let projectDirectory = try arguments.value("--project")
+        let locales = try arguments.values("--locale", "-l")
+        let json = arguments.flag("--json")
+        let isolate = arguments.flag("--isolate")
+        guard let flowPath = try arguments.finish(maxPositionals: 1).first else { throw UsageError("give a flow file") }
+        let bytes: [UInt8]
+        switch InputFile.read(flowPath) {
+        case .success(let read): bytes = read
+        case .failure(let failure):
+            console.error("\(flowPath): error: \(failure.message)")
+            return .usage
+        }
+        projectOptions.path = projectDirectory ?? (flowPath as NSString).deletingLastPathComponent.nonEmpty ?? "."
+        let project: Project
+        do {
+            project = try projectOptions.load()
+        } catch {
+            console.error(error.description)
+            return .usage
+        }
+        let (flow, loadDiagnostics) = FlowLoader.load(YAMLReader.read(bytes: bytes, path: flowPath))
+        if !loadDiagnostics.isEmpty {
+            printFindings(loadDiagnostics, console: console)
+            return .failure
+        }
+        let result = Replay.run(flow, resolver: TitleResolver(project: project, isolateUserValues: isolate), locales: locales)
+        if json, let model = result.model {
+            console.print(Replay.json(model))
+        } else if !json {
+            for (index, record) in result.records.enumerated() {
+                let step = record.step
+                let route = step.action.route.map { " \($0.value)" } ?? ""
+                console.print("\(index + 1). \(step.action.verb)\(route)")
+                let path = ([record.tab.root] + record.tab.stack).map { Self.show($0.displayTitle) }
+                console.print("   \(path.joined(separator: " › "))" + (record.note.map { "   (\($0))" } ?? ""))
+            }
+            if let model = result.model {
+                let bar = model.tabBar.map { $0.isSelected ? "[\(Self.show($0.label))]" : Self.show($0.label) }
+                console.print("tab bar: \(bar.joined(separator: " | "))")
+                console.print("back menu: \(model.backStackMenu.map(Self.show).joined(separator: ", "))")
+            }
+        }
+        printFindings(result.diagnostics, console: console)
+        return result.diagnostics.isEmpty ? .success : .failure
+    }
+
+    /// A blank title is shown visibly, as the user would notice it.
+    private static func show(_ title: String) -> String { title.isEmpty ? "(blank)" : title }
+
+    private static func printFindings(_ diagnostics: [Diagnostic], console: Console) {
+        for diagnostic in diagnostics {
+            let place = diagnostic.location.map { "\(PathUtilities.relative($0.file, to: ".")):\($0.line):\($0.column)" } ?? "routekit"
+            console.error("\(place): error: \(diagnostic.message) [\(diagnostic.rule)]")
+        }
+    }
+}
+
+extension String {
+    var nonEmpty: String? { isEmpty ? nil : self }
+}

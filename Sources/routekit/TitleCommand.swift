@@ -1,0 +1,131 @@
+import Foundation
+import RouteKit
+
+struct TitleCommand: Command {
+    static let name = "title"
+    static let summary = "resolve a route's title and subtitle as the app does at push time"
+    static let help = """
+        Usage: routekit title ROUTE [--locale L]... [--param K=V]... [--json] [--isolate] [PATH options]
+               routekit title --batch [--isolate]
+
+        Resolves ROUTE's title and subtitle for a list of preferred locales (first wins; the
+        base locale is always the last resort), filling placeholders from --param values.
+
+        Options:
+        \(ProjectOptions.help)
+          --project DIR           find .routekit.yml from DIR instead of the working directory
+          --locale, -l L          a preferred locale; repeat for a preference list (default: the base locale)
+          --param, -p K=V         a route param; repeatable
+          --json                  print {"route","title","subtitle","locale","fallback"}
+          --isolate               wrap param values in Unicode isolates (U+2068…U+2069)
+          --batch                 read JSON lines {"route","locale"|"locales","params"} from standard
+                                  input and write one JSON line per input line (an "error" member
+                                  on failure; the batch goes on)
+
+        Exit codes: 0 found, 1 a lookup failed, 2 usage or config error.
+        """
+
+    static func run(_ arguments: inout Arguments, console: Console) throws -> ExitCode {
+        var projectOptions = try ProjectOptions.read(&arguments)
+        projectOptions.path = try arguments.value("--project")
+        let locales = try arguments.values("--locale", "-l")
+        let params = try arguments.values("--param", "-p")
+        let json = arguments.flag("--json")
+        let isolate = arguments.flag("--isolate")
+        let batch = arguments.flag("--batch")
+        let positionals = try arguments.finish(maxPositionals: 1)
+        if batch && (!positionals.isEmpty || !locales.isEmpty || !params.isEmpty) {
+            throw UsageError("--batch reads routes, locales and params from standard input; give no ROUTE, --locale or --param")
+        }
+        guard batch || !positionals.isEmpty else { throw UsageError("give a ROUTE, or --batch") }
+        var values: [String: String] = [:]
+        for param in params {
+            guard let equals = param.firstIndex(of: "="), equals != param.startIndex else {
+                throw UsageError("--param takes NAME=VALUE, got '\(param)'")
+            }
+            values[String(param[..<equals])] = String(param[param.index(after: equals)...])
+        }
+        let project: Project
+        do {
+            project = try projectOptions.load()
+        } catch {
+            console.error(error.description)
+            return .usage
+        }
+        let resolver = TitleResolver(project: project, isolateUserValues: isolate)
+        if batch { return runBatch(resolver, console: console) }
+
+        let route = positionals[0]
+        do {
+            let entry = try resolver.push(route, params: values, locales: locales)
+            if json {
+                console.print(TitleLookup.json(entry))
+            } else {
+                console.print(entry.displayTitle)
+                if let subtitle = entry.subtitle { console.print(subtitle.text) }
+            }
+            return .success
+        } catch {
+            if json { console.print(TitleLookup.json(error: error, route: route)) }
+            console.error("routekit title: \(error.message)")
+            return .failure
+        }
+    }
+
+    /// One JSON line out per line in, written as soon as it is resolved.
+    private static func runBatch(_ resolver: TitleResolver, console: Console) -> ExitCode {
+        var failed = false
+        let output = LineWriter()
+        while let line = readLine(strippingNewline: true) {
+            let answer: String
+            switch TitleLookup.request(fromJSONLine: line) {
+            case .failure(let error):
+                failed = true
+                answer = TitleLookup.json(error: error, route: nil)
+            case .success(let request):
+                do {
+                    answer = TitleLookup.json(try resolver.push(request.route, params: request.params, locales: request.locales))
+                } catch {
+                    failed = true
+                    answer = TitleLookup.json(error: error, route: request.route)
+                }
+            }
+            output.writeLine(answer)
+        }
+        output.flush()
+        return failed ? .failure : .success
+    }
+}
+
+/// Buffered standard output that flushes whenever standard input has nothing more waiting, so an
+/// interactive caller gets each answer at once and a piped batch is not slowed by one write per line.
+final class LineWriter {
+    private var buffer: [UInt8] = []
+
+    init() { buffer.reserveCapacity(1 << 16) }
+
+    func writeLine(_ line: String) {
+        buffer.append(contentsOf: line.utf8)
+        buffer.append(0x0A)
+        if buffer.count >= 1 << 16 || !Self.inputIsWaiting() { flush() }
+    }
+
+    func flush() {
+        var offset = 0
+        while offset < buffer.count {
+            let written = buffer[offset...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+            if written <= 0 {
+                if errno == EINTR { continue }
+                break
+            }
+            offset += written
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// True when stdin's buffer (stdio) already holds the next line or the descriptor is readable now.
+    private static func inputIsWaiting() -> Bool {
+        var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) > 0
+    }
+}
