@@ -1,0 +1,189 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+@testable import RouteKit
+
+/// Reads the CLDR XML files in `Resources/CLDR` with Foundation's `XMLParser`, independently of
+/// the generator script, so the tests can compare them with the data compiled into RouteKit.
+final class CLDRXMLTestReader: NSObject, XMLParserDelegate {
+    struct Element {
+        var name: String
+        var attributes: [String: String]
+        /// The ancestors' names and attributes, outermost first.
+        var ancestors: [(name: String, attributes: [String: String])]
+        var text: String
+    }
+
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func url(_ name: String) -> URL {
+        packageRoot.appendingPathComponent("Resources/CLDR").appendingPathComponent(name)
+    }
+
+    /// Every element of the file, in document order, with its own text (not its children's).
+    static func elements(of name: String) throws -> [Element] {
+        let data = try Data(contentsOf: url(name))
+        let parser = XMLParser(data: data)
+        let reader = CLDRXMLTestReader()
+        parser.delegate = reader
+        parser.shouldResolveExternalEntities = false
+        guard parser.parse() else {
+            throw parser.parserError ?? CocoaError(.fileReadCorruptFile)
+        }
+        return reader.finished
+    }
+
+    private var stack: [Element] = []
+    private var finished: [Element] = []
+
+    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+                qualifiedName: String?, attributes: [String: String] = [:]) {
+        let ancestors = stack.map { (name: $0.name, attributes: $0.attributes) }
+        stack.append(Element(name: elementName, attributes: attributes, ancestors: ancestors, text: ""))
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        if !stack.isEmpty { stack[stack.count - 1].text += string }
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+        if let element = stack.popLast() { finished.append(element) }
+    }
+
+    static func dashed(_ identifier: String) -> String {
+        identifier.replacingOccurrences(of: "_", with: "-")
+    }
+}
+
+@Suite struct LocaleCLDRDataTests {
+    typealias XML = CLDRXMLTestReader
+
+    @Test func likelySubtagsMatchTheXML() throws {
+        let entries = try XML.elements(of: "likelySubtags.xml").filter { $0.name == "likelySubtag" }
+        let compiled = CLDRData.subtags.likely
+        #expect(entries.count > 1000)
+        #expect(compiled.count == entries.count)
+        for entry in entries {
+            let from = XML.dashed(entry.attributes["from"]!)
+            let to = entry.attributes["to"]!.split(separator: "_").map(String.init)
+            #expect(to.count == 3)
+            #expect(compiled[from] == CLDRData.Likely(language: to[0], script: to[1], region: to[2]), "\(from)")
+        }
+    }
+
+    @Test func parentLocalesMatchTheXML() throws {
+        let entries = try XML.elements(of: "supplementalData.xml").filter {
+            $0.name == "parentLocale" && $0.ancestors.last?.name == "parentLocales" && $0.ancestors.last?.attributes["component"] == nil
+        }
+        var expected: [String: String] = [:]
+        for entry in entries {
+            for child in entry.attributes["locales"]!.split(separator: " ") {
+                #expect(expected[XML.dashed(String(child))] == nil, "\(child) listed twice")
+                expected[XML.dashed(String(child))] = XML.dashed(entry.attributes["parent"]!)
+            }
+        }
+        #expect(expected["en-GB"] == "en-001")
+        #expect(expected["zh-Hant"] == "root")
+        #expect(CLDRData.subtags.parents == expected)
+    }
+
+    @Test func aliasesMatchTheXML() throws {
+        let elements = try XML.elements(of: "supplementalMetadata.xml")
+        let compiled = CLDRData.subtags
+        let tables: [(String, [String: CLDRData.Alias])] = [
+            ("languageAlias", compiled.languageAliases), ("scriptAlias", compiled.scriptAliases),
+            ("territoryAlias", compiled.territoryAliases), ("variantAlias", compiled.variantAliases),
+        ]
+        for (name, table) in tables {
+            let entries = elements.filter { $0.name == name && $0.ancestors.last?.name == "alias" }
+            #expect(!entries.isEmpty)
+            #expect(table.count == entries.count, "\(name)")
+            for entry in entries {
+                let type = XML.dashed(entry.attributes["type"]!)
+                var replacements = entry.attributes["replacement"]!.split(separator: " ").map(String.init)
+                if name == "languageAlias" { replacements = replacements.map(XML.dashed) }
+                #expect(table[type] == CLDRData.Alias(replacements: replacements, reason: entry.attributes["reason"]!), "\(name) \(type)")
+            }
+        }
+        #expect(compiled.languageAliases["iw"]?.replacements == ["he"])
+        #expect(compiled.territoryAliases["SU"]?.replacements.first == "RU")
+    }
+
+    /// Expands CLDR's compact ranges (`aaa~i`), written again here on purpose.
+    static func expand(_ token: Substring) -> [String] {
+        guard let tilde = token.firstIndex(of: "~") else { return [String(token)] }
+        let start = token[..<tilde], end = token[token.index(after: tilde)...]
+        let prefix = start.dropLast(end.count)
+        let from = start.suffix(end.count).unicodeScalars.first!.value, to = end.unicodeScalars.first!.value
+        return (from...to).map { String(prefix) + String(Character(Unicode.Scalar($0)!)) }
+    }
+
+    @Test func validityMatchesTheXML() throws {
+        var expected: [String: [String: String]] = [:]
+        for kind in ["language", "script", "region", "variant"] {
+            for element in try XML.elements(of: "validity/\(kind).xml") where element.name == "id" {
+                #expect(element.attributes["type"] == kind)
+                for token in element.text.split(whereSeparator: \.isWhitespace) {
+                    for subtag in Self.expand(token) {
+                        #expect(expected[kind]?[subtag] == nil, "\(kind) \(subtag) listed twice")
+                        expected[kind, default: [:]][subtag] = element.attributes["idStatus"]!
+                    }
+                }
+            }
+        }
+        #expect(expected["language"]?.count ?? 0 > 8000)
+        let compiled = CLDRData.validity.statuses.mapValues { $0.mapValues(\.rawValue) }
+        #expect(compiled.keys.sorted() == expected.keys.sorted())
+        for (kind, table) in expected {
+            #expect(compiled[kind]?.count == table.count, "\(kind)")
+            for (subtag, status) in table where compiled[kind]?[subtag] != status {
+                Issue.record("\(kind) \(subtag): compiled \(compiled[kind]?[subtag] ?? "nil"), XML \(status)")
+            }
+        }
+    }
+
+    @Test func pluralRulesMatchTheXML() throws {
+        let elements = try XML.elements(of: "plurals.xml")
+        let sets = elements.filter {
+            $0.name == "pluralRules" && $0.ancestors.last?.name == "plurals" && $0.ancestors.last?.attributes["type"] == "cardinal"
+        }
+        let rules = elements.filter { $0.name == "pluralRule" && $0.ancestors.last?.name == "pluralRules" }
+        let compiled = CLDRData.plurals
+        #expect(compiled.ruleSets.count == sets.count)
+        var ruleCursor = 0
+        var localeCount = 0
+        for (offset, set) in sets.enumerated() {
+            let locales = set.attributes["locales"]!.split(separator: " ").map { XML.dashed(String($0)) }
+            localeCount += locales.count
+            let compiledSet = compiled.ruleSets[offset]
+            #expect(compiledSet.locales == locales)
+            for locale in locales { #expect(compiled.index[locale] == offset, "\(locale)") }
+            // The rules of this set are the next ones in document order (children end first).
+            let own = rules[ruleCursor..<(ruleCursor + compiledSet.rules.count)]
+            ruleCursor += compiledSet.rules.count
+            #expect(own.map { $0.attributes["count"]! } == compiledSet.rules.map(\.category))
+            for (xmlRule, compiledRule) in zip(own, compiledSet.rules) {
+                let text = xmlRule.text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                #expect(compiledRule.text == text, "\(locales.first!) \(compiledRule.category)")
+            }
+        }
+        #expect(ruleCursor == rules.count)
+        #expect(compiled.index.count == localeCount)
+    }
+
+    @Test func parsingTheCompiledDataIsCheap() {
+        // Parse fresh copies (the shared ones may already be loaded). Debug builds are several
+        // times slower than release; this only catches gross regressions.
+        let clock = ContinuousClock()
+        let elapsed = clock.measure {
+            _ = CLDRData.SubtagData(likely: CLDRData.Generated.likelySubtags, parents: CLDRData.Generated.parentLocales,
+                                    aliases: CLDRData.Generated.aliases)
+            _ = CLDRData.ValidityData(CLDRData.Generated.validity)
+            _ = CLDRData.PluralData(CLDRData.Generated.plurals)
+        }
+        #expect(elapsed < .milliseconds(500))
+    }
+}
