@@ -65,6 +65,12 @@ import Testing
         #expect(locales(["de-AT"], overrides: ["de-AT": ["nb"]]) == ["nb", "de", "en"])
     }
 
+    @Test func configFallbacksAsWritten() {
+        let negotiator = LocaleNegotiator(available: available, baseLocale: "en", fallbacks: ["pt-AO": ["pt-BR"]])
+        #expect(negotiator.negotiate("pt-AO").locales == ["pt-BR", "pt-PT", "en"])
+        #expect(negotiator.overrides.invalid.isEmpty)
+    }
+
     @Test func baseLocaleIsLastEvenWhenNothingMatches() {
         #expect(locales(["fr"]) == ["en"])
         #expect(locales([]) == ["en"])

@@ -92,7 +92,10 @@ import Testing
     @Test func malformedMessagesSayWhatIsWrong() {
         #expect(problem("en-US-Latn")?.description
             == "malformed locale tag `en-US-Latn`: the script `Latn` must come right after the language, before the region and variants")
-        #expect(problem("Hant")?.description.contains("is not a language code") == true)
+        #expect(problem("Hant")?.description
+            == "malformed locale tag `Hant`: `Hant` is not a language code (2 or 3 letters); a script such as `Hant` goes after the language, as in `zh-Hant`")
+        #expect(problem("root")?.description
+            == "malformed locale tag `root`: `root` is not a language code (2 or 3 letters, such as `en` or `fil`)")
         #expect(problem("en--US")?.description == "malformed locale tag `en--US`: empty subtag (a leading, trailing or doubled `-` or `_`)")
         #expect(problem("en US")?.description.contains("contains a space") == true)
         #expect(problem("zh-yue")?.description.contains("write `yue` on its own") == true)

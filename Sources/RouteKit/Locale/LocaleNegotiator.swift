@@ -58,6 +58,11 @@ public final class LocaleNegotiator: Sendable {
         }
     }
 
+    /// With config `fallbacks` as written (`["pt-AO": ["pt-PT"]]`).
+    public convenience init(available: [String], baseLocale: String, fallbacks: [String: [String]]) {
+        self.init(available: available, baseLocale: baseLocale, overrides: LocaleFallbackOverrides(fallbacks))
+    }
+
     /// Convenience for a single preferred locale.
     public func negotiate(_ preferred: String) -> LocaleNegotiation {
         negotiate([preferred])

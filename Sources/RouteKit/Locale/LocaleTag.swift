@@ -119,7 +119,7 @@ public struct LocaleTag: Hashable, Comparable, Sendable, CustomStringConvertible
             if first.utf8.count == 1, first.lowercased() == "x" || first.lowercased() == "i" {
                 return malformed(first, "private-use and grandfathered tags (`\(first)-…`) are not supported; start with a language code such as `en`")
             }
-            if firstIsAlpha, first.utf8.count == 4 {
+            if firstIsAlpha, first.utf8.count == 4, CLDRData.validity.status("script", LocaleASCII.title(String(first))) != nil {
                 return malformed(first, "`\(first)` is not a language code (2 or 3 letters); a script such as `\(LocaleASCII.title(String(first)))` goes after the language, as in `zh-Hant`")
             }
             return malformed(first, "`\(first)` is not a language code (2 or 3 letters, such as `en` or `fil`)")

@@ -46,14 +46,14 @@ public struct PluralRules: Hashable, Sendable {
 
     public static func `for`(locale tag: LocaleTag) -> PluralRules {
         let key = ruleLocale(for: tag)
-        return PluralRules(locale: key, rules: table.sets[table.index[key] ?? rootIndex])
+        return PluralRules(locale: key, rules: ruleSet(CLDRData.plurals.index[key] ?? rootIndex))
     }
 
     /// Every locale that has its own rules in `plurals.xml`, sorted.
-    public static var locales: [String] { table.index.keys.sorted() }
+    public static var locales: [String] { CLDRData.plurals.index.keys.sorted() }
 
     static func ruleLocale(for tag: LocaleTag) -> String {
-        let index = table.index
+        let index = CLDRData.plurals.index
         for element in LocaleFallback.cldrChain(for: tag) {
             if index[element.identifier] != nil { return element.identifier }
             if let script = element.script, script == LocaleTag.defaultScript(of: element.language) {
@@ -65,39 +65,37 @@ public struct PluralRules: Hashable, Sendable {
     }
 
     private static var root: PluralRules {
-        PluralRules(locale: "root", rules: table.sets[rootIndex])
+        PluralRules(locale: "root", rules: ruleSet(rootIndex))
     }
 
-    private static var rootIndex: Int { table.index["root"] ?? 0 }
+    private static var rootIndex: Int { CLDRData.plurals.index["root"] ?? -1 }
 
     private static let cache = LocaleCache<String, PluralRules>(limit: 4096)
 
-    /// Parsed rule sets, shared by every locale of a set. A rule that does not parse (never the
-    /// case for the shipped data; `PluralCLDRSampleTests` checks) is left out: its category is
-    /// never selected.
-    private static let table: (sets: [[PluralRule]], index: [String: Int]) = {
-        let data = CLDRData.plurals
-        var sets: [[PluralRule]] = []
-        for ruleSet in data.ruleSets {
-            var rules: [PluralRule] = []
-            for (name, text) in ruleSet.rules {
+    private static let parsedSets = LocaleCache<Int, [PluralRule]>(limit: 1024)
+
+    /// The parsed rules of one rule set of `plurals.xml`, parsed at first use and shared by the
+    /// set's locales. A rule that does not parse (never the case for the shipped data;
+    /// `PluralCLDRSampleTests` checks) is left out: its category is never selected.
+    private static func ruleSet(_ index: Int) -> [PluralRule] {
+        if let cached = parsedSets[index] { return cached }
+        let sets = CLDRData.plurals.ruleSets
+        var rules: [PluralRule] = []
+        if sets.indices.contains(index) {
+            for (name, text) in sets[index].rules {
                 guard let category = PluralCategory(rawValue: name),
                       let rule = try? PluralRule(category: category, parsing: text) else { continue }
                 rules.append(rule)
             }
-            if !rules.contains(where: { $0.category == .other }) {
-                rules.append(PluralRule(otherWithoutSamples: ()))
-            }
-            sets.append(rules.filter { $0.category != .other } + rules.filter { $0.category == .other })
         }
-        if sets.isEmpty { sets.append([PluralRule(otherWithoutSamples: ())]) }
-        return (sets, data.index)
-    }()
+        let other = rules.first { $0.category == .other } ?? .plainOther
+        rules = rules.filter { $0.category != .other } + [other]
+        parsedSets[index] = rules
+        return rules
+    }
 }
 
 extension PluralRule {
-    init(otherWithoutSamples: Void) {
-        // An empty condition parses; force-try is safe.
-        self = try! PluralRule(category: .other, parsing: "")
-    }
+    /// `other` with an empty condition and no samples (an empty condition always parses).
+    static let plainOther = try! PluralRule(category: .other, parsing: "")
 }
