@@ -27,4 +27,9 @@ public struct LintContext: Sendable {
     public func intOption(_ name: String, of rule: String) -> Int? {
         option(name, of: rule).flatMap { Int($0) }
     }
+
+    /// Locales that must be complete: config `locales:`, or every locale found.
+    public var requiredLocales: [String] {
+        project.config.locales?.map(\.value) ?? project.strings.locales
+    }
 }

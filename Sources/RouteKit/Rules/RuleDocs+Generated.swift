@@ -3,6 +3,51 @@
 enum GeneratedRuleDocs {
     /// (file name, contents) in file-name order.
     static let files: [(name: String, text: String)] = [
+        ("ambiguous-title.yml", ####"""
+id: ambiguous-title
+severity: info
+summary: Two routes show the same title in one locale.
+rationale: |
+  The long-press back-stack menu lists the titles of the entries below the top. Two routes with
+  the same title (often two keys translated to the same word) make the menu ambiguous: users
+  cannot tell which entry goes where.
+fix: |
+  Give the routes distinct titles in the locale named, or suppress the finding on one route with
+  `lint: { ignore: [ambiguous-title] }` when they really are the same screen kind.
+examples:
+  - description: Two keys translated to the same German word.
+    triggers: ["routes.yml:5:12"]
+    files:
+      routes.yml: |
+        routes:
+          SessionsScreen:
+            title: sessions
+          TalksScreen:
+            title: talks
+      strings.yml: |
+        en:
+          sessions: Sessions
+          talks: Talks
+        de:
+          sessions: Vorträge
+          talks: Vorträge
+  - description: Distinct titles.
+    triggers: []
+    files:
+      routes.yml: |
+        routes:
+          SessionsScreen:
+            title: sessions
+          TalksScreen:
+            title: talks
+      strings.yml: |
+        en:
+          sessions: Sessions
+          talks: Talks
+        de:
+          sessions: Sitzungen
+          talks: Vorträge
+"""####),
         ("data-object-needs-instance-title.yml", ####"""
 id: data-object-needs-instance-title
 severity: error
@@ -215,6 +260,46 @@ examples:
         en:
           session: Session
 """####),
+        ("invalid-locale.yml", ####"""
+id: invalid-locale
+severity: error
+summary: A locale tag is malformed, deprecated or unknown.
+rationale: |
+  Locale negotiation, fallback chains and plural rules all start from the tag. A malformed tag
+  (`en_us_x`), a deprecated one (`iw` for Hebrew) or an unknown one (`fr-QC`: QC is not a region)
+  is never chosen by the app's locale matching, so its strings are dead. Tags are checked against
+  CLDR's validity data; `_` is accepted as a separator.
+fix: |
+  Use the canonical BCP 47 tag the message names (`he` for `iw`, `id` for `in`, `fil` for `tl`),
+  or a real region or script subtag.
+examples:
+  - description: A deprecated language code.
+    triggers: ["strings.yml:3:1"]
+    files:
+      strings.yml: |
+        en:
+          hello: Hello
+        iw:
+          hello: שלום
+  - description: An unknown region.
+    triggers: ["strings.yml:3:1"]
+    files:
+      strings.yml: |
+        en:
+          hello: Hello
+        fr-QC:
+          hello: Bonjour
+  - description: Canonical tags, in either separator style.
+    triggers: []
+    files:
+      strings.yml: |
+        en:
+          hello: Hello
+        he:
+          hello: שלום
+        zh_Hant_TW:
+          hello: 你好
+"""####),
         ("literal-title.yml", ####"""
 id: literal-title
 severity: warning
@@ -247,6 +332,38 @@ examples:
             lint: { ignore: [literal-title] }
       strings.yml: |
         en: {}
+"""####),
+        ("missing-translation.yml", ####"""
+id: missing-translation
+severity: warning
+summary: A required locale can only get a key from another language.
+rationale: |
+  A key missing from German is resolved from the base locale: German users see an English title.
+  A regional locale may inherit from its parent in the same language (en-GB from en-001 and en,
+  es-MX from es-419 and es), and config `fallbacks:` count as deliberate, so those are not reported.
+  Required locales are the config's `locales:` (default: every locale found).
+fix: |
+  Translate the key in the locale named, or add a `fallbacks:` entry if another locale's text is
+  right for it.
+examples:
+  - description: German lacks a key.
+    triggers: ["strings.yml:4:1"]
+    files:
+      strings.yml: |
+        en:
+          settings: Settings
+          language: Language
+        de:
+          settings: Einstellungen
+  - description: British English inherits from English.
+    triggers: []
+    files:
+      strings.yml: |
+        en:
+          settings: Settings
+          color: Color
+        en-GB:
+          color: Colour
 """####),
         ("optional-title-without-fallback.yml", ####"""
 id: optional-title-without-fallback
@@ -311,6 +428,62 @@ examples:
           times: { one: "%{count} time", other: "%{count} times" }
         de:
           times: { one: einmal, other: "%{count} Mal" }
+"""####),
+        ("plural-extra-category.yml", ####"""
+id: plural-extra-category
+severity: info
+summary: A plural has a category the locale never selects.
+rationale: |
+  Japanese selects only `other`; German never selects `few`. Such forms are dead text, usually
+  copied from another language's plural shape, and they hide that the form the locale does use
+  may be wrong.
+fix: |
+  Delete the forms the message names.
+examples:
+  - description: Japanese with a `one` form.
+    triggers: ["strings.yml:4:12"]
+    files:
+      strings.yml: |
+        en:
+          talks: { one: "%{count} talk", other: "%{count} talks" }
+        ja:
+          talks: { one: "%{count} 件", other: "%{count} 件" }
+  - description: Only what the locale selects.
+    triggers: []
+    files:
+      strings.yml: |
+        en:
+          talks: { one: "%{count} talk", other: "%{count} talks" }
+        ja:
+          talks: { other: "%{count} 件" }
+"""####),
+        ("plural-missing-category.yml", ####"""
+id: plural-missing-category
+severity: warning
+summary: A plural lacks a category the locale's CLDR rules use.
+rationale: |
+  CLDR's plural rules decide which form a count selects: Russian needs `one`, `few`, `many` and
+  `other`; Arabic six forms. A missing form falls back to `other` ("21 файлов" instead of
+  "21 файл"), and a plural without `other` has nothing to show for most counts.
+fix: |
+  Add the forms the message lists, following CLDR's plural rules for the locale.
+examples:
+  - description: Russian with only English's two forms.
+    triggers: ["strings.yml:4:3"]
+    files:
+      strings.yml: |
+        en:
+          talks: { one: "%{count} talk", other: "%{count} talks" }
+        ru:
+          talks: { one: "%{count} доклад", other: "%{count} доклада" }
+  - description: Every form Russian uses.
+    triggers: []
+    files:
+      strings.yml: |
+        en:
+          talks: { one: "%{count} talk", other: "%{count} talks" }
+        ru:
+          talks: { one: "%{count} доклад", few: "%{count} доклада", many: "%{count} докладов", other: "%{count} доклада" }
 """####),
         ("tab-missing-icon.yml", ####"""
 id: tab-missing-icon
@@ -378,6 +551,56 @@ examples:
       strings.yml: |
         en:
           nav: { schedule: Schedule }
+"""####),
+        ("title-too-long.yml", ####"""
+id: title-too-long
+severity: warning
+summary: A resolved tab label or title is longer than the configured limit.
+rationale: |
+  The floating tab bar of iOS 26 truncates labels beyond roughly a dozen characters when five tabs
+  share it, and inline navigation titles truncate too. German and Finnish labels are often twice as
+  long as English ones. Lengths are counted in grapheme clusters, per locale, on the text each
+  route's title key resolves to, with each placeholder counted as one character.
+fix: |
+  Shorten the translation (a tab label can be shorter than the screen's full title: give the tab
+  root its own key), or raise the limit in the config.
+options:
+  tab-label:
+    default: 12
+    description: maximum characters of a tab root's title (its tab bar label)
+  title:
+    default: 30
+    description: maximum characters of any other route's title
+examples:
+  - description: A German tab label that truncates.
+    triggers: ["strings.yml:4:18"]
+    files:
+      routes.yml: |
+        routes:
+          NotificationsScreen:
+            tab: { icon: bell }
+            title: notifications
+      strings.yml: |
+        en:
+          notifications: Alerts
+        de:
+          notifications: Benachrichtigungen
+  - description: A raised limit.
+    config: |
+      rules:
+        title-too-long: { tab-label: 20 }
+    triggers: []
+    files:
+      routes.yml: |
+        routes:
+          NotificationsScreen:
+            tab: { icon: bell }
+            title: notifications
+      strings.yml: |
+        en:
+          notifications: Alerts
+        de:
+          notifications: Benachrichtigungen
 """####),
         ("unbound-placeholder.yml", ####"""
 id: unbound-placeholder

@@ -17,6 +17,12 @@ public enum RuleRegistry {
         EmptyTranslation(),
         PlaceholderMismatch(),
         Untranslated(),
+        InvalidLocale(),
+        MissingTranslation(),
+        PluralMissingCategory(),
+        PluralExtraCategory(),
+        TitleTooLong(),
+        AmbiguousTitle(),
     ]
 
     /// Ids reported while reading inputs rather than by a `LintRule`.

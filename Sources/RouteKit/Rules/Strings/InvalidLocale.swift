@@ -1,0 +1,24 @@
+/// A locale tag that is malformed, deprecated or unknown to CLDR: fallback chains and plural
+/// rules cannot work for it, and the app's locale matching will never pick it.
+struct InvalidLocale: LintRule {
+    static let id = "invalid-locale"
+
+    func check(_ context: LintContext) -> [Diagnostic] {
+        var findings: [Diagnostic] = []
+        let strings = context.project.strings
+        for locale in strings.locales {
+            guard case .failure(let problem) = LocaleTag.parse(locale) else { continue }
+            for location in strings[locale]?.declarations ?? [] {
+                findings.append(finding(problem.description, at: location, locale: locale))
+            }
+        }
+        let config = context.project.config
+        var configured = [config.baseLocale] + (config.locales ?? [])
+        configured += config.fallbacks.keys.sorted().map { Located($0, at: SourceLocation(file: config.path, line: 1, column: 1)) }
+        for locale in configured {
+            guard case .failure(let problem) = LocaleTag.parse(locale.value) else { continue }
+            findings.append(finding(problem.description, at: locale.location, locale: locale.value))
+        }
+        return findings
+    }
+}

@@ -1,0 +1,38 @@
+/// A base-locale key that a required locale can only get from another language. A regional
+/// locale may inherit from its parent (en-GB from en-001 and en, es-MX from es-419 and es), and
+/// config `fallbacks:` count as deliberate; falling back to the base locale does not.
+struct MissingTranslation: LintRule {
+    static let id = "missing-translation"
+
+    func check(_ context: LintContext) -> [Diagnostic] {
+        let project = context.project
+        let strings = project.strings
+        guard let base = strings.base else { return [] }
+        let overrides = LocaleFallbackOverrides(project.config.fallbacks)
+        var findings: [Diagnostic] = []
+        for locale in context.requiredLocales where locale != strings.baseLocale {
+            guard let declaration = strings[locale]?.declarations.first else {
+                let location = project.config.locales?.first { $0.value == locale }?.location
+                findings.append(finding("required locale '\(locale)' has no strings at all", at: location,
+                                        file: project.config.path, locale: locale))
+                continue
+            }
+            let chain = LocaleFallback.chain(for: locale, overrides: overrides)
+            let sources = (chain.isEmpty ? [locale] : chain).filter { $0 != strings.baseLocale || LocaleFallback.sameLanguage($0, locale) }
+                .compactMap { strings[$0] }
+            for key in base.keys where !sources.contains(where: { $0[key] != nil }) {
+                findings.append(finding("'\(key)' is missing in locale '\(locale)': users see the '\(strings.baseLocale)' text",
+                                        at: declaration, key: key, locale: locale))
+            }
+        }
+        return findings
+    }
+}
+
+extension LocaleFallback {
+    /// True when both tags have the same language subtag (after canonicalizing).
+    static func sameLanguage(_ a: String, _ b: String) -> Bool {
+        guard let left = LocaleTag.canonical(a), let right = LocaleTag.canonical(b) else { return a == b }
+        return left.language == right.language
+    }
+}

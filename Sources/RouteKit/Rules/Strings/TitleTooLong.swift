@@ -1,0 +1,43 @@
+/// A title longer than the room it has: tab labels truncate in the floating tab bar, inline titles
+/// in the navigation bar. Lengths are grapheme clusters (what a reader counts as characters), with
+/// each placeholder counted as one.
+struct TitleTooLong: LintRule {
+    static let id = "title-too-long"
+
+    func check(_ context: LintContext) -> [Diagnostic] {
+        let strings = context.project.strings
+        guard let tabLimit = context.intOption("tab-label", of: Self.id),
+              let titleLimit = context.intOption("title", of: Self.id) else { return [] }
+        var findings: [Diagnostic] = []
+        for route in context.project.catalog.routes {
+            guard let keys = route.title?.keys, !keys.isEmpty else { continue }
+            let (limit, what) = route.isTabRoot ? (tabLimit, "tab label") : (titleLimit, "title")
+            for key in keys {
+                for locale in context.requiredLocales {
+                    guard let entry = strings[locale]?[key.value] else { continue }
+                    for text in entry.texts {
+                        let length = Self.displayLength(text.value)
+                        guard length > limit else { continue }
+                        findings.append(finding(
+                            "\(what) of '\(route.name)' in locale '\(locale)' is \(length) characters, over the limit of \(limit): \"\(text.value)\"",
+                            at: text.location, route: route.name, key: key.value, locale: locale))
+                    }
+                }
+            }
+        }
+        return findings
+    }
+
+    /// Grapheme clusters, with every placeholder counted as one character.
+    static func displayLength(_ text: String) -> Int {
+        let placeholders = PlaceholderParser.parse(text)
+        guard !placeholders.isEmpty else { return text.count }
+        var scalars = Array(text.unicodeScalars)
+        for placeholder in placeholders.reversed() {
+            scalars.replaceSubrange(placeholder.offset..<(placeholder.offset + placeholder.text.unicodeScalars.count), with: ["#"])
+        }
+        var result = String.UnicodeScalarView()
+        result.append(contentsOf: scalars)
+        return String(result).replacingOccurrences(of: "%%", with: "%").count
+    }
+}
