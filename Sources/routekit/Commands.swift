@@ -5,5 +5,6 @@ enum Commands {
         RulesCommand.self,
         TitleCommand.self,
         ReplayCommand.self,
+        ReportCommand.self,
     ]
 }

@@ -1,0 +1,40 @@
+import RouteKit
+
+struct ReportCommand: Command {
+    static let name = "report"
+    static let summary = "write a self-contained HTML coverage page"
+    static let help = """
+        Usage: routekit report [PATH] --html FILE [options]
+
+        Writes one HTML page (no scripts, no network): a summary, a routes × locales matrix of
+        resolved titles with missing, fallback and too-long cells marked, a tab bar preview per
+        locale with labels truncated as the tab bar would, and every finding with file:line.
+
+        Options:
+        \(ProjectOptions.help)
+          --html FILE       where to write the page (written atomically)
+        """
+
+    static func run(_ arguments: inout Arguments, console: Console) throws -> ExitCode {
+        var projectOptions = try ProjectOptions.read(&arguments)
+        guard let output = try arguments.value("--html") else { throw UsageError("give --html FILE") }
+        projectOptions.path = try arguments.finish(maxPositionals: 1).first
+        let project: Project
+        do {
+            project = try projectOptions.load()
+        } catch {
+            console.error(error.description)
+            return .usage
+        }
+        let lint = Linter.lint(project)
+        let page = HTMLReport.render(project: project, lint: lint, matrix: CoverageMatrix.build(project: project))
+        do {
+            try AtomicFile.write(page, to: output)
+        } catch {
+            console.error("routekit report: \(error)")
+            return .usage
+        }
+        console.error("routekit: wrote \(output)")
+        return .success
+    }
+}
