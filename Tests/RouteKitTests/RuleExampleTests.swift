@@ -35,6 +35,14 @@ import Testing
         }
     }
 
+    @Test func readmeListsEveryRule() throws {
+        let readme = try String(contentsOf: CLI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        for doc in RuleCatalog.docs {
+            let severity = doc.descriptor.defaultSeverity?.rawValue ?? "off"
+            #expect(readme.contains("| `\(doc.id)` | \(severity) |"), "README rules table lacks \(doc.id)")
+        }
+    }
+
     @Test func everyDocHasATriggeringAndAPassingExample() {
         for doc in RuleCatalog.docs {
             #expect(doc.examples.contains { $0.mustTrigger }, "\(doc.id) has no triggering example")
