@@ -43,13 +43,7 @@ struct LintCommand: Command {
         let outputs = try OutputSpec.parse(formats.isEmpty ? ["text"] : formats,
                                            options: ReporterOptions(color: console.useColor, quiet: quiet))
 
-        let project: Project
-        do {
-            project = try projectOptions.load()
-        } catch {
-            console.error(error.description)
-            return .usage
-        }
+        guard let project = projectOptions.load(reportingTo: console) else { return .usage }
         let selection = LintSelection(only: Set(only), disabled: Set(disabled))
         var baseline: Baseline?
         if let writeBaselinePath {

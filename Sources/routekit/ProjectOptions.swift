@@ -15,6 +15,17 @@ struct ProjectOptions {
         return try Project.load(config: try ProjectConfig.load(path: configPath))
     }
 
+    /// Loads the project, or prints why it cannot (`file:line:col: error: …`) and returns nil:
+    /// the command then exits 2.
+    func load(reportingTo console: Console) -> Project? {
+        do {
+            return try load()
+        } catch {
+            console.error(error.description)
+            return nil
+        }
+    }
+
     static let help = """
           --config, -c F    use this config file instead of finding .routekit.yml
         """

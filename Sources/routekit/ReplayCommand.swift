@@ -37,13 +37,7 @@ struct ReplayCommand: Command {
             return .usage
         }
         projectOptions.path = projectDirectory ?? (flowPath as NSString).deletingLastPathComponent.nonEmpty ?? "."
-        let project: Project
-        do {
-            project = try projectOptions.load()
-        } catch {
-            console.error(error.description)
-            return .usage
-        }
+        guard let project = projectOptions.load(reportingTo: console) else { return .usage }
         let (flow, loadDiagnostics) = FlowLoader.load(YAMLReader.read(bytes: bytes, path: flowPath))
         if !loadDiagnostics.isEmpty {
             printFindings(loadDiagnostics, console: console)

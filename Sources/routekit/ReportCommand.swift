@@ -19,13 +19,7 @@ struct ReportCommand: Command {
         var projectOptions = try ProjectOptions.read(&arguments)
         guard let output = try arguments.value("--html") else { throw UsageError("give --html FILE") }
         projectOptions.path = try arguments.finish(maxPositionals: 1).first
-        let project: Project
-        do {
-            project = try projectOptions.load()
-        } catch {
-            console.error(error.description)
-            return .usage
-        }
+        guard let project = projectOptions.load(reportingTo: console) else { return .usage }
         let lint = Linter.lint(project)
         let page = HTMLReport.render(project: project, lint: lint, matrix: CoverageMatrix.build(project: project))
         do {

@@ -45,13 +45,7 @@ struct TitleCommand: Command {
             }
             values[String(param[..<equals])] = String(param[param.index(after: equals)...])
         }
-        let project: Project
-        do {
-            project = try projectOptions.load()
-        } catch {
-            console.error(error.description)
-            return .usage
-        }
+        guard let project = projectOptions.load(reportingTo: console) else { return .usage }
         let resolver = TitleResolver(project: project, isolateUserValues: isolate)
         if batch { return runBatch(resolver, console: console) }
 
