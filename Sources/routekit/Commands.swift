@@ -1,4 +1,4 @@
 /// Every subcommand, in the order `routekit --help` lists them. Add a command here and nowhere else.
 enum Commands {
-    static let all: [any Command.Type] = []
+    static let all: [any Command.Type] = [ImportCommand.self]
 }
