@@ -46,17 +46,13 @@ public struct ImportedRouteCatalog: Sendable {
 
     /// The catalog skeleton in DESIGN's catalog format.
     public func yaml() -> String {
-        var header = [
+        let header = [
             "Route catalog skeleton written by `routekit import kotlin-routes`.",
             "Route interface: \(routeInterface). "
                 + (tabInterface.map { "Tab roots implement \($0); tab order is file order." } ?? "No tab-root interface."),
             "Add what the TODO comments ask for, then run `routekit lint`.",
         ]
-        if routes.isEmpty { header.append("No routes found.") }
         let entries = routes.map(entry)
-        if entries.isEmpty {
-            return YAMLEmitter.document([YAMLEmitter.Entry("routes", .mapping([]))], header: header)
-        }
         return YAMLEmitter.document([YAMLEmitter.Entry("routes", .mapping(entries))], header: header)
     }
 
@@ -67,9 +63,9 @@ public struct ImportedRouteCatalog: Sendable {
         if route.isObject { fields.append(YAMLEmitter.Entry("declaration", .scalar("object"))) }
         if !route.params.isEmpty {
             let params = route.params.map { param in
-                YAMLEmitter.Entry(param.name, .scalar(param.type), trailingComment: param.defaultValue.map {
-                    param.kotlinType.hasSuffix("?") ? "Kotlin default: \(Self.short($0))"
-                        : "\(param.kotlinType) with a default (\(Self.short($0))): optional"
+                YAMLEmitter.Entry(param.name, .scalar(param.type), trailingComment: param.defaultValue.flatMap {
+                    if param.kotlinType.hasSuffix("?") { return $0 == "null" ? nil : "Kotlin default: \(Self.short($0))" }
+                    return "\(param.kotlinType) with a default (\(Self.short($0))): optional"
                 })
             }
             fields.append(YAMLEmitter.Entry("params", .mapping(params)))
@@ -317,6 +313,10 @@ public struct KotlinRouteImporter: Sendable {
         for object in anonymous where ancestors(of: object.supertypes).contains(root) {
             notes.append(ImportNote(.skipped, file: object.file, line: object.line,
                 "anonymous object implementing \(root): not a route"))
+        }
+        guard !routes.isEmpty else {
+            throw ImportError("no routes implement \(root)"
+                + (byName[root] == nil ? " (it is not declared in the files read)" : ""))
         }
         if unrelated > 0 {
             notes.append(ImportNote(.note, "\(unrelated) declaration(s) outside the \(root) hierarchy ignored"))
