@@ -166,7 +166,8 @@ struct ImportCommand: Command {
             .joined(separator: ", "))
         for (locale, file) in zip(strings.locales, files) {
             let table = strings.table(locale)
-            var line = "  \(locale): \(table?.count ?? 0) keys"
+            let count = table?.count ?? 0
+            var line = "  \(locale): \(count) key\(count == 1 ? "" : "s")"
             if let plurals = table?.pluralCount, plurals > 0 { line += " (\(plurals) plural\(plurals == 1 ? "" : "s"))" }
             line += " → \(file.0)"
             let missing = strings.missingKeys(in: locale)

@@ -272,6 +272,23 @@ import Testing
         #expect(try importing(generics).route("Ok") != nil)
     }
 
+    /// Nested declarations inside default values and bodies: each is scanned once at its own
+    /// level (a quadratic scan took minutes here).
+    @Test(.timeLimit(.minutes(1))) func nestedDeclarationsStayLinear() throws {
+        let n = 10_000
+        let params = "sealed interface R\n" + String(repeating: "class A(val x: Y = f(\n", count: n)
+            + String(repeating: ")\n", count: n) + "data object Ok : R\n"
+        #expect(try importing(params).route("Ok") != nil)
+        let bodies = "sealed interface R\n" + String(repeating: "class B : R {\n", count: n) + String(repeating: "}\n", count: n)
+        let catalog = try importing(bodies)
+        #expect(catalog.routes.map(\.name) == ["B"])
+        #expect(catalog.notes.filter { $0.key == "B" && $0.kind == .skipped }.count == n - 1)
+        var chain = "sealed interface R\nsealed interface I0 : R\n"
+        for index in 1..<n { chain += "sealed interface I\(index) : I\(index - 1)\n" }
+        chain += "data object Leaf : I\(n - 1)\n"
+        #expect(try importing(chain).route("Leaf")?.isTab == true)
+    }
+
     @Test func nestedTemplatesAndCommentsEnd() {
         let templates = String(repeating: "\"${", count: 3_000)
         let tokenizer = KotlinTokenizer(templates)

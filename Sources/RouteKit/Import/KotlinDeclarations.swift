@@ -60,6 +60,9 @@ struct KotlinDeclarationScanner {
     private(set) var anonymousObjects: [(supertypes: [String], line: Int)] = []
 
     private let t: [KotlinToken]
+    /// For each `(`, `[` and `{`, the index of its matching close (-1: none), computed once so
+    /// nested declarations never make the scan quadratic.
+    private let match: [Int]
     private let file: String
 
     static let modifierWords: Set<String> = [
@@ -73,8 +76,33 @@ struct KotlinDeclarationScanner {
 
     init(tokens: [KotlinToken], file: String) {
         t = Self.stripAnnotations(tokens)
+        match = Self.matchBrackets(t)
         self.file = file
         scan()
+    }
+
+    static func matchBrackets(_ tokens: [KotlinToken]) -> [Int] {
+        var match = [Int](repeating: -1, count: tokens.count)
+        var stacks: [String: [Int]] = ["(": [], "[": [], "{": []]
+        let openers: [String: String] = [")": "(", "]": "[", "}": "{"]
+        for (index, token) in tokens.enumerated() where token.kind == .punctuation {
+            if stacks[token.text] != nil {
+                stacks[token.text]!.append(index)
+            } else if let opener = openers[token.text], let open = stacks[opener]!.popLast() {
+                match[open] = index
+                match[index] = open
+            }
+        }
+        return match
+    }
+
+    /// From an opening `(`, `[` or `{`, the index after its match (or the end).
+    private func after(_ open: Int) -> Int {
+        match[open] > open ? match[open] + 1 : t.count
+    }
+
+    private func isOpener(_ token: KotlinToken) -> Bool {
+        token.kind == .punctuation && (token.text == "(" || token.text == "[" || token.text == "{")
     }
 
     // MARK: - Annotations
@@ -186,7 +214,7 @@ struct KotlinDeclarationScanner {
             while q < t.count, t[q].kind == .identifier, Self.parameterModifiers.contains(t[q].text) { q += 1 }
             if q < t.count, t[q].isWord("constructor") { j = q + 1 }
             if j < t.count, t[j].is("(") {
-                let close = Self.skipBalanced(t, from: j, open: "(", close: ")") - 1
+                let close = after(j) - 1
                 guard close < t.count, t[close].is(")") else {
                     skipped.append(Skipped(name: name, line: line, reason: "unterminated constructor parameter list"))
                     return
@@ -211,7 +239,7 @@ struct KotlinDeclarationScanner {
         var title: KotlinPropertySource?
         var subtitle: KotlinPropertySource?
         if j < t.count, t[j].is("{") {
-            let close = Self.skipBalanced(t, from: j, open: "{", close: "}") - 1
+            let close = after(j) - 1
             (title, subtitle) = readBodyProperties(from: j + 1, to: min(close, t.count))
         }
         let names = Set(parameters.map(\.name))
@@ -279,7 +307,8 @@ struct KotlinDeclarationScanner {
                 p += 1
                 let valueStart = p
                 p = scanDefault(from: p, to: end)
-                defaultValue = Self.render(Array(t[valueStart..<p]))
+                defaultValue = Self.render(Array(t[valueStart..<min(p, valueStart + 40)]))
+                    + (p - valueStart > 40 ? " …" : "")
             }
             if p < end {
                 guard t[p].is(",") else {
@@ -292,18 +321,27 @@ struct KotlinDeclarationScanner {
         return .success(result)
     }
 
-    /// A type ends at `,` or `=` outside brackets, or at `end`.
+    /// Words and marks that never occur inside a type: a type region stops there, so it can
+    /// never swallow a nested declaration.
+    private static let notInTypes: Set<String> = [
+        "class", "interface", "object", "val", "var", "fun", "get", "set", "{", "}", ";", "=", "return",
+    ]
+
+    /// A type ends at `,` or `=` outside brackets, at a token no type contains, or at `end`.
     private func scanType(from start: Int, to end: Int) -> Int {
         var depth = 0
         var p = start
         while p < end {
             let token = t[p]
+            if Self.notInTypes.contains(token.text), token.kind != .string, token.kind != .character {
+                break
+            }
             if token.is("<") || token.is("(") || token.is("[") {
                 depth += 1
             } else if token.is(">") || token.is(")") || token.is("]") {
                 if depth == 0 { break }
                 depth -= 1
-            } else if depth == 0 && (token.is(",") || token.is("=")) {
+            } else if depth == 0 && token.is(",") {
                 break
             }
             p += 1
@@ -314,21 +352,19 @@ struct KotlinDeclarationScanner {
     /// A default value ends at `,` outside brackets, or at `end`. `<` counts as a bracket only
     /// right after a name with no space (`listOf<Int>()`), so comparisons do not confuse it.
     private func scanDefault(from start: Int, to end: Int) -> Int {
-        var depth = 0
         var angles = 0
         var p = start
         while p < end {
             let token = t[p]
-            if token.is("(") || token.is("[") || token.is("{") {
-                depth += 1
-            } else if token.is(")") || token.is("]") || token.is("}") {
-                depth = max(0, depth - 1)
-                if depth == 0 { angles = 0 }
-            } else if token.is("<"), !token.spaceBefore, p > start, t[p - 1].kind == .identifier {
+            if isOpener(token) {
+                p = min(after(p), end)
+                continue
+            }
+            if token.is("<"), !token.spaceBefore, p > start, t[p - 1].kind == .identifier {
                 angles += 1
             } else if token.is(">"), angles > 0 {
                 angles -= 1
-            } else if depth == 0 && angles == 0 && token.is(",") {
+            } else if angles == 0 && token.is(",") {
                 break
             }
             p += 1
@@ -355,7 +391,7 @@ struct KotlinDeclarationScanner {
             if j < t.count, t[j].is("?") { j += 1 }
             names.append(simple)
             if j < t.count, t[j].is("("), !t[j].newlineBefore {
-                j = Self.skipBalanced(t, from: j, open: "(", close: ")")
+                j = after(j)
             }
             if j < t.count, t[j].isWord("by") {
                 j += 1
@@ -383,15 +419,13 @@ struct KotlinDeclarationScanner {
     private func readBodyProperties(from start: Int, to end: Int) -> (KotlinPropertySource?, KotlinPropertySource?) {
         var title: KotlinPropertySource?
         var subtitle: KotlinPropertySource?
-        var depth = 0
         var q = start
         while q < end {
             let token = t[q]
             if token.is("{") {
-                depth += 1
-            } else if token.is("}") {
-                depth -= 1
-            } else if depth == 0, token.isWord("val") || token.isWord("var"), q + 1 < end,
+                q = max(after(q), q + 1)
+                continue
+            } else if token.isWord("val") || token.isWord("var"), q + 1 < end,
                 t[q + 1].isWord("title") || t[q + 1].isWord("subtitle")
             {
                 let name = t[q + 1].text
@@ -444,7 +478,7 @@ struct KotlinDeclarationScanner {
                 return (.expression(expression), next)
             }
             if p < end, t[p].is("{") {
-                let close = min(Self.skipBalanced(t, from: p, open: "{", close: "}"), end)
+                let close = min(after(p), end)
                 var r = p + 1
                 while r < close, !t[r].isWord("return") { r += 1 }
                 if r < close {
@@ -491,6 +525,8 @@ struct KotlinDeclarationScanner {
             .replacingOccurrences(of: "\n", with: "\\n") + "\""
     }
 
+    private static let spacedOperators: Set<String> = ["=", "?:", "+", "-", "*", "/", "&&", "||", "==", "!="]
+
     /// Tokens back to text, spaced the way Kotlin is usually written.
     static func render(_ tokens: [KotlinToken]) -> String {
         var out = ""
@@ -500,10 +536,8 @@ struct KotlinDeclarationScanner {
                 let words = previous.kind != .punctuation && token.kind != .punctuation
                 let space = token.is("->") || previous.is("->") || previous.is(",") || previous.is(":") || words
                     || (previous.isWord("suspend") && token.is("("))
-                    || (token.spaceBefore && ["=", "?:", "+", "-", "*", "/", "&&", "||", "==", "!="].contains(token.text)
-                        && token.kind == .punctuation)
-                    || (previous.spaceBefore && previous.kind == .punctuation
-                        && ["=", "?:", "+", "-", "*", "/", "&&", "||", "==", "!="].contains(previous.text))
+                    || (token.spaceBefore && token.kind == .punctuation && spacedOperators.contains(token.text))
+                    || (previous.spaceBefore && previous.kind == .punctuation && spacedOperators.contains(previous.text))
                 if space { out += " " }
             }
             switch token.kind {

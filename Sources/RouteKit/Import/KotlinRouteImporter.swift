@@ -199,17 +199,23 @@ public struct KotlinRouteImporter: Sendable {
         var byName: [String: [KotlinDeclaration]] = [:]
         for declaration in declarations { byName[declaration.name, default: []].append(declaration) }
 
-        /// Every name a declaration reaches through supertypes (bounded breadth-first search).
-        func ancestors(of supertypes: [String]) -> Set<String> {
-            var seen: Set<String> = []
-            var queue = supertypes
-            while let next = queue.popLast(), seen.count < 10_000 {
-                guard seen.insert(next).inserted else { continue }
-                for declaration in byName[next] ?? [] { queue += declaration.supertypes }
-            }
-            return seen
+        var subtypes: [String: [Int]] = [:]
+        for (index, declaration) in declarations.enumerated() {
+            for supertype in Set(declaration.supertypes) { subtypes[supertype, default: []].append(index) }
         }
-        let ancestry = declarations.map { ancestors(of: $0.supertypes) }
+        /// Indices of the declarations that reach `name` through supertypes, directly or not
+        /// (one breadth-first search over the subtype edges; cycles are harmless).
+        func descendants(of name: String) -> Set<Int> {
+            var found: Set<Int> = []
+            var visited: Set<String> = [name]
+            var queue = [name]
+            while let next = queue.popLast() {
+                for index in subtypes[next] ?? [] where found.insert(index).inserted {
+                    if visited.insert(declarations[index].name).inserted { queue.append(declarations[index].name) }
+                }
+            }
+            return found
+        }
 
         let root: String
         if let routeInterface {
@@ -223,8 +229,9 @@ public struct KotlinRouteImporter: Sendable {
                     && !declaration.supertypes.contains { name in byName[name]?.contains { $0.modifiers.contains("sealed") } ?? false }
             }
             var counts: [(String, Int)] = []
-            for candidate in candidates where !counts.contains(where: { $0.0 == candidate.name }) {
-                let count = declarations.indices.filter { declarations[$0].isConcrete && ancestry[$0].contains(candidate.name) }.count
+            var counted: Set<String> = []
+            for candidate in candidates where counted.insert(candidate.name).inserted {
+                let count = descendants(of: candidate.name).filter { declarations[$0].isConcrete }.count
                 counts.append((candidate.name, count))
             }
             let best = counts.map(\.1).max() ?? 0
@@ -262,12 +269,15 @@ public struct KotlinRouteImporter: Sendable {
             notes.append(ImportNote(.note, key: tabInterface, "tab-root interface is not declared in the files read"))
         }
 
+        let inHierarchy = descendants(of: root)
+        let hierarchyNames = Set(inHierarchy.map { declarations[$0].name }).union([root])
+        let tabRoots = tab.map(descendants(of:)) ?? []
         var routes: [ImportedRoute] = []
         var firstSeen: [String: String] = [:]
         var unrelated = 0
         for (index, declaration) in declarations.enumerated() {
             let origin = "\(declaration.file):\(declaration.line)"
-            guard ancestry[index].contains(root) else {
+            guard inHierarchy.contains(index) else {
                 if declaration.name != root { unrelated += 1 }
                 continue
             }
@@ -303,14 +313,14 @@ public struct KotlinRouteImporter: Sendable {
             let names = Set(params.map(\.name))
             routes.append(ImportedRoute(
                 name: declaration.name,
-                isTab: tab.map { ancestry[index].contains($0) } ?? false,
+                isTab: tabRoots.contains(index),
                 isObject: declaration.kind == .object,
                 params: params,
                 title: declaration.title.flatMap { Self.interpret($0, params: names) },
                 subtitle: declaration.subtitle.flatMap { Self.interpret($0, params: names) },
                 origin: origin))
         }
-        for object in anonymous where ancestors(of: object.supertypes).contains(root) {
+        for object in anonymous where object.supertypes.contains(where: hierarchyNames.contains) {
             notes.append(ImportNote(.skipped, file: object.file, line: object.line,
                 "anonymous object implementing \(root): not a route"))
         }
