@@ -84,6 +84,12 @@ import Testing
         #expect(strings.notes.contains { $0.key == "Greeting %@" && $0.message.contains("'other' variant") })
     }
 
+    @Test func sourceCommentsCannotSuppressLintFindings() throws {
+        let json = #"{"sourceLanguage":"en","strings":{"a":{"comment":"x # routekit:disable-line"}}}"#
+        let strings = try XCStringsImporter().importData(Data(json.utf8), display: "c")
+        #expect(strings.yaml(for: "en") == "en:\n  # comment: x # routekit :disable-line\n  a: a\n")
+    }
+
     @Test func substitutionTokensAreFound() {
         let tokens = XCStringsImporter.substitutionTokens(in: "%#@a@ x %2$#@b_2@ %% %@ %#@@ %#@")
         #expect(tokens.map(\.name) == ["a", "b_2"])

@@ -183,6 +183,14 @@ public struct ImportedStrings: Sendable {
     }
 }
 
+/// Text from imported sources that ends up in YAML comments must stay inert: routekit reads
+/// `# routekit:disable…` comments as suppressions.
+enum ImportCommentText {
+    static func inert(_ text: String) -> String {
+        text.replacingOccurrences(of: "routekit:", with: "routekit :")
+    }
+}
+
 /// An import that could not run: unreadable or malformed input, or nothing to import.
 public struct ImportError: Error, CustomStringConvertible, Equatable {
     public var message: String

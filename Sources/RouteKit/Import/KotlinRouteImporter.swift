@@ -100,7 +100,8 @@ public struct ImportedRouteCatalog: Sendable {
     }
 
     static func short(_ text: String) -> String {
-        let oneLine = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).joined(separator: " ")
+        let oneLine = ImportCommentText.inert(text).split(whereSeparator: { $0 == "\n" || $0 == "\r" })
+            .joined(separator: " ")
         return oneLine.count > 60 ? String(oneLine.prefix(57)) + "…" : oneLine
     }
 }

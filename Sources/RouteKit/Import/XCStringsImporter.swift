@@ -84,7 +84,7 @@ public struct XCStringsImporter: Sendable {
             if key.contains(".") { note(.note, "key contains '.', which nests keys in routekit") }
             var sourceComments: [String] = []
             if let comment = entry["comment"] as? String, !comment.isEmpty {
-                sourceComments.append("comment: " + comment)
+                sourceComments.append("comment: " + ImportCommentText.inert(comment))
             }
             if let state = entry["extractionState"] as? String, state == "stale" {
                 sourceComments.append("xcstrings: extractionState stale (no longer found in the code)")

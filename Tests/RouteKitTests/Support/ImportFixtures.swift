@@ -1,6 +1,6 @@
-// Fixtures for the import tests. They live in Swift literals rather than loose files because the
-// test target declares no resources (loose files would make SwiftPM warn about unhandled files);
-// tests that need files write them into a temporary directory.
+// Fixtures for the import tests, as Swift literals: they compile whether or not the package
+// declares test resources (the Fixtures folder is excluded from the target on main); tests that
+// need files write them into a temporary directory.
 
 enum ImportFixtures {
     /// Android `values/strings.xml` with every construct the importer handles.
