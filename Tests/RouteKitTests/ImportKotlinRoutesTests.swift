@@ -69,14 +69,14 @@ import Testing
             routes:
               # TODO: add `title: <string key>`: a tab root without a title has a blank tab bar label.
               ScheduleScreen:
-                tab: {}
+                tab: {}  # TODO: { icon: <SF Symbol name> }
                 declaration: object
               SpeakersScreen:
-                tab: {}
+                tab: {}  # TODO: { icon: <SF Symbol name> }
                 declaration: object
                 title: { text: Speakers }
               InfoScreen:
-                tab: {}
+                tab: {}  # TODO: { icon: <SF Symbol name> }
                 params:
                   title: String
                 title: { param: title }

@@ -59,7 +59,9 @@ public struct ImportedRouteCatalog: Sendable {
     private func entry(_ route: ImportedRoute) -> YAMLEmitter.Entry {
         var fields: [YAMLEmitter.Entry] = []
         var comments: [String] = []
-        if route.isTab { fields.append(YAMLEmitter.Entry("tab", .flow([]))) }
+        if route.isTab {
+            fields.append(YAMLEmitter.Entry("tab", .flow([]), trailingComment: "TODO: { icon: <SF Symbol name> }"))
+        }
         if route.isObject { fields.append(YAMLEmitter.Entry("declaration", .scalar("object"))) }
         if !route.params.isEmpty {
             let params = route.params.map { param in
