@@ -6,5 +6,6 @@ enum Commands {
         TitleCommand.self,
         ReplayCommand.self,
         ReportCommand.self,
+        ImportCommand.self,
     ]
 }

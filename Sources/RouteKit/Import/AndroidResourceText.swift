@@ -1,0 +1,244 @@
+/// How the text of a `<string>` or plural `<item>` becomes the runtime string.
+public enum ResourceTextFlavor: String, Sendable, CaseIterable {
+    /// Android's aapt2: escapes `\' \" \n \t \@ \? \\ \uXXXX`, double quotes keep whitespace and
+    /// are removed, unquoted whitespace runs collapse to one space and are trimmed at both ends.
+    case android
+    /// Compose Multiplatform resources: the text as written, with only `\n`, `\t`, `\uXXXX` and
+    /// `\\` decoded; whitespace and quotes are kept as they are.
+    case compose
+}
+
+/// Decoding of resource text, after the XML parser has resolved entities and CDATA.
+public enum AndroidResourceText {
+    public struct Decoded: Sendable, Equatable {
+        public var text: String
+        /// Things worth telling the user (each once).
+        public var notes: [String]
+    }
+
+    public static func decode(_ raw: String, flavor: ResourceTextFlavor) -> Decoded {
+        switch flavor {
+        case .android: return decodeAndroid(raw)
+        case .compose: return decodeCompose(raw)
+        }
+    }
+
+    private static func isSpace(_ c: Unicode.Scalar) -> Bool {
+        c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\u{0B}" || c == "\u{0C}"
+    }
+
+    private static func hexValue(_ c: Unicode.Scalar) -> UInt32? {
+        switch c {
+        case "0"..."9": return c.value - 0x30
+        case "a"..."f": return c.value - 0x61 + 10
+        case "A"..."F": return c.value - 0x41 + 10
+        default: return nil
+        }
+    }
+
+    /// Reads up to `maxDigits` hex digits at `start`; returns the value and how many were read.
+    private static func readHex(_ scalars: [Unicode.Scalar], at start: Int, maxDigits: Int) -> (UInt32, Int) {
+        var value: UInt32 = 0
+        var count = 0
+        while count < maxDigits, start + count < scalars.count, let digit = hexValue(scalars[start + count]) {
+            value = value * 16 + digit
+            count += 1
+        }
+        return (value, count)
+    }
+
+    private static func decodeAndroid(_ raw: String) -> Decoded {
+        let scalars = Array(raw.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var notes: [String] = []
+        func note(_ text: String) { if !notes.contains(text) { notes.append(text) } }
+        var quoted = false
+        var pendingSpace = false
+        func flushSpace() {
+            if pendingSpace && !out.isEmpty { out.append(" ") }
+            pendingSpace = false
+        }
+        var i = 0
+        while i < scalars.count {
+            let c = scalars[i]
+            if c == "\\" {
+                guard i + 1 < scalars.count else {
+                    note("a trailing backslash was dropped")
+                    break
+                }
+                flushSpace()
+                let escaped = scalars[i + 1]
+                i += 2
+                switch escaped {
+                case "n": out.append("\n")
+                case "t": out.append("\t")
+                case "#", "@", "?", "\"", "'", "\\": out.append(escaped)
+                case "u":
+                    let (value, digits) = readHex(scalars, at: i, maxDigits: 4)
+                    i += digits
+                    if digits == 0 {
+                        note("\\u without hex digits was dropped")
+                    } else if let decoded = Unicode.Scalar(value) {
+                        if digits < 4 { note("short escape \\u with \(digits) hex digit(s)") }
+                        out.append(decoded)
+                    } else {
+                        note("\\u escape of a surrogate was replaced by U+FFFD")
+                        out.append("\u{FFFD}")
+                    }
+                default:
+                    note("unknown escape \\\(escaped): the backslash was dropped")
+                    out.append(escaped)
+                }
+                continue
+            }
+            if c == "\"" {
+                if !quoted { flushSpace() }
+                quoted.toggle()
+                i += 1
+                continue
+            }
+            if !quoted && isSpace(c) {
+                pendingSpace = true
+                i += 1
+                continue
+            }
+            if !quoted && c == "'" {
+                note("unescaped apostrophe (aapt2 rejects it; write \\')")
+            }
+            flushSpace()
+            out.append(c)
+            i += 1
+        }
+        if quoted { note("unterminated double quote") }
+        if let first = out.first, first == "@" || first == "?",
+            let rawFirst = raw.unicodeScalars.first(where: { !isSpace($0) && $0 != "\"" }), rawFirst != "\\"
+        {
+            note("starts with \(first): Android reads it as a resource reference; kept as text")
+        }
+        return Decoded(text: String(out), notes: notes)
+    }
+
+    private static func decodeCompose(_ raw: String) -> Decoded {
+        let scalars = Array(raw.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var notes: [String] = []
+        func note(_ text: String) { if !notes.contains(text) { notes.append(text) } }
+        var i = 0
+        while i < scalars.count {
+            let c = scalars[i]
+            guard c == "\\", i + 1 < scalars.count else {
+                out.append(c)
+                i += 1
+                continue
+            }
+            let escaped = scalars[i + 1]
+            switch escaped {
+            case "\\":
+                out.append("\\")
+                i += 2
+            case "n":
+                out.append("\n")
+                i += 2
+            case "t":
+                out.append("\t")
+                i += 2
+            case "u":
+                let (value, digits) = readHex(scalars, at: i + 2, maxDigits: 4)
+                if digits == 4, let decoded = Unicode.Scalar(value) {
+                    out.append(decoded)
+                    i += 6
+                } else {
+                    out.append(c)
+                    i += 1
+                }
+            case "'", "\"", "@", "?":
+                note("\\\(escaped) kept as written: Compose Multiplatform does not decode it")
+                out.append(c)
+                i += 1
+            default:
+                out.append(c)
+                i += 1
+            }
+        }
+        if let first = out.first, let last = out.last, isSpace(first) || isSpace(last) {
+            note("leading or trailing whitespace kept (Compose Multiplatform keeps it)")
+        }
+        return Decoded(text: String(out), notes: notes)
+    }
+}
+
+/// The qualifiers of a `values…` resource directory.
+public enum AndroidValuesQualifiers: Sendable, Equatable {
+    /// `values`: the default resources, the base locale.
+    case base
+    /// `values-de`, `values-zh-rTW`, `values-b+sr+Latn`: one locale.
+    case locale(String)
+    /// A configuration variant (`values-night`, `values-de-land`, `values-v21`): not imported.
+    case variant(qualifiers: String)
+
+    /// Three-letter UI-mode qualifiers that look like ISO 639 language codes.
+    private static let nonLanguageWords: Set<String> = ["car"]
+
+    /// Parses a directory name; nil when it is not a `values` directory at all.
+    public static func parse(_ directoryName: String) -> AndroidValuesQualifiers? {
+        guard directoryName.hasPrefix("values") else { return nil }
+        let rest = directoryName.dropFirst("values".count)
+        if rest.isEmpty { return .base }
+        guard rest.hasPrefix("-") else { return nil }
+        let tokens = rest.dropFirst().split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+        var index = 0
+        var extras: [String] = []
+        while index < tokens.count, isMobileCode(tokens[index]) {
+            extras.append(tokens[index])
+            index += 1
+        }
+        var locale: String?
+        if index < tokens.count {
+            let token = tokens[index]
+            if token.lowercased().hasPrefix("b+") {
+                let subtags = token.dropFirst(2).split(separator: "+", omittingEmptySubsequences: false).map(String.init)
+                let tag = subtags.joined(separator: "-")
+                if !subtags.isEmpty, ImportLocaleTag.isValid(tag), (2...3).contains(subtags[0].count) {
+                    locale = ImportLocaleTag.canonical(tag)
+                    index += 1
+                }
+            } else if (2...3).contains(token.count), token.unicodeScalars.allSatisfy(isLetter),
+                !nonLanguageWords.contains(token.lowercased())
+            {
+                var tag = token.lowercased()
+                index += 1
+                if index < tokens.count, let region = regionCode(tokens[index]) {
+                    tag += "-" + region
+                    index += 1
+                }
+                locale = tag
+            }
+        }
+        extras += tokens[index...]
+        if !extras.isEmpty {
+            let all = (locale.map { [$0] } ?? []) + extras
+            return .variant(qualifiers: all.joined(separator: "-"))
+        }
+        return locale.map { .locale($0) } ?? .base
+    }
+
+    private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+    }
+
+    private static func isMobileCode(_ token: String) -> Bool {
+        let lower = token.lowercased()
+        guard lower.hasPrefix("mcc") || lower.hasPrefix("mnc") else { return false }
+        let digits = lower.dropFirst(3)
+        return !digits.isEmpty && digits.unicodeScalars.allSatisfy { ("0"..."9").contains($0) }
+    }
+
+    /// `rTW` → `TW`, `r419` → `419`.
+    private static func regionCode(_ token: String) -> String? {
+        guard token.count >= 3, token.first == "r" || token.first == "R" else { return nil }
+        let code = token.dropFirst()
+        if code.count == 2 && code.unicodeScalars.allSatisfy(isLetter) { return code.uppercased() }
+        if code.count == 3 && code.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) { return String(code) }
+        return nil
+    }
+}

@@ -1,0 +1,556 @@
+import Foundation
+
+/// Where a route's `title` or `subtitle` comes from in Kotlin.
+enum KotlinPropertySource: Sendable, Equatable {
+    /// A primary-constructor parameter of that name (`override val title: String?`).
+    case constructorParameter(String)
+    /// An override in the body: `override val title get() = name` or `override val title = …`.
+    case expression([KotlinToken])
+}
+
+struct KotlinParameter: Sendable, Equatable {
+    var name: String
+    var type: String
+    var defaultValue: String?
+    var isProperty: Bool
+}
+
+/// A class, interface or object declaration, as far as the scanner understood it.
+struct KotlinDeclaration: Sendable, Equatable {
+    enum Kind: String, Sendable {
+        case `class`, interface, object
+    }
+
+    var kind: Kind
+    var name: String
+    var modifiers: Set<String>
+    /// Simple names of the supertypes (`com.x.AppRoute<T>` → `AppRoute`).
+    var supertypes: [String]
+    var parameters: [KotlinParameter]
+    var typeParameters: Bool
+    var title: KotlinPropertySource?
+    var subtitle: KotlinPropertySource?
+    var file: String
+    var line: Int
+
+    var isSealedOrAbstract: Bool { modifiers.contains("sealed") || modifiers.contains("abstract") }
+    var isConcrete: Bool {
+        kind != .interface && !isSealedOrAbstract && !modifiers.contains("enum") && !modifiers.contains("annotation")
+    }
+
+    var describedKind: String {
+        let order = ["sealed", "abstract", "open", "enum", "annotation", "data", "value", "inner", "fun", "companion"]
+        let words = order.filter(modifiers.contains) + [kind.rawValue]
+        return words.joined(separator: " ")
+    }
+}
+
+/// Finds declarations in the tokens of one Kotlin file. Every loop moves forward and is bounded
+/// by the token count, so any input ends; what cannot be read is reported, not guessed.
+struct KotlinDeclarationScanner {
+    struct Skipped: Sendable, Equatable {
+        var name: String?
+        var line: Int
+        var reason: String
+    }
+
+    private(set) var declarations: [KotlinDeclaration] = []
+    private(set) var skipped: [Skipped] = []
+    /// `object : AppRoute { … }` expressions: supertypes and line.
+    private(set) var anonymousObjects: [(supertypes: [String], line: Int)] = []
+
+    private let t: [KotlinToken]
+    /// For each `(`, `[` and `{`, the index of its matching close (-1: none), computed once so
+    /// nested declarations never make the scan quadratic.
+    private let match: [Int]
+    private let file: String
+
+    static let modifierWords: Set<String> = [
+        "sealed", "data", "abstract", "open", "final", "enum", "annotation", "value", "inner", "private", "public",
+        "internal", "protected", "expect", "actual", "companion", "fun", "external",
+    ]
+    static let parameterModifiers: Set<String> = [
+        "override", "private", "public", "internal", "protected", "vararg", "noinline", "crossinline", "open",
+        "final", "lateinit",
+    ]
+
+    init(tokens: [KotlinToken], file: String) {
+        t = Self.stripAnnotations(tokens)
+        match = Self.matchBrackets(t)
+        self.file = file
+        scan()
+    }
+
+    static func matchBrackets(_ tokens: [KotlinToken]) -> [Int] {
+        var match = [Int](repeating: -1, count: tokens.count)
+        var stacks: [String: [Int]] = ["(": [], "[": [], "{": []]
+        let openers: [String: String] = [")": "(", "]": "[", "}": "{"]
+        for (index, token) in tokens.enumerated() where token.kind == .punctuation {
+            if stacks[token.text] != nil {
+                stacks[token.text]!.append(index)
+            } else if let opener = openers[token.text], let open = stacks[opener]!.popLast() {
+                match[open] = index
+                match[index] = open
+            }
+        }
+        return match
+    }
+
+    /// From an opening `(`, `[` or `{`, the index after its match (or the end).
+    private func after(_ open: Int) -> Int {
+        match[open] > open ? match[open] + 1 : t.count
+    }
+
+    private func isOpener(_ token: KotlinToken) -> Bool {
+        token.kind == .punctuation && (token.text == "(" || token.text == "[" || token.text == "{")
+    }
+
+    // MARK: - Annotations
+
+    /// Removes `@Name`, `@Name(…)`, `@use:Name(…)`, `@[A B]` and labels like `this@Outer`.
+    static func stripAnnotations(_ tokens: [KotlinToken]) -> [KotlinToken] {
+        var out: [KotlinToken] = []
+        out.reserveCapacity(tokens.count)
+        var k = 0
+        while k < tokens.count {
+            guard tokens[k].is("@") else {
+                out.append(tokens[k])
+                k += 1
+                continue
+            }
+            var j = k + 1
+            if j < tokens.count, tokens[j].is("["), !tokens[j].spaceBefore {
+                j = skipBalanced(tokens, from: j, open: "[", close: "]")
+            } else if j < tokens.count, tokens[j].kind == .identifier, !tokens[j].spaceBefore {
+                j += 1
+                if j + 1 < tokens.count, tokens[j].is(":"), !tokens[j].spaceBefore, tokens[j + 1].kind == .identifier,
+                    !tokens[j + 1].spaceBefore
+                {
+                    j += 2
+                }
+                while j + 1 < tokens.count, tokens[j].is("."), !tokens[j].spaceBefore, tokens[j + 1].kind == .identifier {
+                    j += 2
+                }
+                if j < tokens.count, tokens[j].is("<"), !tokens[j].spaceBefore {
+                    j = skipBalanced(tokens, from: j, open: "<", close: ">")
+                }
+                if j < tokens.count, tokens[j].is("("), !tokens[j].spaceBefore {
+                    j = skipBalanced(tokens, from: j, open: "(", close: ")")
+                }
+            }
+            k = max(j, k + 1)
+        }
+        return out
+    }
+
+    /// From an opening token, the index after its matching close (or the end).
+    static func skipBalanced(_ tokens: [KotlinToken], from start: Int, open: String, close: String) -> Int {
+        var depth = 0
+        var j = start
+        while j < tokens.count {
+            if tokens[j].is(open) {
+                depth += 1
+            } else if tokens[j].is(close) {
+                depth -= 1
+                if depth == 0 { return j + 1 }
+            }
+            j += 1
+        }
+        return tokens.count
+    }
+
+    // MARK: - Declarations
+
+    private mutating func scan() {
+        var k = 0
+        while k < t.count {
+            let token = t[k]
+            if token.kind == .identifier, ["class", "interface", "object"].contains(token.text),
+                !(k > 0 && (t[k - 1].is("::") || t[k - 1].is(".") || t[k - 1].is("?.")))
+            {
+                declaration(at: k)
+            }
+            k += 1
+        }
+    }
+
+    private mutating func declaration(at k: Int) {
+        let kind = KotlinDeclaration.Kind(rawValue: t[k].text)!
+        var modifiers: Set<String> = []
+        var m = k - 1
+        while m >= 0, t[m].kind == .identifier, Self.modifierWords.contains(t[m].text) {
+            modifiers.insert(t[m].text)
+            m -= 1
+        }
+        let line = t[k].line
+        var j = k + 1
+        guard j < t.count, t[j].kind == .identifier else {
+            if kind == .object {
+                if modifiers.contains("companion") { return }
+                // An object expression: `object : AppRoute { … }`.
+                if j < t.count, t[j].is(":") {
+                    let (supertypes, _) = readSupertypes(from: j + 1)
+                    anonymousObjects.append((supertypes, line))
+                }
+                return
+            }
+            skipped.append(Skipped(name: nil, line: line, reason: "\(kind.rawValue) without a name"))
+            return
+        }
+        let name = t[j].text
+        j += 1
+        var typeParameters = false
+        if j < t.count, t[j].is("<") {
+            typeParameters = true
+            guard let end = skipTypeParameters(from: j) else {
+                skipped.append(Skipped(name: name, line: line, reason: "unbalanced type parameters <…>"))
+                return
+            }
+            j = end
+        }
+        var parameters: [KotlinParameter] = []
+        if kind == .class {
+            var q = j
+            while q < t.count, t[q].kind == .identifier, Self.parameterModifiers.contains(t[q].text) { q += 1 }
+            if q < t.count, t[q].isWord("constructor") { j = q + 1 }
+            if j < t.count, t[j].is("(") {
+                let close = after(j) - 1
+                guard close < t.count, t[close].is(")") else {
+                    skipped.append(Skipped(name: name, line: line, reason: "unterminated constructor parameter list"))
+                    return
+                }
+                switch readParameters(from: j + 1, to: close) {
+                case .success(let list): parameters = list
+                case .failure(let problem):
+                    skipped.append(Skipped(name: name, line: line, reason: problem.message))
+                    return
+                }
+                j = close + 1
+            }
+        }
+        var supertypes: [String] = []
+        if j < t.count, t[j].is(":") {
+            (supertypes, j) = readSupertypes(from: j + 1)
+        }
+        if j < t.count, t[j].isWord("where") {
+            j += 1
+            while j < t.count, !t[j].is("{"), !(t[j].newlineBefore && j > 0 && !t[j - 1].is(",")) { j += 1 }
+        }
+        var title: KotlinPropertySource?
+        var subtitle: KotlinPropertySource?
+        if j < t.count, t[j].is("{") {
+            let close = after(j) - 1
+            (title, subtitle) = readBodyProperties(from: j + 1, to: min(close, t.count))
+        }
+        let names = Set(parameters.map(\.name))
+        if title == nil, names.contains("title") { title = .constructorParameter("title") }
+        if subtitle == nil, names.contains("subtitle") { subtitle = .constructorParameter("subtitle") }
+        declarations.append(KotlinDeclaration(
+            kind: kind, name: name, modifiers: modifiers, supertypes: supertypes, parameters: parameters,
+            typeParameters: typeParameters, title: title, subtitle: subtitle, file: file, line: line))
+    }
+
+    /// From `<`, the index after the matching `>`; nil when something that cannot be inside type
+    /// parameters comes first.
+    private func skipTypeParameters(from start: Int) -> Int? {
+        var depth = 0
+        var j = start
+        while j < t.count {
+            let token = t[j]
+            if token.is("<") {
+                depth += 1
+            } else if token.is(">") {
+                depth -= 1
+                if depth == 0 { return j + 1 }
+            } else if token.is("{") || token.is("}") || token.is(";") || token.is("=")
+                || (token.kind == .identifier && ["class", "interface", "object", "fun", "val", "var"].contains(token.text))
+            {
+                return nil
+            }
+            j += 1
+        }
+        return nil
+    }
+
+    struct Problem: Error {
+        var message: String
+    }
+
+    /// Reads `name: Type = default` entries between `start` and `end` (the closing parenthesis).
+    private func readParameters(from start: Int, to end: Int) -> Result<[KotlinParameter], Problem> {
+        var result: [KotlinParameter] = []
+        var p = start
+        while p < end {
+            while p < end, t[p].kind == .identifier, Self.parameterModifiers.contains(t[p].text) { p += 1 }
+            var isProperty = false
+            if p < end, t[p].isWord("val") || t[p].isWord("var") {
+                isProperty = true
+                p += 1
+            }
+            guard p < end, t[p].kind == .identifier else {
+                return .failure(Problem(message: "unreadable constructor parameter at line \(p < end ? t[p].line : t[end].line)"))
+            }
+            let name = t[p].text
+            p += 1
+            guard p < end, t[p].is(":") else {
+                return .failure(Problem(message: "constructor parameter '\(name)' has no type"))
+            }
+            p += 1
+            let typeStart = p
+            p = scanType(from: p, to: end)
+            guard p > typeStart else {
+                return .failure(Problem(message: "constructor parameter '\(name)' has no type"))
+            }
+            let type = Self.render(Array(t[typeStart..<p]))
+            var defaultValue: String?
+            if p < end, t[p].is("=") {
+                p += 1
+                let valueStart = p
+                p = scanDefault(from: p, to: end)
+                defaultValue = Self.render(Array(t[valueStart..<min(p, valueStart + 40)]))
+                    + (p - valueStart > 40 ? " …" : "")
+            }
+            if p < end {
+                guard t[p].is(",") else {
+                    return .failure(Problem(message: "unexpected '\(t[p].text)' after constructor parameter '\(name)'"))
+                }
+                p += 1
+            }
+            result.append(KotlinParameter(name: name, type: type, defaultValue: defaultValue, isProperty: isProperty))
+        }
+        return .success(result)
+    }
+
+    /// Words and marks that never occur inside a type: a type region stops there, so it can
+    /// never swallow a nested declaration.
+    private static let notInTypes: Set<String> = [
+        "class", "interface", "object", "val", "var", "fun", "get", "set", "{", "}", ";", "=", "return",
+    ]
+
+    /// A type ends at `,` or `=` outside brackets, at a token no type contains, or at `end`.
+    private func scanType(from start: Int, to end: Int) -> Int {
+        var depth = 0
+        var p = start
+        while p < end {
+            let token = t[p]
+            if Self.notInTypes.contains(token.text), token.kind != .string, token.kind != .character {
+                break
+            }
+            if token.is("<") || token.is("(") || token.is("[") {
+                depth += 1
+            } else if token.is(">") || token.is(")") || token.is("]") {
+                if depth == 0 { break }
+                depth -= 1
+            } else if depth == 0 && token.is(",") {
+                break
+            }
+            p += 1
+        }
+        return p
+    }
+
+    /// A default value ends at `,` outside brackets, or at `end`. `<` counts as a bracket only
+    /// right after a name with no space (`listOf<Int>()`), so comparisons do not confuse it.
+    private func scanDefault(from start: Int, to end: Int) -> Int {
+        var angles = 0
+        var p = start
+        while p < end {
+            let token = t[p]
+            if isOpener(token) {
+                p = min(after(p), end)
+                continue
+            }
+            if token.is("<"), !token.spaceBefore, p > start, t[p - 1].kind == .identifier {
+                angles += 1
+            } else if token.is(">"), angles > 0 {
+                angles -= 1
+            } else if angles == 0 && token.is(",") {
+                break
+            }
+            p += 1
+        }
+        return p
+    }
+
+    /// Supertype names from `start`, and the index where the list ends.
+    private func readSupertypes(from start: Int) -> ([String], Int) {
+        var names: [String] = []
+        var j = start
+        while j < t.count {
+            guard t[j].kind == .identifier, !["where"].contains(t[j].text) else { break }
+            var simple = t[j].text
+            j += 1
+            while j + 1 < t.count, t[j].is("."), t[j + 1].kind == .identifier {
+                simple = t[j + 1].text
+                j += 2
+            }
+            if j < t.count, t[j].is("<") {
+                guard let end = skipTypeParameters(from: j) else { break }
+                j = end
+            }
+            if j < t.count, t[j].is("?") { j += 1 }
+            names.append(simple)
+            if j < t.count, t[j].is("("), !t[j].newlineBefore {
+                j = after(j)
+            }
+            if j < t.count, t[j].isWord("by") {
+                j += 1
+                var depth = 0
+                while j < t.count {
+                    if t[j].is("(") || t[j].is("[") {
+                        depth += 1
+                    } else if t[j].is(")") || t[j].is("]") {
+                        depth -= 1
+                    } else if depth <= 0 && (t[j].is(",") || t[j].is("{") || t[j].is("}")) {
+                        break
+                    } else if depth <= 0 && t[j].newlineBefore {
+                        break
+                    }
+                    j += 1
+                }
+            }
+            guard j < t.count, t[j].is(",") else { break }
+            j += 1
+        }
+        return (names, j)
+    }
+
+    /// `title` / `subtitle` properties declared directly in a body (not in nested bodies).
+    private func readBodyProperties(from start: Int, to end: Int) -> (KotlinPropertySource?, KotlinPropertySource?) {
+        var title: KotlinPropertySource?
+        var subtitle: KotlinPropertySource?
+        var q = start
+        while q < end {
+            let token = t[q]
+            if token.is("{") {
+                q = max(after(q), q + 1)
+                continue
+            } else if token.isWord("val") || token.isWord("var"), q + 1 < end,
+                t[q + 1].isWord("title") || t[q + 1].isWord("subtitle")
+            {
+                let name = t[q + 1].text
+                let (source, next) = readPropertyValue(from: q + 2, to: end)
+                if let source {
+                    if name == "title" { title = source } else { subtitle = source }
+                }
+                q = max(next, q + 1)
+                continue
+            }
+            q += 1
+        }
+        return (title, subtitle)
+    }
+
+    /// After `val title`: an optional type, then `= expr`, `get() = expr` or `get() { return expr }`.
+    private func readPropertyValue(from start: Int, to end: Int) -> (KotlinPropertySource?, Int) {
+        var p = start
+        if p < end, t[p].is(":") {
+            p += 1
+            var depth = 0
+            while p < end {
+                let token = t[p]
+                if token.is("<") || token.is("(") {
+                    depth += 1
+                } else if token.is(">") || token.is(")") {
+                    depth -= 1
+                } else if depth <= 0 && (token.is("=") || token.isWord("get") || token.is(";") || token.is("}")
+                    || (token.newlineBefore && !token.is("?") && !token.is(".")))
+                {
+                    break
+                }
+                p += 1
+            }
+        }
+        guard p < end else { return (nil, p) }
+        if t[p].is("=") {
+            let (expression, next) = readExpression(from: p + 1, to: end)
+            return (.expression(expression), next)
+        }
+        if t[p].isWord("get"), p + 2 < end, t[p + 1].is("("), t[p + 2].is(")") {
+            p += 3
+            if p < end, t[p].is(":") {
+                p += 1
+                p = scanType(from: p, to: end)
+                while p < end, !t[p].is("="), !t[p].is("{"), !t[p].newlineBefore { p += 1 }
+            }
+            if p < end, t[p].is("=") {
+                let (expression, next) = readExpression(from: p + 1, to: end)
+                return (.expression(expression), next)
+            }
+            if p < end, t[p].is("{") {
+                let close = min(after(p), end)
+                var r = p + 1
+                while r < close, !t[r].isWord("return") { r += 1 }
+                if r < close {
+                    let (expression, _) = readExpression(from: r + 1, to: max(close - 1, r + 1))
+                    return (.expression(expression), close)
+                }
+                return (.expression(Array(t[(p + 1)..<max(p + 1, close - 1)])), close)
+            }
+        }
+        return (nil, p)
+    }
+
+    private static let continuationTokens: Set<String> = [".", "?.", "?:", "&&", "||", "+", "-", "*", "/", "::", "!!"]
+
+    /// An expression from `start`: to a `;`, to the end of its line (unless the next line
+    /// continues it), or to a closing brace, at bracket depth 0.
+    private func readExpression(from start: Int, to end: Int) -> ([KotlinToken], Int) {
+        var depth = 0
+        var p = start
+        while p < end, p - start < 400 {
+            let token = t[p]
+            if p > start, depth == 0, token.newlineBefore, !(token.kind == .punctuation && Self.continuationTokens.contains(token.text)),
+                !(t[p - 1].kind == .punctuation && Self.continuationTokens.contains(t[p - 1].text))
+            {
+                break
+            }
+            if token.is("(") || token.is("[") || token.is("{") {
+                depth += 1
+            } else if token.is(")") || token.is("]") || token.is("}") {
+                if depth == 0 { break }
+                depth -= 1
+            } else if depth == 0, token.is(";") {
+                break
+            }
+            p += 1
+        }
+        return (Array(t[start..<p]), p)
+    }
+
+    // MARK: - Rendering
+
+    static func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: "\\n") + "\""
+    }
+
+    private static let spacedOperators: Set<String> = ["=", "?:", "+", "-", "*", "/", "&&", "||", "==", "!="]
+
+    /// Tokens back to text, spaced the way Kotlin is usually written.
+    static func render(_ tokens: [KotlinToken]) -> String {
+        var out = ""
+        for (index, token) in tokens.enumerated() {
+            if index > 0 {
+                let previous = tokens[index - 1]
+                let words = previous.kind != .punctuation && token.kind != .punctuation
+                let space = token.is("->") || previous.is("->") || previous.is(",") || previous.is(":") || words
+                    || (previous.isWord("suspend") && token.is("("))
+                    || (token.spaceBefore && token.kind == .punctuation && spacedOperators.contains(token.text))
+                    || (previous.spaceBefore && previous.kind == .punctuation && spacedOperators.contains(previous.text))
+                if space { out += " " }
+            }
+            switch token.kind {
+            case .string:
+                out += token.stringValue.map(Self.quoted) ?? "\"…\""
+            case .identifier:
+                let plain = token.text.unicodeScalars.first.map(KotlinTokenizer.isIdentifierStart) ?? false
+                    && token.text.unicodeScalars.allSatisfy(KotlinTokenizer.isIdentifierPart)
+                out += plain ? token.text : "`" + token.text + "`"
+            default:
+                out += token.text
+            }
+        }
+        return out
+    }
+}

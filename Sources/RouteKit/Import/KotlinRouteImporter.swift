@@ -1,0 +1,368 @@
+import Foundation
+
+/// A title or subtitle as the Kotlin source gives it.
+public enum ImportedTitle: Sendable, Equatable {
+    /// A string resource (`Res.string.x` / `R.string.x`): written as a bare key.
+    case key(String)
+    /// A constructor property: `{ param: name }`.
+    case param(String)
+    /// A string literal: `{ text: … }`.
+    case text(String)
+    /// Computed in Kotlin in a way the importer does not map; written as a TODO comment.
+    case computed(String)
+}
+
+public struct ImportedRouteParam: Sendable, Equatable {
+    public var name: String
+    /// The Kotlin type, with `?` added when a default value makes it optional.
+    public var type: String
+    public var kotlinType: String
+    public var defaultValue: String?
+
+    public var isOptional: Bool { type.hasSuffix("?") }
+}
+
+public struct ImportedRoute: Sendable, Equatable {
+    public var name: String
+    public var isTab: Bool
+    /// `object` / `data object`: `declaration: object`.
+    public var isObject: Bool
+    public var params: [ImportedRouteParam]
+    public var title: ImportedTitle?
+    public var subtitle: ImportedTitle?
+    /// `file:line`.
+    public var origin: String
+}
+
+/// The result of `import kotlin-routes`: routes in file order (which is tab order), and notes.
+public struct ImportedRouteCatalog: Sendable {
+    public var routeInterface: String
+    public var tabInterface: String?
+    public var routes: [ImportedRoute]
+    public var notes: [ImportNote]
+    public var filesRead: [String]
+
+    public func route(_ name: String) -> ImportedRoute? { routes.first { $0.name == name } }
+
+    /// The catalog skeleton in DESIGN's catalog format.
+    public func yaml() -> String {
+        let header = [
+            "Route catalog skeleton written by `routekit import kotlin-routes`.",
+            "Route interface: \(routeInterface). "
+                + (tabInterface.map { "Tab roots implement \($0); tab order is file order." } ?? "No tab-root interface."),
+            "Add what the TODO comments ask for, then run `routekit lint`.",
+        ]
+        let entries = routes.map(entry)
+        return YAMLEmitter.document([YAMLEmitter.Entry("routes", .mapping(entries))], header: header)
+    }
+
+    private func entry(_ route: ImportedRoute) -> YAMLEmitter.Entry {
+        var fields: [YAMLEmitter.Entry] = []
+        var comments: [String] = []
+        if route.isTab {
+            fields.append(YAMLEmitter.Entry("tab", .flow([]), trailingComment: "TODO: { icon: <SF Symbol name> }"))
+        }
+        if route.isObject { fields.append(YAMLEmitter.Entry("declaration", .scalar("object"))) }
+        if !route.params.isEmpty {
+            let params = route.params.map { param in
+                YAMLEmitter.Entry(param.name, .scalar(param.type), trailingComment: param.defaultValue.flatMap {
+                    if param.kotlinType.hasSuffix("?") { return $0 == "null" ? nil : "Kotlin default: \(Self.short($0))" }
+                    return "\(param.kotlinType) with a default (\(Self.short($0))): optional"
+                })
+            }
+            fields.append(YAMLEmitter.Entry("params", .mapping(params)))
+        }
+        for (field, value) in [("title", route.title), ("subtitle", route.subtitle)] {
+            guard let value else { continue }
+            switch value {
+            case .key(let key):
+                fields.append(YAMLEmitter.Entry(field, .scalar(key)))
+            case .text(let text):
+                fields.append(YAMLEmitter.Entry(field, .flow([.init("text", text)])))
+            case .param(let name):
+                fields.append(YAMLEmitter.Entry(field, .flow([.init("param", name)])))
+                if route.params.first(where: { $0.name == name })?.isOptional ?? false {
+                    comments.append("TODO: \(field) comes from the optional param `\(name)`: add `fallback: <string key>`.")
+                }
+            case .computed(let expression):
+                comments.append("TODO: \(field) is computed in Kotlin (`\(Self.short(expression))`): "
+                    + "map it to a string key or `{ param: … }`.")
+            }
+        }
+        let hasTitle = route.title.map { if case .computed = $0 { return false } else { return true } } ?? false
+        if !hasTitle {
+            if route.isTab {
+                comments.insert("TODO: add `title: <string key>`: a tab root without a title has a blank tab bar label.", at: 0)
+            } else if route.title == nil {
+                comments.insert("TODO: add `title: <string key>`: without one the navigation bar title "
+                    + "and back-menu entry are empty.", at: 0)
+            }
+        }
+        return YAMLEmitter.Entry(route.name, .mapping(fields), comments: comments)
+    }
+
+    static func short(_ text: String) -> String {
+        let oneLine = ImportCommentText.inert(text).split(whereSeparator: { $0 == "\n" || $0 == "\r" })
+            .joined(separator: " ")
+        return oneLine.count > 60 ? String(oneLine.prefix(57)) + "…" : oneLine
+    }
+}
+
+/// Finds the routes of a sealed route interface in Kotlin sources.
+///
+/// The route interface is `routeInterface` or, when nil, the sealed interface (or sealed class)
+/// at the top of a hierarchy with the most concrete implementations. The tab-root interface is
+/// `tabInterface` or, when nil, the one sealed interface that directly extends the route
+/// interface (a name with `Tab` or `TopLevel` breaks a tie). Routes are the concrete classes and
+/// objects that implement the route interface, directly or through other declarations.
+public struct KotlinRouteImporter: Sendable {
+    public var routeInterface: String?
+    public var tabInterface: String?
+    public var maxFileSize: Int
+
+    public init(routeInterface: String? = nil, tabInterface: String? = nil, maxFileSize: Int = 8 << 20) {
+        self.routeInterface = routeInterface
+        self.tabInterface = tabInterface
+        self.maxFileSize = maxFileSize
+    }
+
+    /// Reads the files (a directory means every `.kt` file under it).
+    public func importFiles(_ paths: [String]) throws(ImportError) -> ImportedRouteCatalog {
+        var sources: [(display: String, text: String)] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw ImportError("cannot read \(path): no such file")
+            }
+            let files = isDirectory.boolValue ? Self.kotlinFiles(under: path) : [(path, path)]
+            if isDirectory.boolValue && files.isEmpty { throw ImportError("no .kt files under \(path)") }
+            for (file, display) in files {
+                sources.append((display, try read(file, display: display)))
+            }
+        }
+        return try importSources(sources)
+    }
+
+    private func read(_ path: String, display: String) throws(ImportError) -> String {
+        do {
+            let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            if let size = attributes[.size] as? NSNumber, size.intValue > maxFileSize {
+                throw ImportError("\(display): file is larger than \(maxFileSize) bytes")
+            }
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            return String(decoding: data, as: UTF8.self)
+        } catch let error as ImportError {
+            throw error
+        } catch {
+            throw ImportError("cannot read \(display): \(error.localizedDescription)")
+        }
+    }
+
+    static func kotlinFiles(under root: String) -> [(String, String)] {
+        let manager = FileManager.default
+        var result: [(String, String)] = []
+        var stack: [(String, String, Int)] = [(root, root, 0)]
+        while let (path, display, depth) = stack.popLast() {
+            guard depth <= 48, let names = try? manager.contentsOfDirectory(atPath: path) else { continue }
+            for name in names.sorted().reversed() where !name.hasPrefix(".") {
+                let child = (path as NSString).appendingPathComponent(name)
+                let childDisplay = (display as NSString).appendingPathComponent(name)
+                let type = (try? manager.attributesOfItem(atPath: child))?[.type] as? FileAttributeType
+                if type == .typeDirectory {
+                    if !ComposeResourcesImporter.ignoredDirectories.contains(name) {
+                        stack.append((child, childDisplay, depth + 1))
+                    }
+                } else if name.hasSuffix(".kt") {
+                    result.append((child, childDisplay))
+                }
+            }
+        }
+        return result.sorted { $0.1 < $1.1 }
+    }
+
+    /// The core, on in-memory sources (display name, text), in order.
+    public func importSources(_ sources: [(display: String, text: String)]) throws(ImportError) -> ImportedRouteCatalog {
+        var notes: [ImportNote] = []
+        var declarations: [KotlinDeclaration] = []
+        var anonymous: [(file: String, supertypes: [String], line: Int)] = []
+        for source in sources {
+            let tokenizer = KotlinTokenizer(source.text)
+            for problem in tokenizer.problems {
+                notes.append(ImportNote(.note, file: source.display, line: problem.line, problem.message))
+            }
+            let scanner = KotlinDeclarationScanner(tokens: tokenizer.tokens, file: source.display)
+            declarations += scanner.declarations
+            for skipped in scanner.skipped {
+                notes.append(ImportNote(.skipped, file: source.display, line: skipped.line, key: skipped.name,
+                    "declaration skipped: \(skipped.reason)"))
+            }
+            anonymous += scanner.anonymousObjects.map { (source.display, $0.supertypes, $0.line) }
+        }
+
+        var byName: [String: [KotlinDeclaration]] = [:]
+        for declaration in declarations { byName[declaration.name, default: []].append(declaration) }
+
+        var subtypes: [String: [Int]] = [:]
+        for (index, declaration) in declarations.enumerated() {
+            for supertype in Set(declaration.supertypes) { subtypes[supertype, default: []].append(index) }
+        }
+        /// Indices of the declarations that reach `name` through supertypes, directly or not
+        /// (one breadth-first search over the subtype edges; cycles are harmless).
+        func descendants(of name: String) -> Set<Int> {
+            var found: Set<Int> = []
+            var visited: Set<String> = [name]
+            var queue = [name]
+            while let next = queue.popLast() {
+                for index in subtypes[next] ?? [] where found.insert(index).inserted {
+                    if visited.insert(declarations[index].name).inserted { queue.append(declarations[index].name) }
+                }
+            }
+            return found
+        }
+
+        let root: String
+        if let routeInterface {
+            root = routeInterface
+            if byName[root] == nil {
+                notes.append(ImportNote(.note, key: root, "route interface is not declared in the files read"))
+            }
+        } else {
+            let candidates = declarations.filter { declaration in
+                declaration.modifiers.contains("sealed")
+                    && !declaration.supertypes.contains { name in byName[name]?.contains { $0.modifiers.contains("sealed") } ?? false }
+            }
+            var counts: [(String, Int)] = []
+            var counted: Set<String> = []
+            for candidate in candidates where counted.insert(candidate.name).inserted {
+                let count = descendants(of: candidate.name).filter { declarations[$0].isConcrete }.count
+                counts.append((candidate.name, count))
+            }
+            let best = counts.map(\.1).max() ?? 0
+            let winners = counts.filter { $0.1 == best && best > 0 }
+            guard winners.count == 1 else {
+                if winners.isEmpty {
+                    throw ImportError("no sealed route interface with implementations found; pass --route-interface NAME")
+                }
+                throw ImportError("several candidate route interfaces (" + winners.map(\.0).joined(separator: ", ")
+                    + "); pass --route-interface NAME")
+            }
+            root = winners[0].0
+        }
+
+        var tab: String? = tabInterface
+        if tabInterface == nil {
+            let subinterfaces = declarations.filter {
+                $0.kind == .interface && $0.modifiers.contains("sealed") && $0.supertypes.contains(root)
+            }.map(\.name)
+            let unique = subinterfaces.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            if unique.count == 1 {
+                tab = unique[0]
+            } else if unique.count > 1 {
+                let named = unique.filter { $0.contains("Tab") || $0.contains("TopLevel") }
+                if named.count == 1 {
+                    tab = named[0]
+                } else {
+                    notes.append(ImportNote(.note, "several sealed sub-interfaces of \(root) ("
+                        + unique.joined(separator: ", ") + "): pass --tab-interface NAME to mark tab roots"))
+                }
+            } else {
+                notes.append(ImportNote(.note, "no sealed sub-interface of \(root) found: no tab roots marked"))
+            }
+        } else if let tabInterface, byName[tabInterface] == nil {
+            notes.append(ImportNote(.note, key: tabInterface, "tab-root interface is not declared in the files read"))
+        }
+
+        let inHierarchy = descendants(of: root)
+        let hierarchyNames = Set(inHierarchy.map { declarations[$0].name }).union([root])
+        let tabRoots = tab.map(descendants(of:)) ?? []
+        var routes: [ImportedRoute] = []
+        var firstSeen: [String: String] = [:]
+        var unrelated = 0
+        for (index, declaration) in declarations.enumerated() {
+            let origin = "\(declaration.file):\(declaration.line)"
+            guard inHierarchy.contains(index) else {
+                if declaration.name != root { unrelated += 1 }
+                continue
+            }
+            func skip(_ reason: String) {
+                notes.append(ImportNote(.skipped, file: declaration.file, line: declaration.line, key: declaration.name, reason))
+            }
+            if declaration.name == tab {
+                continue
+            }
+            guard declaration.isConcrete else {
+                skip("\(declaration.describedKind) in the route hierarchy: not a route itself")
+                continue
+            }
+            if declaration.modifiers.contains("companion") {
+                skip("companion object: not a route")
+                continue
+            }
+            if let first = firstSeen[declaration.name] {
+                skip("a route with this name is already declared at \(first)")
+                continue
+            }
+            firstSeen[declaration.name] = origin
+            if declaration.typeParameters {
+                notes.append(ImportNote(.note, file: declaration.file, line: declaration.line, key: declaration.name,
+                    "generic route: type parameters are not part of the catalog"))
+            }
+            let params = declaration.parameters.map { parameter in
+                let optional = parameter.type.hasSuffix("?") || parameter.defaultValue == nil
+                    ? parameter.type : parameter.type + "?"
+                return ImportedRouteParam(name: parameter.name, type: optional, kotlinType: parameter.type,
+                    defaultValue: parameter.defaultValue)
+            }
+            let names = Set(params.map(\.name))
+            routes.append(ImportedRoute(
+                name: declaration.name,
+                isTab: tabRoots.contains(index),
+                isObject: declaration.kind == .object,
+                params: params,
+                title: declaration.title.flatMap { Self.interpret($0, params: names) },
+                subtitle: declaration.subtitle.flatMap { Self.interpret($0, params: names) },
+                origin: origin))
+        }
+        for object in anonymous where object.supertypes.contains(where: hierarchyNames.contains) {
+            notes.append(ImportNote(.skipped, file: object.file, line: object.line,
+                "anonymous object implementing \(root): not a route"))
+        }
+        guard !routes.isEmpty else {
+            throw ImportError("no routes implement \(root)"
+                + (byName[root] == nil ? " (it is not declared in the files read)" : ""))
+        }
+        if unrelated > 0 {
+            notes.append(ImportNote(.note, "\(unrelated) declaration(s) outside the \(root) hierarchy ignored"))
+        }
+        return ImportedRouteCatalog(
+            routeInterface: root, tabInterface: tab, routes: routes, notes: notes, filesRead: sources.map(\.display))
+    }
+
+    /// What a `title` property's source means for the catalog; nil for an explicit `null`.
+    static func interpret(_ source: KotlinPropertySource, params: Set<String>) -> ImportedTitle? {
+        switch source {
+        case .constructorParameter(let name):
+            return .param(name)
+        case .expression(let tokens):
+            if tokens.count == 1 {
+                let token = tokens[0]
+                if token.isWord("null") { return nil }
+                if token.kind == .identifier, params.contains(token.text) { return .param(token.text) }
+                if token.kind == .string, let value = token.stringValue { return .text(value) }
+            }
+            if tokens.count == 3, tokens[0].isWord("this"), tokens[1].is("."), params.contains(tokens[2].text) {
+                return .param(tokens[2].text)
+            }
+            var k = 0
+            while k + 4 < tokens.count {
+                if tokens[k].isWord("Res") || tokens[k].isWord("R"), tokens[k + 1].is("."), tokens[k + 2].isWord("string"),
+                    tokens[k + 3].is("."), tokens[k + 4].kind == .identifier
+                {
+                    return .key(tokens[k + 4].text)
+                }
+                k += 1
+            }
+            return .computed(KotlinDeclarationScanner.render(tokens))
+        }
+    }
+}
