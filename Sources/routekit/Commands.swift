@@ -3,5 +3,7 @@ enum Commands {
     static let all: [any Command.Type] = [
         LintCommand.self,
         RulesCommand.self,
+        InitCommand.self,
+        InstallHookCommand.self,
     ]
 }
