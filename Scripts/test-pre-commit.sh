@@ -2,8 +2,8 @@
 # End-to-end test of .pre-commit-hooks.yaml with the real pre-commit framework.
 #
 # It installs pre-commit (pip, into a virtualenv when possible), takes a snapshot of this
-# checkout (HEAD plus any uncommitted changes, committed in a temporary clone, like
-# `pre-commit try-repo` does, but kept for the whole run so routekit is built only once), and in
+# checkout (its files as on disk, uncommitted changes included, committed in a temporary
+# repository, much like the shadow repository `pre-commit try-repo` makes), and in
 # a temporary git repository with a catalog and strings checks that:
 #   - `pre-commit try-repo <snapshot> routekit` fails on a defect and prints the finding;
 #   - with the hook installed from a .pre-commit-config.yaml (`pre-commit install`), a commit
@@ -50,24 +50,32 @@ fi
 echo "# $("${pre_commit[@]}" --version) ($(elapsed))"
 
 # --- snapshot of this checkout ------------------------------------------------------------
+# A one-commit repository of the checkout's files (tracked and untracked, not ignored), as they
+# are on disk. Copying instead of cloning also works when the checkout belongs to another user.
 src="$work/routekit-src"
-git clone --quiet "$checkout" "$src"
-(cd "$checkout" && git ls-files -z --cached --others --exclude-standard) |
-  while IFS= read -r -d '' file; do
-    if [ -e "$checkout/$file" ] || [ -L "$checkout/$file" ]; then
-      mkdir -p "$(dirname "$src/$file")"
-      cp -a "$checkout/$file" "$src/$file"
-    else
-      rm -f "$src/$file"
-    fi
-  done
-if [ -n "$(git -C "$src" status --porcelain)" ]; then
-  git -C "$src" add -A
-  git -C "$src" commit --quiet -m "routekit working tree snapshot"
-  echo "# testing $(git -C "$checkout" rev-parse --short HEAD) plus uncommitted changes"
+mkdir -p "$src"
+if git -C "$checkout" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+  (cd "$checkout" && git ls-files -z --cached --others --exclude-standard) |
+    while IFS= read -r -d '' file; do
+      if [ -e "$checkout/$file" ] || [ -L "$checkout/$file" ]; then
+        mkdir -p "$(dirname "$src/$file")"
+        cp -a "$checkout/$file" "$src/$file"
+      fi
+    done
+  head=$(git -C "$checkout" rev-parse --short HEAD)
+  if [ -n "$(git -C "$checkout" status --porcelain)" ]; then
+    echo "# testing $head plus uncommitted changes"
+  else
+    echo "# testing $head"
+  fi
 else
-  echo "# testing $(git -C "$checkout" rev-parse --short HEAD)"
+  # Not a git checkout (an exported tree): take everything but build output.
+  tar -C "$checkout" --exclude=./.git --exclude=./.build --exclude=./.swiftpm -cf - . | tar -C "$src" -xf -
+  echo "# testing the files in $checkout"
 fi
+git -C "$src" init --quiet -b main
+git -C "$src" add -A
+git -C "$src" commit --quiet -m "routekit snapshot"
 rev=$(git -C "$src" rev-parse HEAD)
 
 # --- a project repository -----------------------------------------------------------------
