@@ -10,6 +10,7 @@ checkout=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/routekit-plugin-test.XXXXXX")
 cleanup() { if [ "${ROUTEKIT_KEEP_TMP:-}" = 1 ]; then echo "kept $work"; else rm -rf "$work"; fi; }
 trap cleanup EXIT
+trap 'echo "FAIL: SwiftPM plugin end-to-end (unexpected error on line $LINENO)"' ERR
 start=$(date +%s)
 failures=0
 pass() { echo "ok   - $1"; }

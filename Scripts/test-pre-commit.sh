@@ -21,6 +21,7 @@ checkout=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/routekit-pre-commit-test.XXXXXX")
 cleanup() { if [ "${ROUTEKIT_KEEP_TMP:-}" = 1 ]; then echo "kept $work"; else rm -rf "$work"; fi; }
 trap cleanup EXIT
+trap 'echo "FAIL: pre-commit hook end-to-end (unexpected error on line $LINENO)"' ERR
 start=$(date +%s)
 failures=0
 pass() { echo "ok   - $1"; }
