@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "RouteKit", targets: ["RouteKit"]),
         .executable(name: "routekit", targets: ["routekit"]),
+        .plugin(name: "RouteKitLintPlugin", targets: ["RouteKitLintPlugin"]),
     ],
     targets: [
         // libyaml, the one C dependency (Debian: libyaml-dev).
@@ -18,6 +19,13 @@ let package = Package(
         .target(name: "RouteKit", dependencies: ["CYAML"]),
         // The thin command-line front end.
         .executableTarget(name: "routekit", dependencies: ["RouteKit"]),
+        // `swift package routekit-lint [lint options]`: runs `routekit lint` on the package directory.
+        .plugin(
+            name: "RouteKitLintPlugin",
+            capability: .command(intent: .custom(
+                verb: "routekit-lint", description: "Lint route metadata (.routekit.yml) with routekit")),
+            dependencies: ["routekit"]
+        ),
         .testTarget(name: "RouteKitTests", dependencies: ["RouteKit", "routekit"], exclude: ["Fixtures"]),
     ]
 )

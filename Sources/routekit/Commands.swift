@@ -7,5 +7,7 @@ enum Commands {
         ReplayCommand.self,
         ReportCommand.self,
         ImportCommand.self,
+        InitCommand.self,
+        InstallHookCommand.self,
     ]
 }

@@ -1,0 +1,224 @@
+import Foundation
+
+/// What `routekit init` found in a directory: the route catalog and the string resources a
+/// starter `.routekit.yml` should point at.
+public struct DetectedInputs: Sendable, Equatable {
+    /// Catalog files (a top-level `routes:` mapping), relative to the root, shallowest first.
+    public var catalogs: [String] = []
+    /// Globs (or single files) for `strings:`, relative to the root.
+    public var strings: [String] = []
+    /// Every strings file the globs stand for, relative to the root.
+    public var stringFiles: [String] = []
+    /// Locales found, the base locale first, then sorted.
+    public var locales: [String] = []
+    /// `en` when present, else the locale with the most keys, else the first found.
+    public var baseLocale: String?
+    /// Leaf keys per locale, over every strings file.
+    public var keyCounts: [String: Int] = [:]
+
+    public init() {}
+}
+
+/// Finds existing inputs below a directory. It reads YAML only to look at the top level and
+/// never follows symbolic links to directories, so a big or odd tree cannot make it hang.
+public enum InputDetector {
+    /// How deep strings files are looked for (`config/locales/app/en.yml` is depth 3).
+    public static let stringsDepth = 4
+    /// How deep catalogs are looked for: "near the root".
+    public static let catalogDepth = 2
+    /// Directories never searched: dependencies, build output, tool caches.
+    public static let skippedDirectories: Set<String> = [
+        "node_modules", "Pods", "Carthage", "DerivedData", "build", "Build", "dist", "target",
+        "vendor", "tmp", "Packages",
+    ]
+    /// Files larger than this are not inspected (they are not hand-written configs).
+    static let maxFileSize = 4 * 1024 * 1024
+    /// A bound on the directory walk.
+    static let maxEntries = 20_000
+
+    public static func detect(root: String) -> DetectedInputs {
+        var yamlFiles: [(path: String, depth: Int)] = []
+        var entries = 0
+        walk(root, relative: "", depth: 0, entries: &entries, into: &yamlFiles)
+
+        var result = DetectedInputs()
+        var stringFiles: [String] = []
+        var nonStringYAML: [String] = []
+        var localeOrder: [String] = []
+        for file in yamlFiles {
+            let name = (file.path as NSString).lastPathComponent
+            guard let root = readTopLevel(PathUtilities.join(root, file.path)) else {
+                nonStringYAML.append(file.path)
+                continue
+            }
+            if file.depth < catalogDepth + 1, isCatalogName(name), root.entry("routes") != nil {
+                result.catalogs.append(file.path)
+                continue
+            }
+            if let locales = stringsLocales(root) {
+                stringFiles.append(file.path)
+                for (locale, count) in locales {
+                    if result.keyCounts[locale] == nil { localeOrder.append(locale) }
+                    result.keyCounts[locale, default: 0] += count
+                }
+            } else {
+                nonStringYAML.append(file.path)
+            }
+        }
+        result.catalogs.sort { depth(of: $0) != depth(of: $1) ? depth(of: $0) < depth(of: $1) : $0 < $1 }
+        result.stringFiles = stringFiles.sorted()
+        result.strings = globs(for: result.stringFiles, others: Set(nonStringYAML + result.catalogs))
+
+        if localeOrder.contains("en") {
+            result.baseLocale = "en"
+        } else if let most = localeOrder.max(by: { (result.keyCounts[$0] ?? 0) < (result.keyCounts[$1] ?? 0) }) {
+            // `max` keeps the last of equal elements; find the first with that count instead.
+            let count = result.keyCounts[most] ?? 0
+            result.baseLocale = localeOrder.first { result.keyCounts[$0] == count }
+        }
+        if let base = result.baseLocale {
+            result.locales = [base] + localeOrder.filter { $0 != base }.sorted()
+        }
+        return result
+    }
+
+    // MARK: Walking
+
+    private static func walk(_ root: String, relative: String, depth: Int, entries: inout Int,
+                             into files: inout [(path: String, depth: Int)]) {
+        let directory = relative.isEmpty ? root : PathUtilities.join(root, relative)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for name in names.sorted() {
+            entries += 1
+            if entries > maxEntries { return }
+            if name.hasPrefix(".") { continue }
+            let child = relative.isEmpty ? name : relative + "/" + name
+            var info = stat()
+            guard lstat(PathUtilities.join(root, child), &info) == 0 else { continue }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR:
+                if depth < stringsDepth, !skippedDirectories.contains(name) {
+                    walk(root, relative: child, depth: depth + 1, entries: &entries, into: &files)
+                }
+            case S_IFREG, S_IFLNK:
+                if isYAML(name), Int(info.st_size) <= maxFileSize { files.append((child, depth)) }
+            default:
+                break
+            }
+        }
+    }
+
+    static func isYAML(_ name: String) -> Bool { name.hasSuffix(".yml") || name.hasSuffix(".yaml") }
+
+    /// `routes.yml`, `*routes*.yml`, `catalog.yml` (and `.yaml`).
+    static func isCatalogName(_ name: String) -> Bool {
+        guard isYAML(name) else { return false }
+        let stem = (name as NSString).deletingPathExtension.lowercased()
+        return stem.contains("routes") || stem == "catalog"
+    }
+
+    private static func depth(of path: String) -> Int { path.split(separator: "/").count - 1 }
+
+    /// The top-level mapping of a YAML file that parses cleanly, else nil.
+    private static func readTopLevel(_ path: String) -> YAMLMapping? {
+        guard case .success(let bytes) = InputFile.read(path, maxSize: maxFileSize) else { return nil }
+        let file = YAMLReader.read(bytes: bytes, path: path)
+        guard file.diagnostics.isEmpty else { return nil }
+        return file.root?.mapping
+    }
+
+    // MARK: Strings files
+
+    /// Locales and their leaf-key counts when every top-level key is a locale tag holding a
+    /// mapping (Rails-i18n layout); nil when the file is something else.
+    static func stringsLocales(_ root: YAMLMapping) -> [(String, Int)]? {
+        guard !root.entries.isEmpty else { return nil }
+        var result: [(String, Int)] = []
+        var sawMapping = false
+        for entry in root.entries {
+            guard LocaleTagShape.looksLikeLocale(entry.key.value) else { return nil }
+            switch entry.value {
+            case .mapping(let mapping):
+                sawMapping = true
+                result.append((entry.key.value, leafCount(mapping)))
+            case .scalar(let scalar) where scalar.isNull:
+                result.append((entry.key.value, 0))
+            default:
+                return nil
+            }
+        }
+        return sawMapping ? result : nil
+    }
+
+    private static func leafCount(_ mapping: YAMLMapping) -> Int {
+        mapping.entries.reduce(0) { count, entry in
+            if case .mapping(let nested) = entry.value { return count + leafCount(nested) }
+            return count + 1
+        }
+    }
+
+    /// One glob per directory whose YAML files are all strings files (`strings/*.yml`), so files
+    /// added later are picked up; the files themselves where a directory mixes strings with other
+    /// YAML, and at the root.
+    static func globs(for files: [String], others: Set<String>) -> [String] {
+        var byDirectory: [String: [String]] = [:]
+        var directoryOrder: [String] = []
+        for file in files {
+            let directory = (file as NSString).deletingLastPathComponent
+            if byDirectory[directory] == nil { directoryOrder.append(directory) }
+            byDirectory[directory, default: []].append(file)
+        }
+        var result: [String] = []
+        for directory in directoryOrder {
+            let members = byDirectory[directory] ?? []
+            let mixed = others.contains { ($0 as NSString).deletingLastPathComponent == directory }
+            // The root gets no glob: `*.yml` there would pick up any YAML added later.
+            if mixed || directory.isEmpty {
+                result += members
+                continue
+            }
+            let yml = members.allSatisfy { $0.hasSuffix(".yml") }
+            let yaml = members.allSatisfy { $0.hasSuffix(".yaml") }
+            let pattern = yml ? "*.yml" : yaml ? "*.yaml" : "*.{yml,yaml}"
+            result.append(directory.isEmpty ? pattern : directory + "/" + pattern)
+        }
+        return result
+    }
+}
+
+/// A cheap, conservative test for "this YAML key is a locale tag" (`en`, `pt-BR`, `zh_Hant`,
+/// `sr-Latn-RS`, `es-419`): a known ISO 639 language, then script, region and variant subtags.
+/// Unknown languages are refused so that ordinary keys (`nav`, `on`, `app`) are never taken for one.
+public enum LocaleTagShape {
+    public static func looksLikeLocale(_ key: String) -> Bool {
+        let parts = key.split(separator: "-", omittingEmptySubsequences: false)
+            .flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
+        guard let language = parts.first, languages.contains(String(language)) else { return false }
+        for part in parts.dropFirst() {
+            let isAlpha = part.allSatisfy { $0.isASCII && $0.isLetter }
+            let isDigit = part.allSatisfy { $0.isASCII && $0.isNumber }
+            let isAlnum = part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+            switch part.count {
+            case 2 where isAlpha, 3 where isDigit, 4 where isAlpha, 5...8 where isAlnum, 4 where isAlnum && part.first!.isNumber:
+                continue
+            default:
+                return false
+            }
+        }
+        return true
+    }
+
+    /// ISO 639-1, the deprecated codes routekit canonicalizes (`iw in ji mo`), and the common
+    /// three-letter languages that have no two-letter code.
+    static let languages: Set<String> = Set("""
+        aa ab ae af ak am an ar as av ay az ba be bg bh bi bm bn bo br bs ca ce ch co cr cs cu cv cy
+        da de dv dz ee el en eo es et eu fa ff fi fj fo fr fy ga gd gl gn gu gv ha he hi ho hr ht hu
+        hy hz ia id ie ig ii ik io is it iu ja jv ka kg ki kj kk kl km kn ko kr ks ku kv kw ky la lb
+        lg li ln lo lt lu lv mg mh mi mk ml mn mr ms mt my na nb nd ne ng nl nn no nr nv ny oc oj om
+        or os pa pi pl ps pt qu rm rn ro ru rw sa sc sd se sg si sk sl sm sn so sq sr ss st su sv sw
+        ta te tg th ti tk tl tn to tr ts tt tw ty ug uk ur uz ve vi vo wa wo xh yi yo za zh zu
+        iw in ji mo
+        ast brx ceb chr ckb doi dsb fil fur gsw haw hsb kab kok ksh lij mai mni nds sah sat ses sma
+        smj smn szl tzm vec yue zgh
+        """.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init))
+}

@@ -1,0 +1,100 @@
+import Foundation
+
+/// The text of the `.routekit.yml` that `routekit init` writes: every field explained in a
+/// comment, the detected ones set, the optional ones commented out.
+public enum StarterConfig {
+    /// Used for `strings:` when no strings file was found: the conventional place, a glob that
+    /// matches nothing yet (an empty glob is not an error, so the config lints cleanly).
+    public static let defaultStringsGlob = "strings/*.yml"
+    public static let defaultBaseLocale = "en"
+
+    public static func render(_ inputs: DetectedInputs) -> String {
+        var lines = [
+            "# routekit project config, written by `routekit init`.",
+            "# Paths and globs are relative to this file and may not leave its directory.",
+            "# Check the project with `routekit lint`; list the rules with `routekit rules`.",
+            "",
+            "# The route catalog: one file or a list of files/globs. Leave it out for a strings-only project.",
+        ]
+        switch inputs.catalogs.count {
+        case 0: lines.append("# catalog: routes.yml")
+        case 1: lines.append("catalog: \(quote(inputs.catalogs[0]))")
+        default: lines.append("catalog: \(list(inputs.catalogs))")
+        }
+
+        lines += ["", "# String resources in Rails-i18n layout (the top-level key is the locale): globs."]
+        if inputs.strings.isEmpty {
+            lines.append("# Nothing found yet: put files such as strings/en.yml here.")
+            lines.append("strings: \(list([defaultStringsGlob]))")
+        } else {
+            lines.append("strings: \(list(inputs.strings))")
+        }
+
+        lines += ["", "# The source language: every key must exist in it."]
+        lines.append("base-locale: \(quote(inputs.baseLocale ?? defaultBaseLocale))")
+
+        lines += ["", "# Locales that must be complete. Leave it out to require every locale found."]
+        if inputs.locales.isEmpty {
+            lines.append("# locales: [en, de, ja]")
+        } else {
+            lines.append("locales: \(list(inputs.locales))")
+        }
+
+        lines += [
+            "",
+            "# Extra fallbacks per locale, tried before the CLDR chain.",
+            "# fallbacks: { pt-AO: [pt-PT] }",
+            "",
+            "# Per-rule severity: off | info | warning | error, or { severity: ..., option: value }.",
+            "# rules:",
+            "#   untranslated: off",
+            "#   title-too-long: { severity: warning, tab-label: 12, title: 30 }",
+            "",
+            "# Findings to hide, recorded with `routekit lint --write-baseline .routekit-baseline.json`.",
+            "# baseline: .routekit-baseline.json",
+            "",
+            "# Allow inputs outside this directory (default false).",
+            "# allow-outside-root: true",
+            "",
+            "# Input limits (defaults shown): bytes per file and in total, nesting depth,",
+            "# bytes per value, YAML nodes per file.",
+            "# limits:",
+            "#   file-size: \(InputLimits.default.fileSize)",
+            "#   total-size: \(InputLimits.default.totalSize)",
+            "#   depth: \(InputLimits.default.depth)",
+            "#   scalar-length: \(InputLimits.default.scalarLength)",
+            "#   node-count: \(InputLimits.default.nodeCount)",
+        ]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `[a, b]` in YAML flow style, each item quoted when it has to be.
+    static func list(_ items: [String]) -> String {
+        "[" + items.map(quote).joined(separator: ", ") + "]"
+    }
+
+    /// A plain scalar when that reads back as the same text (in block and flow context),
+    /// otherwise a double-quoted one.
+    static func quote(_ text: String) -> String {
+        let safeFirst = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./")
+        let safeRest = safeFirst.union("-*?")
+        let nulls: Set<String> = ["~", "null", "Null", "NULL"]
+        if let first = text.first, safeFirst.contains(first), text.allSatisfy({ safeRest.contains($0) }),
+           !nulls.contains(text) {
+            return text
+        }
+        var escaped = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": escaped += "\\\""
+            case "\\": escaped += "\\\\"
+            case "\n": escaped += "\\n"
+            case "\t": escaped += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                escaped += String(format: "\\x%02X", scalar.value)
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped + "\""
+    }
+}

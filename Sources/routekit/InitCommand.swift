@@ -1,0 +1,91 @@
+import Foundation
+import RouteKit
+
+struct InitCommand: Command {
+    static let name = "init"
+    static let summary = "write a starter .routekit.yml for the inputs found"
+    static let help = """
+        Usage: routekit init [DIR] [--print]
+
+        Writes a starter \(ProjectConfig.fileName) in DIR (default: the working directory), set up for
+        the inputs already there:
+          catalog      routes.yml, *routes*.yml or catalog.yml with a top-level `routes:`,
+                       up to \(InputDetector.catalogDepth) directories deep
+          strings      YAML files whose top-level keys are all locale tags (Rails-i18n layout,
+                       e.g. strings/, locales/, config/locales/), as one glob per directory
+          base-locale  en when present, else the locale with the most keys
+          locales      every locale found
+        Every field is explained in a comment; the optional ones are commented out.
+        Run `routekit lint` right after: the config works as written.
+
+        It never overwrites: when DIR already has \(ProjectConfig.fileName), nothing is written
+        and the exit code is 2. Remove the file first to start over.
+
+        Options:
+          --print    write the config to standard output instead of the file
+
+        Exit codes: 0 written, 2 could not run (the file exists, DIR is missing, bad arguments).
+        """
+
+    static func run(_ arguments: inout Arguments, console: Console) throws -> ExitCode {
+        let printOnly = arguments.flag("--print")
+        if arguments.flag("--force", "-f") {
+            throw UsageError("init never overwrites a config, so it has no --force; remove \(ProjectConfig.fileName) first to start over")
+        }
+        let directoryArgument = try arguments.finish(maxPositionals: 1).first ?? "."
+        let directory = PathUtilities.join(FileManager.default.currentDirectoryPath, directoryArgument)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            console.error("routekit init: \(directoryArgument) is not a directory")
+            return .usage
+        }
+        let configPath = PathUtilities.join(directory, ProjectConfig.fileName)
+        let shownPath = directoryArgument == "." ? ProjectConfig.fileName
+            : PathUtilities.join(directoryArgument, ProjectConfig.fileName)
+        if !printOnly, SetupFile.exists(configPath) {
+            console.error(existsMessage(shownPath))
+            return .usage
+        }
+
+        let inputs = InputDetector.detect(root: directory)
+        let text = StarterConfig.render(inputs)
+        if printOnly {
+            console.write(text)
+            return .success
+        }
+        do {
+            try SetupFile.write(text, to: configPath, overwrite: false)
+        } catch .exists {
+            console.error(existsMessage(shownPath))
+            return .usage
+        } catch {
+            console.error("routekit init: \(error)")
+            return .usage
+        }
+        console.print("routekit: wrote \(shownPath)")
+        console.print(summary(inputs))
+        console.print("Next: run 'routekit lint\(directoryArgument == "." ? "" : " " + directoryArgument)'.")
+        return .success
+    }
+
+    static func existsMessage(_ path: String) -> String {
+        """
+        routekit init: \(path) already exists; init never overwrites it.
+        Edit it, or remove it (rm \(PreCommitHook.shellQuote(path))) and run routekit init again.
+        """
+    }
+
+    static func summary(_ inputs: DetectedInputs) -> String {
+        var lines: [String] = []
+        lines.append("  catalog:     " + (inputs.catalogs.isEmpty ? "none found (strings only)" : inputs.catalogs.joined(separator: ", ")))
+        if inputs.strings.isEmpty {
+            lines.append("  strings:     none found; the config expects \(StarterConfig.defaultStringsGlob)")
+        } else {
+            let count = inputs.stringFiles.count
+            lines.append("  strings:     \(inputs.strings.joined(separator: ", ")) (\(count) file\(count == 1 ? "" : "s"))")
+        }
+        lines.append("  base-locale: \(inputs.baseLocale ?? StarterConfig.defaultBaseLocale)")
+        if !inputs.locales.isEmpty { lines.append("  locales:     \(inputs.locales.joined(separator: ", "))") }
+        return lines.joined(separator: "\n")
+    }
+}
