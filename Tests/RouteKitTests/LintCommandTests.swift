@@ -41,6 +41,36 @@ import Testing
         #expect(diagnostics?.first?["file"] as? String == "routes.yml")
     }
 
+    /// Colour only on a terminal, and never with NO_COLOR: run under a pseudo-terminal with `script`.
+    @Test func colourOnlyOnATerminalWithoutNoColor() throws {
+        let dir = try project(routes: "routes:\n  ScheduleScreen:\n    tab: {}\n")
+        func onTTY(_ environment: String) throws -> String {
+            let command = "env -u NO_COLOR \(environment) '\(CLI.binary.path)' lint"
+            return try runScript(command, in: dir)
+        }
+        let coloured = try onTTY("")
+        #expect(coloured.contains("\u{1B}["), "\(coloured.debugDescription)")
+        #expect(coloured.contains("tab-root-missing-title"))
+        let plain = try onTTY("NO_COLOR=1")
+        #expect(!plain.contains("\u{1B}[") && plain.contains("tab-root-missing-title"))
+        let piped = try CLI.run(["lint"], in: dir.url, environment: ["NO_COLOR": ""])
+        #expect(!piped.stdout.contains("\u{1B}["))
+    }
+
+    private func runScript(_ command: String, in dir: TemporaryDirectory) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", command, "/dev/null"]
+        process.currentDirectoryURL = dir.url
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
     @Test func warningsFailOnlyWithStrict() throws {
         let dir = try project(routes: Self.cleanRoutes + "  Detail:\n    params: { id: String }\n")
         #expect(try CLI.run(["lint"], in: dir.url).status == 0)
