@@ -18,6 +18,9 @@ let package = Package(
         .target(name: "RouteKit", dependencies: ["CYAML"]),
         // The thin command-line front end.
         .executableTarget(name: "routekit", dependencies: ["RouteKit"]),
+        // libFuzzer harness over the reader and every loader; Scripts/fuzz.sh builds it with
+        // -sanitize=fuzzer. A plain build gives a tool that replays inputs through the same code.
+        .executableTarget(name: "routekit-fuzz", dependencies: ["RouteKit"]),
         .testTarget(name: "RouteKitTests", dependencies: ["RouteKit", "routekit"], exclude: ["Fixtures"]),
     ]
 )
