@@ -26,6 +26,9 @@ let package = Package(
                 verb: "routekit-lint", description: "Lint route metadata (.routekit.yml) with routekit")),
             dependencies: ["routekit"]
         ),
+        // libFuzzer harness over the reader and every loader; Scripts/fuzz.sh builds it with
+        // -sanitize=fuzzer. A plain build gives a tool that replays inputs through the same code.
+        .executableTarget(name: "routekit-fuzz", dependencies: ["RouteKit"]),
         .testTarget(name: "RouteKitTests", dependencies: ["RouteKit", "routekit"], exclude: ["Fixtures"]),
     ]
 )

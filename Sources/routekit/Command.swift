@@ -30,7 +30,9 @@ final class Console: @unchecked Sendable {
 
     func write(_ text: String) { out.write(Data(text.utf8)) }
     func print(_ text: String) { write(text + "\n") }
-    func error(_ text: String) { err.write(Data((text + "\n").utf8)) }
+    /// Standard error carries messages with input text in them (paths, keys, route names): it
+    /// never passes on an escape sequence, a carriage return or a bidi control.
+    func error(_ text: String) { err.write(Data((TerminalText.keepingLineBreaks(text) + "\n").utf8)) }
 }
 
 /// One subcommand of `routekit`.

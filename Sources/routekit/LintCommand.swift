@@ -60,7 +60,7 @@ struct LintCommand: Command {
             do {
                 baseline = try Self.readBaseline(path)
             } catch {
-                console.error("\(path): error: \(error)")
+                console.error(TerminalText.line("\(path): error: \(error)"))
                 return .usage
             }
         }

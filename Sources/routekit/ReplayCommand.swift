@@ -33,7 +33,7 @@ struct ReplayCommand: Command {
         switch InputFile.read(flowPath) {
         case .success(let read): bytes = read
         case .failure(let failure):
-            console.error("\(flowPath): error: \(failure.message)")
+            console.error(TerminalText.line("\(flowPath): error: \(failure.message)"))
             return .usage
         }
         projectOptions.path = projectDirectory ?? (flowPath as NSString).deletingLastPathComponent.nonEmpty ?? "."
@@ -49,10 +49,10 @@ struct ReplayCommand: Command {
         } else if !json {
             for (index, record) in result.records.enumerated() {
                 let step = record.step
-                let route = step.action.route.map { " \($0.value)" } ?? ""
+                let route = step.action.route.map { " " + TerminalText.line($0.value) } ?? ""
                 console.print("\(index + 1). \(step.action.verb)\(route)")
                 let path = ([record.tab.root] + record.tab.stack).map { Self.show($0.displayTitle) }
-                console.print("   \(path.joined(separator: " › "))" + (record.note.map { "   (\($0))" } ?? ""))
+                console.print("   \(path.joined(separator: " › "))" + (record.note.map { "   (\(TerminalText.line($0)))" } ?? ""))
             }
             if let model = result.model {
                 let bar = model.tabBar.map { $0.isSelected ? "[\(Self.show($0.label))]" : Self.show($0.label) }
@@ -64,13 +64,14 @@ struct ReplayCommand: Command {
         return result.diagnostics.isEmpty ? .success : .failure
     }
 
-    /// A blank title is shown visibly, as the user would notice it.
-    private static func show(_ title: String) -> String { title.isEmpty ? "(blank)" : title }
+    /// A blank title is shown visibly, as the user would notice it; control characters, ANSI
+    /// escapes and bidi controls from the strings are shown as visible escapes.
+    private static func show(_ title: String) -> String { title.isEmpty ? "(blank)" : TerminalText.line(title) }
 
     private static func printFindings(_ diagnostics: [Diagnostic], console: Console) {
         for diagnostic in diagnostics {
             let place = diagnostic.location.map { "\(PathUtilities.relative($0.file, to: ".")):\($0.line):\($0.column)" } ?? "routekit"
-            console.error("\(place): error: \(diagnostic.message) [\(diagnostic.rule)]")
+            console.error(TerminalText.line("\(place): error: \(diagnostic.message) [\(diagnostic.rule)]"))
         }
     }
 }

@@ -55,13 +55,14 @@ struct TitleCommand: Command {
             if json {
                 console.print(TitleLookup.json(entry))
             } else {
-                console.print(entry.displayTitle)
-                if let subtitle = entry.subtitle { console.print(subtitle.text) }
+                // One line each, whatever the strings hold (--json gives the exact text).
+                console.print(TerminalText.line(entry.displayTitle))
+                if let subtitle = entry.subtitle { console.print(TerminalText.line(subtitle.text)) }
             }
             return .success
         } catch {
             if json { console.print(TitleLookup.json(error: error, route: route)) }
-            console.error("routekit title: \(error.message)")
+            console.error("routekit title: " + TerminalText.line(error.message))
             return .failure
         }
     }

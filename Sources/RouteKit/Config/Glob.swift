@@ -11,26 +11,67 @@ public enum Glob {
     /// Expands `pattern` (relative to `root`) into existing regular files, as paths joined onto `root`.
     /// Symbolic links to directories are not followed (no loops); links to files are returned
     /// and confinement is checked by the caller.
+    /// A pattern whose `{a,b}` alternatives exceed `maxBraceAlternatives` (or nest too deeply)
+    /// expands to nothing; `Project` reports it (see `braceAlternatives`).
     public static func expand(_ pattern: String, root: String) -> [String] {
         var results: [String] = []
-        for alternative in expandBraces(pattern) {
-            let segments = alternative.split(separator: "/").map(String.init)
+        for alternative in braceAlternatives(pattern) ?? [] {
+            var visited: Set<String> = []
+            // `**/**` means what `**` means; collapsing it keeps the walk linear.
+            var segments: [String] = []
+            for segment in alternative.split(separator: "/").map(String.init)
+            where !(segment == "**" && segments.last == "**") {
+                segments.append(segment)
+            }
             let base = alternative.hasPrefix("/") ? "/" : root
-            walk(directory: base, segments: segments[...], into: &results)
+            walk(directory: base, segments: segments[...], into: &results, visited: &visited)
         }
         return Array(Set(results)).sorted()
     }
 
-    private static func walk(directory: String, segments: ArraySlice<String>, into results: inout [String]) {
+    /// Most `{a,b}` alternatives one pattern may expand to (a config from an untrusted branch
+    /// must not make routekit expand `{a,b}{a,b}…` into millions of patterns).
+    public static let maxBraceAlternatives = 1024
+
+    /// `pattern` with its `{a,b}` alternatives expanded, or nil when that takes more than
+    /// `maxBraceAlternatives` results or expansion steps, or the pattern is longer than 4096
+    /// bytes or has more than 128 groups.
+    public static func braceAlternatives(_ pattern: String) -> [String]? {
+        // No real path is longer than PATH_MAX, and no real pattern has more than a few groups.
+        guard pattern.utf8.count <= 4096, pattern.utf8.lazy.filter({ $0 == UInt8(ascii: "{") }).count <= 128 else { return nil }
+        var pending = [pattern]
+        var results: [String] = []
+        var steps = 0
+        // A work list, not recursion: nesting depth cannot exhaust the stack.
+        while let next = pending.popLast() {
+            steps += 1
+            guard steps <= maxBraceAlternatives * 4 else { return nil }
+            let expanded = expandFirstBraceGroup(next)
+            if expanded.count == 1 && expanded[0] == next {
+                results.append(next)
+                guard results.count <= maxBraceAlternatives else { return nil }
+            } else {
+                pending += expanded.reversed()
+                guard pending.count + results.count <= maxBraceAlternatives * 4 else { return nil }
+            }
+        }
+        return results
+    }
+
+    /// Walks each (directory, pattern position) once: with several `**`, the same directory is
+    /// reached along many paths, and without this the walk would be exponential in their number.
+    private static func walk(directory: String, segments: ArraySlice<String>, into results: inout [String],
+                             visited: inout Set<String>) {
         guard let segment = segments.first else { return }
+        guard visited.insert("\(segments.startIndex)\u{0}\(directory)").inserted else { return }
         let rest = segments.dropFirst()
         let fileManager = FileManager.default
         if segment == "**" {
             // Zero directories…
-            walk(directory: directory, segments: rest, into: &results)
+            walk(directory: directory, segments: rest, into: &results, visited: &visited)
             // …or one more, then `**` again.
             for child in children(of: directory) where isDirectory(child, followLinks: false) && !isHidden(child) {
-                walk(directory: child, segments: segments, into: &results)
+                walk(directory: child, segments: segments, into: &results, visited: &visited)
             }
             return
         }
@@ -39,7 +80,7 @@ public enum Glob {
             if rest.isEmpty {
                 if fileManager.fileExists(atPath: path) { results.append(path) }
             } else if isDirectory(path, followLinks: true) {
-                walk(directory: path, segments: rest, into: &results)
+                walk(directory: path, segments: rest, into: &results, visited: &visited)
             }
             return
         }
@@ -50,7 +91,7 @@ public enum Glob {
             if rest.isEmpty {
                 if !isDirectory(child, followLinks: true) { results.append(child) }
             } else if isDirectory(child, followLinks: false) {
-                walk(directory: child, segments: rest, into: &results)
+                walk(directory: child, segments: rest, into: &results, visited: &visited)
             }
         }
     }
@@ -68,8 +109,15 @@ public enum Glob {
         return status == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
-    /// `{a,b}` alternatives, expanded up front (nested braces included).
+    /// `{a,b}` alternatives, expanded up front (nested braces included); a pattern over the
+    /// limits of `braceAlternatives` stays as it is.
     static func expandBraces(_ pattern: String) -> [String] {
+        braceAlternatives(pattern) ?? [pattern]
+    }
+
+    /// One step of `{a,b}` expansion: the first brace group's alternatives, each still holding
+    /// any nested or later groups (`braceAlternatives` repeats it until nothing is left).
+    static func expandFirstBraceGroup(_ pattern: String) -> [String] {
         let characters = Array(pattern)
         guard let open = characters.firstIndex(of: "{") else { return [pattern] }
         var depth = 0
@@ -92,7 +140,7 @@ public enum Glob {
         var results: [String] = []
         for index in 0..<(bounds.count - 1) {
             let option = String(characters[(bounds[index] + 1)..<bounds[index + 1]])
-            results += expandBraces(prefix + option + suffix)
+            results.append(prefix + option + suffix)
         }
         return results
     }

@@ -71,6 +71,7 @@ public struct Project: Sendable {
     /// exist, a directory, or anything outside the root stops the run, pointing at the config line.
     static func resolve(_ patterns: [Located<String>], field: String, config: ProjectConfig) throws(ConfigError) -> [String] {
         var result: [String] = []
+        var seen: Set<String> = []
         let realRoot = realPath(config.root) ?? config.root
         for pattern in patterns {
             let text = pattern.value
@@ -86,6 +87,27 @@ public struct Project: Sendable {
             }
             let matches: [String]
             if Glob.hasWildcards(text) {
+                guard let alternatives = Glob.braceAlternatives(text) else {
+                    throw ConfigError("\(field) pattern '\(shortened(text))' expands to too many {…} alternatives (at most \(Glob.maxBraceAlternatives)) or is too long",
+                                      at: pattern.location)
+                }
+                if !config.allowOutsideRoot {
+                    // The directories before the first wildcard must not lead out of the root
+                    // (a symbolic link to `/` would otherwise have `**` walk the whole disk).
+                    for alternative in alternatives {
+                        if alternative.hasPrefix("/") || alternative.hasPrefix("~") || alternative.split(separator: "/").contains("..") {
+                            throw ConfigError("\(field) pattern '\(shortened(text))' can expand to '\(shortened(alternative))', which leaves the project root; paths must stay inside it (set allow-outside-root: true to allow)",
+                                              at: pattern.location)
+                        }
+                        let fixed = alternative.split(separator: "/").prefix { !Glob.hasWildcards(String($0)) }
+                        guard !fixed.isEmpty else { continue }
+                        let directory = PathUtilities.join(config.root, fixed.joined(separator: "/"))
+                        if let resolved = realPath(directory), !PathUtilities.isInside(resolved, root: realRoot) {
+                            throw ConfigError("\(field) pattern '\(shortened(text))': '\(fixed.joined(separator: "/"))' resolves (through a symbolic link) outside the project root; set allow-outside-root: true to allow",
+                                              at: pattern.location)
+                        }
+                    }
+                }
                 matches = Glob.expand(text, root: config.root)
             } else {
                 let path = PathUtilities.join(config.root, text)
@@ -96,7 +118,7 @@ public struct Project: Sendable {
                     matches = [path]
                 }
             }
-            for match in matches where !result.contains(match) {
+            for match in matches where !seen.contains(match) {
                 if !config.allowOutsideRoot {
                     let resolved = realPath(match) ?? match
                     guard PathUtilities.isInside(resolved, root: realRoot) else {
@@ -105,9 +127,15 @@ public struct Project: Sendable {
                     }
                 }
                 result.append(match)
+                seen.insert(match)
             }
         }
         return result
+    }
+
+    /// A pattern as an error message shows it: at most 100 characters.
+    private static func shortened(_ text: String) -> String {
+        text.count <= 100 ? text : String(text.prefix(100)) + "…"
     }
 
     static func realPath(_ path: String) -> String? {

@@ -38,9 +38,12 @@ public struct ConfigError: Error, Sendable, CustomStringConvertible {
     }
 
     /// `file:line:col: error: message`, like every other diagnostic.
+    /// Control characters, ANSI escapes and bidi controls (from config values, keys or paths)
+    /// are shown as visible escapes: the text is one line and cannot drive a terminal.
     public var description: String {
-        if let location { return "\(location): error: \(message)" }
-        if let file { return "\(file): error: \(message)" }
+        let message = ReportText.neutralized(self.message)
+        if let location { return ReportText.neutralized("\(location)") + ": error: \(message)" }
+        if let file { return ReportText.neutralized(file) + ": error: \(message)" }
         return "error: \(message)"
     }
 }
@@ -120,7 +123,24 @@ extension ProjectConfig {
             }
         }
         guard sawStrings else { throw ConfigError("the config needs `strings:` (globs of string resource files)", at: mapping.location) }
+        if let baseline = config.baseline, !config.allowOutsideRoot {
+            try confine(baseline, field: "baseline", root: config.root)
+        }
         return config
+    }
+
+    /// The `baseline:` file is read like any input: it must stay inside the root too.
+    private static func confine(_ path: Located<String>, field: String, root: String) throws(ConfigError) {
+        let text = path.value
+        if text.hasPrefix("/") || text.hasPrefix("~") || text.split(separator: "/").contains("..") {
+            throw ConfigError("\(field) path '\(text)' leaves the project root; paths must stay inside it (set allow-outside-root: true to allow)",
+                              at: path.location)
+        }
+        if let resolved = Project.realPath(PathUtilities.join(root, text)),
+           let realRoot = Project.realPath(root), !PathUtilities.isInside(resolved, root: realRoot) {
+            throw ConfigError("\(field) file '\(text)' resolves (through a symbolic link) outside the project root; set allow-outside-root: true to allow",
+                              at: path.location)
+        }
     }
 
     static let knownFields = ["catalog", "strings", "base-locale", "locales", "fallbacks", "rules", "baseline",

@@ -14,6 +14,10 @@ public enum AtomicFile {
     }
 
     public static func write(_ data: Data, to path: String) throws(WriteError) {
+        // Over a file-size limit (RLIMIT_FSIZE), write(2) raises SIGXFSZ, whose default action
+        // kills the process before it can remove the temporary file; ignored, write(2) fails
+        // with EFBIG instead and the failure is reported and cleaned up like any other.
+        signal(SIGXFSZ, SIG_IGN)
         let directory = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         let dir = directory.isEmpty ? "." : directory

@@ -20,9 +20,11 @@ public struct Suppressions: Sendable, Hashable {
     public static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Suppressions {
         var result = Suppressions()
         guard containsMarker(bytes) else { return result }
-        let text = String(decoding: bytes, as: UTF8.self)
         var lineNumber = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Split on LF bytes, not Characters: in Swift "\r\n" is one Character, so splitting a
+        // CRLF file's String on "\n" gave one line and suppressions never matched.
+        for lineBytes in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            let line = Substring(String(decoding: lineBytes, as: UTF8.self))
             lineNumber += 1
             guard let hash = commentStart(in: line) else { continue }
             let comment = line[line.index(after: hash)...].trimmed(of: " \t\r")

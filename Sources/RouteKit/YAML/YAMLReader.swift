@@ -57,6 +57,11 @@ public enum YAMLReader {
     private static func utf16or32(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return "UTF-32" }
         if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) { return "UTF-16" }
+        // Without a BOM, ASCII text in UTF-32 has three NULs around every byte.
+        if bytes.count >= 4 {
+            if bytes[0] == 0 && bytes[1] == 0 && bytes[2] == 0 && bytes[3] != 0 { return "UTF-32 (big-endian, no BOM)" }
+            if bytes[0] != 0 && bytes[1] == 0 && bytes[2] == 0 && bytes[3] == 0 { return "UTF-32 (little-endian, no BOM)" }
+        }
         // Without a BOM, ASCII text in UTF-16 has a NUL in every other byte.
         if bytes.count >= 4 {
             if bytes[0] == 0 && bytes[1] != 0 && bytes[2] == 0 && bytes[3] != 0 { return "UTF-16 (big-endian, no BOM)" }
@@ -69,10 +74,22 @@ public enum YAMLReader {
 /// Turns libyaml events into a tree with an explicit stack: depth is bounded by a limit, never
 /// by the call stack.
 private struct TreeBuilder {
-    private enum Frame {
-        case mapping(location: SourceLocation, entries: [YAMLMapping.Entry], pendingKey: YAMLScalar?,
-                     skipNextValue: Bool, seen: [String: Int])
-        case sequence(location: SourceLocation, items: [YAMLNode])
+    /// An open collection. Its contents live in a class so that adding to them mutates in
+    /// place: with value payloads, each attach copied the whole list (quadratic time, minutes
+    /// for a file of a million keys).
+    private final class Frame {
+        let location: SourceLocation
+        let isMapping: Bool
+        var items: [YAMLNode] = []
+        var entries: [YAMLMapping.Entry] = []
+        var pendingKey: YAMLScalar?
+        var skipNextValue = false
+        var seen: [String: Int] = [:]
+
+        init(location: SourceLocation, isMapping: Bool) {
+            self.location = location
+            self.isMapping = isMapping
+        }
     }
 
     let path: String
@@ -144,6 +161,11 @@ private struct TreeBuilder {
                 return false
             }
             checkTag(scalar.tag, at: at)
+            if scalar.style == YAML_PLAIN_SCALAR_STYLE, scalar.length == 2, let bytes = scalar.value,
+               bytes[0] == UInt8(ascii: "<"), bytes[1] == UInt8(ascii: "<"), isAtKeyPosition {
+                diagnostics.append(YAMLReader.syntax(
+                    "merge keys (<<) are not supported: write the entries out in full", path, at.line, at.column))
+            }
             let value = scalar.value.map {
                 String(decoding: UnsafeBufferPointer(start: $0, count: Int(scalar.length)), as: UTF8.self)
             } ?? ""
@@ -161,17 +183,17 @@ private struct TreeBuilder {
             }
             if event.type == YAML_MAPPING_START_EVENT {
                 checkTag(event.data.mapping_start.tag, at: at)
-                stack.append(.mapping(location: at, entries: [], pendingKey: nil, skipNextValue: false, seen: [:]))
+                stack.append(Frame(location: at, isMapping: true))
             } else {
                 checkTag(event.data.sequence_start.tag, at: at)
-                stack.append(.sequence(location: at, items: []))
+                stack.append(Frame(location: at, isMapping: false))
             }
         case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
-            switch stack.removeLast() {
-            case .mapping(let at, let entries, _, _, _):
-                attach(.mapping(YAMLMapping(entries: entries, location: at)))
-            case .sequence(let at, let items):
-                attach(.sequence(YAMLSequence(items: items, location: at)))
+            let frame = stack.removeLast()
+            if frame.isMapping {
+                attach(.mapping(YAMLMapping(entries: frame.entries, location: frame.location)))
+            } else {
+                attach(.sequence(YAMLSequence(items: frame.items, location: frame.location)))
             }
         case YAML_ALIAS_EVENT:
             let at = location(event.start_mark)
@@ -183,6 +205,12 @@ private struct TreeBuilder {
             break
         }
         return true
+    }
+
+    /// True when the next node attached becomes a mapping key.
+    private var isAtKeyPosition: Bool {
+        guard let top = stack.last else { return false }
+        return top.isMapping && top.pendingKey == nil && !top.skipNextValue
     }
 
     private mutating func count(_ at: SourceLocation) -> Bool {
@@ -206,35 +234,31 @@ private struct TreeBuilder {
     }
 
     private mutating func attach(_ node: YAMLNode) {
-        guard let top = stack.popLast() else {
+        guard let top = stack.last else {
             if documents <= 1 { root = node }
             return
         }
-        switch top {
-        case .sequence(let at, var items):
-            items.append(node)
-            stack.append(.sequence(location: at, items: items))
-        case .mapping(let at, var entries, let pendingKey, let skipNextValue, var seen):
-            if skipNextValue {
-                stack.append(.mapping(location: at, entries: entries, pendingKey: nil, skipNextValue: false, seen: seen))
-            } else if let key = pendingKey {
-                if let firstLine = seen[key.value] {
-                    diagnostics.append(Diagnostic(
-                        rule: "duplicate-key", severity: .error,
-                        message: "key '\(key.value)' is already defined at line \(firstLine)",
-                        location: key.location, key: key.value))
-                } else {
-                    seen[key.value] = key.location.line
-                    entries.append(YAMLMapping.Entry(key: key, value: node))
-                }
-                stack.append(.mapping(location: at, entries: entries, pendingKey: nil, skipNextValue: false, seen: seen))
-            } else if case .scalar(let key) = node {
-                stack.append(.mapping(location: at, entries: entries, pendingKey: key, skipNextValue: false, seen: seen))
+        if !top.isMapping {
+            top.items.append(node)
+        } else if top.skipNextValue {
+            top.skipNextValue = false
+        } else if let key = top.pendingKey {
+            if let firstLine = top.seen[key.value] {
+                diagnostics.append(Diagnostic(
+                    rule: "duplicate-key", severity: .error,
+                    message: "key '\(key.value)' is already defined at line \(firstLine)",
+                    location: key.location, key: key.value))
             } else {
-                diagnostics.append(YAMLReader.syntax(
-                    "a key must be a plain value, not \(node.kindName)", path, node.location.line, node.location.column))
-                stack.append(.mapping(location: at, entries: entries, pendingKey: nil, skipNextValue: true, seen: seen))
+                top.seen[key.value] = key.location.line
+                top.entries.append(YAMLMapping.Entry(key: key, value: node))
             }
+            top.pendingKey = nil
+        } else if case .scalar(let key) = node {
+            top.pendingKey = key
+        } else {
+            diagnostics.append(YAMLReader.syntax(
+                "a key must be a plain value, not \(node.kindName)", path, node.location.line, node.location.column))
+            top.skipNextValue = true
         }
     }
 
@@ -255,6 +279,9 @@ private struct TreeBuilder {
                 message = "a NUL byte is not allowed in YAML text"
             case ("control characters are not allowed", let value):
                 message = "control character U+\(hex(value, width: 4)) is not allowed in YAML text"
+            case ("invalid Unicode character", let value) where value >= 0:
+                // libyaml gives the decoded code point here (a surrogate or one above U+10FFFF), not a byte.
+                message = "invalid UTF-8: \(problem) (U+\(hex(value, width: 4)))"
             case (_, let value) where value >= 0:
                 message = "invalid UTF-8: \(problem) (byte 0x\(hex(value, width: 2)))"
             default:

@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+
+/// The hard limits of `InputLimits`, each set low under `limits:` in the config: the finding
+/// names the limit and its config key. And a deliberately nasty ~1 MB input set must finish.
+@Suite struct LimitsTests {
+    static func project(limits: String, strings: String) throws -> TemporaryDirectory {
+        try TemporaryDirectory().write([
+            ".routekit.yml": "strings: [strings.yml]\nlimits: { \(limits) }\n",
+            "strings.yml": strings,
+        ])
+    }
+
+    static func lint(_ dir: TemporaryDirectory) throws -> GuardedCLI.Result {
+        let result = try GuardedCLI.run(["lint", "--quiet"], in: dir.url)
+        BadInputSuiteTests.expectClean(result)
+        return result
+    }
+
+    @Test func fileSize() throws {
+        let dir = try Self.project(limits: "file-size: 100", strings: "en:\n  a: " + String(repeating: "x", count: 200) + "\n")
+        let result = try Self.lint(dir)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("strings.yml:1:1: error: the file is 210 bytes, over the limit of 100 (limits.file-size) [yaml-syntax]"), "\(result.stdout)")
+    }
+
+    @Test func totalSize() throws {
+        let dir = try Self.project(limits: "total-size: 50", strings: "en:\n  a: " + String(repeating: "x", count: 60) + "\n")
+        let result = try GuardedCLI.run(["lint"], in: dir.url)
+        BadInputSuiteTests.expectClean(result)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(".routekit.yml: error: the inputs total 70 bytes, over the limit of 50 (limits.total-size)"), "\(result.stderr)")
+    }
+
+    @Test func depth() throws {
+        let dir = try Self.project(limits: "depth: 3", strings: "en:\n  a:\n    b:\n      c: d\n")
+        let result = try Self.lint(dir)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("strings.yml:4:7: error: nesting deeper than 3 levels (limits.depth) [yaml-syntax]"), "\(result.stdout)")
+        // At the limit is fine.
+        let fine = try Self.lint(try Self.project(limits: "depth: 3", strings: "en:\n  a:\n    b: c\n"))
+        #expect(fine.status == 0, "\(fine.stdout)")
+    }
+
+    @Test func scalarLength() throws {
+        let dir = try Self.project(limits: "scalar-length: 10", strings: "en:\n  a: 12345678901\n  b: \"1234567890\"\n")
+        let result = try Self.lint(dir)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("strings.yml:2:6: error: a value of 11 bytes is over the limit of 10 (limits.scalar-length) [yaml-syntax]"), "\(result.stdout)")
+    }
+
+    @Test func nodeCount() throws {
+        let dir = try Self.project(limits: "node-count: 5", strings: "en:\n  a: A\n  b: B\n  c: C\n")
+        let result = try Self.lint(dir)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("strings.yml:3:3: error: more than 5 values in one file (limits.node-count) [yaml-syntax]"), "\(result.stdout)")
+    }
+
+    @Test func defaultsApplyWithoutConfig() throws {
+        let dir = try TemporaryDirectory().write([".routekit.yml": "strings: [strings.yml]\n",
+                                                  "strings.yml": "en:\n  a: " + String(repeating: "[", count: 201) + "\n"])
+        let result = try Self.lint(dir)
+        #expect(result.stdout.contains("error: nesting deeper than 200 levels (limits.depth) [yaml-syntax]"), "\(result.stdout)")
+    }
+
+    @Test(arguments: ["depth: 0", "depth: -1", "depth: lots", "depth: 99999999999999999999999", "depth: [1]", "size: 1"])
+    func badLimitValuesAreConfigErrors(_ entry: String) throws {
+        let dir = try Self.project(limits: entry, strings: "en: {}\n")
+        let result = try GuardedCLI.run(["lint"], in: dir.url)
+        BadInputSuiteTests.expectClean(result)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(".routekit.yml:2:") && result.stderr.contains("limit"), "\(result.stderr)")
+    }
+
+    /// Each file about 1 MB, each built to be slow: deep nesting just under the limit, many short
+    /// keys, long lines, many duplicate keys, many aliases. The requirement is that every one
+    /// finishes (the deadline only catches a hang); SECURITY.md records the measured times.
+    static let nastyInputs: [(String, @Sendable () -> String)] = [
+        ("deep nesting just under the limit", {
+            var text = "en:\n  a:\n"
+            var index = 0
+            while text.utf8.count < 1_000_000 {
+                text += "    - " + String(repeating: "[", count: 197) + "x\(index)" + String(repeating: "]", count: 197) + "\n"
+                index += 1
+            }
+            return text
+        }),
+        ("many short keys", {
+            var text = "en:\n"
+            var index = 0
+            while text.utf8.count < 1_000_000 { text += "  k\(index): v\n"; index += 1 }
+            return text
+        }),
+        ("long lines", {
+            var text = "en:\n"
+            for index in 0..<16 { text += "  k\(index): " + String(repeating: "word %{x} ", count: 6_000) + "\n" }
+            return text
+        }),
+        ("many duplicate keys", {
+            var text = "en:\n"
+            while text.utf8.count < 1_000_000 { text += "  a: v\n" }
+            return text
+        }),
+        ("many aliases", {
+            var text = "en:\n  a: &x v\n  list:\n"
+            while text.utf8.count < 1_000_000 { text += "    - *x\n" }
+            return text
+        }),
+        ("many flow mappings", {
+            var text = "en:\n"
+            var index = 0
+            while text.utf8.count < 1_000_000 { text += "  k\(index): {one: a, other: b}\n"; index += 1 }
+            return text
+        }),
+    ]
+
+    @Test(arguments: 0..<6)
+    func nastyMegabyteFinishes(_ index: Int) throws {
+        let (name, make) = Self.nastyInputs[index]
+        let text = make()
+        #expect(text.utf8.count >= 900_000 && text.utf8.count <= 1_100_000, "\(name): \(text.utf8.count) bytes")
+        let dir = try TemporaryDirectory().write([".routekit.yml": "catalog: routes.yml\nstrings: [strings.yml]\n",
+                                                  "strings.yml": text, "routes.yml": text.replacingOccurrences(of: "en:\n", with: "routes:\n")])
+        let result = try GuardedCLI.run(["lint", "--quiet", "--format", "json"], in: dir.url, timeout: 120)
+        BadInputSuiteTests.expectClean(result)
+        #expect(result.status == 0 || result.status == 1, "\(name): \(result.stderr)")
+        #expect((try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) != nil, "\(name)")
+    }
+}
