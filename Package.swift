@@ -18,6 +18,8 @@ let package = Package(
         .target(name: "RouteKit", dependencies: ["CYAML"]),
         // The thin command-line front end.
         .executableTarget(name: "routekit", dependencies: ["RouteKit"]),
+        // Benchmarks: `swift run -c release routekit-bench` (see BENCHMARKS.md).
+        .executableTarget(name: "routekit-bench", dependencies: ["RouteKit", "CYAML"]),
         .testTarget(name: "RouteKitTests", dependencies: ["RouteKit", "routekit"], exclude: ["Fixtures"]),
     ]
 )
