@@ -9,6 +9,8 @@ struct MissingTranslation: LintRule {
         let strings = project.strings
         guard let base = strings.base else { return [] }
         let overrides = LocaleFallbackOverrides(project.config.fallbacks)
+        // Base keys in the order their messages sort, so a locale's findings come out sorted.
+        var baseKeys: [(id: Int32, name: String)]?
         var findings: [Diagnostic] = []
         for locale in context.requiredLocales where locale != strings.baseLocale {
             guard let declaration = strings[locale]?.declarations.first else {
@@ -20,9 +22,15 @@ struct MissingTranslation: LintRule {
             let chain = LocaleFallback.chain(for: locale, overrides: overrides)
             let sources = (chain.isEmpty ? [locale] : chain).filter { $0 != strings.baseLocale || LocaleFallback.sameLanguage($0, locale) }
                 .compactMap { strings[$0] }
-            for key in base.keys where !sources.contains(where: { $0[key] != nil }) {
-                findings.append(finding("'\(key)' is missing in locale '\(locale)': users see the '\(strings.baseLocale)' text",
-                                        at: declaration, key: key, locale: locale))
+            if baseKeys == nil {
+                baseKeys = base.entries.map { entry in
+                    let name = strings.keyName(entry.key)
+                    return (id: entry.key, name: name, order: name + "'")
+                }.sorted { $0.order < $1.order }.map { ($0.id, $0.name) }
+            }
+            let tail = "' is missing in locale '\(locale)': users see the '\(strings.baseLocale)' text"
+            for (id, key) in baseKeys! where !sources.contains(where: { $0.contains(id) }) {
+                findings.append(finding("'" + key + tail, at: declaration, key: key, locale: locale))
             }
         }
         return findings
