@@ -32,6 +32,7 @@ enum Child {
         case "raw": return raw(directory)
         case "lint": return lint(directory)
         case "title": return title(directory)
+        case "phases": return phases(directory)
         default: return 2
         }
     }
@@ -78,6 +79,31 @@ enum Child {
             print(seconds, bytes, peakRSSKilobytes(), result.diagnostics.count, text.utf8.count)
         } catch {
             FileHandle.standardError.write("lint failed: \(error)\n".data(using: .utf8)!)
+            return 1
+        }
+        return 0
+    }
+
+    /// Where lint time goes: config, load (read + parse + merge), rules, text report.
+    static func phases(_ directory: String) -> Int32 {
+        do {
+            var t = now()
+            var line = ""
+            func lap(_ name: String) {
+                let next = now()
+                line += String(format: "%@ %.1f ms  ", name, (next - t) * 1000)
+                t = next
+            }
+            let config = try ProjectConfig.load(path: directory + "/.routekit.yml")
+            lap("config")
+            let project = try Project.load(config: config)
+            lap("load")
+            let result = Linter.lint(project)
+            lap("lint")
+            let text = TextReporter(workingDirectory: directory).render(result.report(config: config))
+            lap("render")
+            print(line, text.utf8.count)
+        } catch {
             return 1
         }
         return 0

@@ -29,8 +29,15 @@ struct MissingTranslation: LintRule {
                 }.sorted { $0.order < $1.order }.map { ($0.id, $0.name) }
             }
             let tail = "' is missing in locale '\(locale)': users see the '\(strings.baseLocale)' text"
-            for (id, key) in baseKeys! where !sources.contains(where: { $0.contains(id) }) {
-                findings.append(finding("'" + key + tail, at: declaration, key: key, locale: locale))
+            let sourceSlots = sources.map(\.slots)
+            for (id, key) in baseKeys! {
+                let slot = Int(id)
+                if sourceSlots.contains(where: { slot < $0.count && $0[slot] != 0 }) { continue }
+                var message = "'"
+                message.reserveCapacity(key.utf8.count + tail.utf8.count + 1)
+                message += key
+                message += tail
+                findings.append(finding(message, at: declaration, key: key, locale: locale))
             }
         }
         return findings

@@ -11,6 +11,7 @@ struct PlaceholderMismatch: LintRule {
         var findings: [Diagnostic] = []
         // Per base entry: nil until computed; the signature of its texts (all forms merged).
         var expectedByEntry = [PlaceholderSignature?](repeating: nil, count: base.entries.count)
+        var baseHashes = [UInt64?](repeating: nil, count: base.entries.count)
         var baseHasPercent = [UInt8](repeating: 0, count: base.entries.count)  // 0 unknown, 1 no, 2 yes
         let hasPercent = { (file: Int32, ref: TextRef) in storage.withBytes(file, ref) { UTF8Text.contains($0, UInt8(ascii: "%")) } }
         for locale in strings.locales where locale != strings.baseLocale {
@@ -23,6 +24,16 @@ struct PlaceholderMismatch: LintRule {
                 }
                 // Without a `%` on either side, both signatures are empty: nothing to compare.
                 if baseHasPercent[sourceIndex] == 1 && !table.textRefs(entry).contains(where: { hasPercent(entry.file, $0) }) { continue }
+                // Same placeholders in the same order as a one-text base: nothing differs.
+                if !source.isPlural {
+                    if baseHashes[sourceIndex] == nil {
+                        baseHashes[sourceIndex] = storage.withBytes(source.file, source.text, PlaceholderParser.sequenceHash)
+                    }
+                    let baseHash = baseHashes[sourceIndex]!
+                    if table.textRefs(entry).allSatisfy({ storage.withBytes(entry.file, $0, PlaceholderParser.sequenceHash) == baseHash }) {
+                        continue
+                    }
+                }
                 if expectedByEntry[sourceIndex] == nil {
                     expectedByEntry[sourceIndex] = PlaceholderSignature(base.textRefs(source).map { storage.string(source.file, $0) })
                 }
