@@ -59,7 +59,7 @@ private func words(for locale: String) -> [String] {
 /// Writes a deterministic project: `routes.yml`, `strings/<locale>/part<k>.yml`, a config,
 /// `requests.jsonl` for `title --batch`, and `files.txt` (every input, for the raw parse).
 enum Generator {
-    static let version = "4"
+    static let version = "5"
 
     static func generate(_ spec: SizeSpec, into directory: String) throws {
         let stamp = directory + "/.bench-stamp"

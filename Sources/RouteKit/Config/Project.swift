@@ -24,14 +24,21 @@ public struct Project: Sendable {
         let catalogSet = Set(catalogPaths)
         let allPaths = catalogPaths + stringPaths.filter { !catalogSet.contains($0) }
         let stringSet = Set(stringPaths)
-        let parsed = try readAll(allPaths, catalogCount: catalogPaths.count, stringPaths: stringSet, config: config)
+        var parsed = try readAll(allPaths, catalogCount: catalogPaths.count, stringPaths: stringSet, config: config)
         var byPath: [String: Int] = [:]
         for (index, file) in parsed.enumerated() where byPath[file.file.path] == nil { byPath[file.file.path] = index }
 
         var diagnostics = parsed.flatMap(\.file.diagnostics)
         let (catalog, catalogDiagnostics) = CatalogLoader.load(catalogPaths.compactMap { byPath[$0].map { parsed[$0].file } })
-        let stringFiles = stringPaths.compactMap { path in byPath[path].flatMap { parsed[$0].strings } }
-        let (strings, stringDiagnostics) = StringsLoader.merge(stringFiles, baseLocale: config.baseLocale.value)
+        // Moved out (not copied), so the merge can free each file's records as soon as it is done.
+        var stringFiles: [StringsFileData] = []
+        stringFiles.reserveCapacity(stringPaths.count)
+        for path in stringPaths {
+            guard let index = byPath[path], let data = parsed[index].strings else { continue }
+            parsed[index].strings = nil
+            stringFiles.append(data)
+        }
+        let (strings, stringDiagnostics) = StringsLoader.merge(&stringFiles, baseLocale: config.baseLocale.value)
         diagnostics += catalogDiagnostics + stringDiagnostics
         var suppressions: [String: Suppressions] = [:]
         for file in parsed where suppressions[file.file.path] == nil { suppressions[file.file.path] = file.file.suppressions }

@@ -11,12 +11,14 @@ import Foundation
 /// the table — base-locale files first, since their shape decides what is a plural elsewhere.
 public enum StringsLoader {
     public static func load(_ files: [YAMLFile], baseLocale: String) -> (StringTable, [Diagnostic]) {
-        merge(files.map { StringsFileData(tree: $0) }, baseLocale: baseLocale)
+        var data = files.map { StringsFileData(tree: $0) }
+        return merge(&data, baseLocale: baseLocale)
     }
 
-    static func merge(_ files: [StringsFileData], baseLocale: String) -> (StringTable, [Diagnostic]) {
+    /// Frees each file's records once merged (the text arenas move into the table).
+    static func merge(_ files: inout [StringsFileData], baseLocale: String) -> (StringTable, [Diagnostic]) {
         var merger = Merger(baseLocale: baseLocale)
-        merger.run(files)
+        merger.run(&files)
         return merger.finish(files)
     }
 }
@@ -237,21 +239,28 @@ private struct Merger {
         return strings.count - 1
     }
 
-    mutating func run(_ files: [StringsFileData]) {
+    mutating func run(_ files: inout [StringsFileData]) {
+        var itemCounts: [Int] = []
         for file in files {
             diagnostics += file.diagnostics
             for locale in file.locales {
                 let index = localeIndex(locale.name)
                 strings[index].declarations.append(SourceLocation(file: file.path, line: Int(locale.line), column: Int(locale.column)))
+                if index >= itemCounts.count { itemCounts.append(contentsOf: repeatElement(0, count: index + 1 - itemCounts.count)) }
+                itemCounts[index] += locale.items?.count ?? 0
             }
         }
+        // Records are an upper bound on entries: reserving avoids growing (and copying) big arrays.
+        for (index, count) in itemCounts.enumerated() { strings[index].entries.reserveCapacity(count) }
         emptyKey = [UInt8]().withUnsafeBufferPointer { interner.intern(0, $0) }
+        let needsSecondPass = files.map { file in file.locales.contains { $0.name != baseLocale && $0.items != nil } }
         for pass in [true, false] {
-            for (fileIndex, file) in files.enumerated() {
-                for locale in file.locales where (locale.name == baseLocale) == pass {
+            for fileIndex in files.indices {
+                for locale in files[fileIndex].locales where (locale.name == baseLocale) == pass {
                     guard let range = locale.items else { continue }
-                    flatten(file, Int32(fileIndex), range, locale: byLocale[locale.name]!, isBase: pass)
+                    flatten(files[fileIndex], Int32(fileIndex), range, locale: byLocale[locale.name]!, isBase: pass)
                 }
+                if !pass || !needsSecondPass[fileIndex] { files[fileIndex].items = [] }
             }
         }
     }

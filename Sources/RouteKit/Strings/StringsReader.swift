@@ -23,7 +23,10 @@ enum StringsReader {
             if streamer.run() {
                 file.suppressions = Suppressions.scan(body)
                 file.diagnostics = streamer.readerDiagnostics
-                return Result(file: file, data: streamer.data)
+                var data = streamer.data
+                // The arena was reserved at the file's size and stays for the table's lifetime: trim it.
+                if data.arena.capacity > data.arena.count + 4096 { data.arena = data.arena.withUnsafeBufferPointer { Array($0) } }
+                return Result(file: file, data: data)
             }
             let tree = YAMLReader.read(buffer: buffer, path: path, limits: limits)
             return Result(file: tree, data: StringsFileData(tree: tree))

@@ -23,16 +23,22 @@ struct PlaceholderMismatch: LintRule {
                     baseHasPercent[sourceIndex] = base.textRefs(source).contains { hasPercent(source.file, $0) } ? 2 : 1
                 }
                 // Without a `%` on either side, both signatures are empty: nothing to compare.
-                if baseHasPercent[sourceIndex] == 1 && !table.textRefs(entry).contains(where: { hasPercent(entry.file, $0) }) { continue }
+                if baseHasPercent[sourceIndex] == 1 {
+                    let translationHasPercent = entry.isPlural
+                        ? table.pluralForms(entry).contains { hasPercent(entry.file, $0.text) }
+                        : hasPercent(entry.file, entry.text)
+                    if !translationHasPercent { continue }
+                }
                 // Same placeholders in the same order as a one-text base: nothing differs.
                 if !source.isPlural {
                     if baseHashes[sourceIndex] == nil {
                         baseHashes[sourceIndex] = storage.withBytes(source.file, source.text, PlaceholderParser.sequenceHash)
                     }
                     let baseHash = baseHashes[sourceIndex]!
-                    if table.textRefs(entry).allSatisfy({ storage.withBytes(entry.file, $0, PlaceholderParser.sequenceHash) == baseHash }) {
-                        continue
-                    }
+                    let same = entry.isPlural
+                        ? table.pluralForms(entry).allSatisfy { storage.withBytes(entry.file, $0.text, PlaceholderParser.sequenceHash) == baseHash }
+                        : storage.withBytes(entry.file, entry.text, PlaceholderParser.sequenceHash) == baseHash
+                    if same { continue }
                 }
                 if expectedByEntry[sourceIndex] == nil {
                     expectedByEntry[sourceIndex] = PlaceholderSignature(base.textRefs(source).map { storage.string(source.file, $0) })

@@ -21,6 +21,8 @@ struct TitleTooLong: LintRule {
                     let entry = table.entries[index]
                     for ref in table.textRefs(entry) {
                         // Plain ASCII without `%` or CR: one character per byte, no String needed.
+                        // A display length never exceeds the byte count: short texts need no counting.
+                        if Int(ref.length) <= limit { continue }
                         let quick = storage.withBytes(entry.file, ref) { bytes -> Int? in
                             for byte in bytes where byte >= 0x80 || byte == UInt8(ascii: "%") || byte == 0x0D { return nil }
                             return bytes.count
