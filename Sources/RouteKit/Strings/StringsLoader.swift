@@ -261,6 +261,9 @@ private struct Merger {
                     flatten(files[fileIndex], Int32(fileIndex), range, locale: byLocale[locale.name]!, isBase: pass)
                 }
                 if !pass || !needsSecondPass[fileIndex] { files[fileIndex].items = [] }
+                // Give the freed records back to the system now and then: the entries growing
+                // meanwhile then reuse pages instead of raising the peak.
+                if fileIndex % 32 == 31 { MemoryTrim.trim() }
             }
         }
     }
@@ -353,4 +356,19 @@ private struct Merger {
         }
         return (table, diagnostics)
     }
+}
+
+/// glibc's `malloc_trim`, looked up at run time (it is not in the Glibc module); a no-op elsewhere.
+enum MemoryTrim {
+    private typealias Function = @convention(c) (Int) -> Int32
+    private static let function: Function? = {
+        #if os(Linux)
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return nil }
+        return unsafeBitCast(symbol, to: Function.self)
+        #else
+        return nil
+        #endif
+    }()
+
+    static func trim() { _ = function?(0) }
 }
