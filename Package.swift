@@ -29,6 +29,8 @@ let package = Package(
         // libFuzzer harness over the reader and every loader; Scripts/fuzz.sh builds it with
         // -sanitize=fuzzer. A plain build gives a tool that replays inputs through the same code.
         .executableTarget(name: "routekit-fuzz", dependencies: ["RouteKit"]),
+        // Benchmarks: `swift run -c release routekit-bench` (see BENCHMARKS.md).
+        .executableTarget(name: "routekit-bench", dependencies: ["RouteKit", "CYAML"]),
         .testTarget(name: "RouteKitTests", dependencies: ["RouteKit", "routekit"], exclude: ["Fixtures"]),
     ]
 )

@@ -21,48 +21,89 @@ public struct Project: Sendable {
     public static func load(config: ProjectConfig) throws(ConfigError) -> Project {
         let catalogPaths = try resolve(config.catalog, field: "catalog", config: config)
         let stringPaths = try resolve(config.strings, field: "strings", config: config)
-        let allPaths = catalogPaths + stringPaths.filter { !catalogPaths.contains($0) }
-        let parsed = try readAll(allPaths, config: config)
-        let byPath = Dictionary(parsed.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        let catalogSet = Set(catalogPaths)
+        let allPaths = catalogPaths + stringPaths.filter { !catalogSet.contains($0) }
+        let stringSet = Set(stringPaths)
+        var parsed = try readAll(allPaths, catalogCount: catalogPaths.count, stringPaths: stringSet, config: config)
+        var byPath: [String: Int] = [:]
+        for (index, file) in parsed.enumerated() where byPath[file.file.path] == nil { byPath[file.file.path] = index }
 
-        var diagnostics = parsed.flatMap(\.diagnostics)
-        let (catalog, catalogDiagnostics) = CatalogLoader.load(catalogPaths.compactMap { byPath[$0] })
-        let (strings, stringDiagnostics) = StringsLoader.load(stringPaths.compactMap { byPath[$0] },
-                                                              baseLocale: config.baseLocale.value)
+        var diagnostics = parsed.flatMap(\.file.diagnostics)
+        let (catalog, catalogDiagnostics) = CatalogLoader.load(catalogPaths.compactMap { byPath[$0].map { parsed[$0].file } })
+        // Moved out (not copied), so the merge can free each file's records as soon as it is done.
+        var stringFiles: [StringsFileData] = []
+        stringFiles.reserveCapacity(stringPaths.count)
+        for path in stringPaths {
+            guard let index = byPath[path], let data = parsed[index].strings else { continue }
+            parsed[index].strings = nil
+            stringFiles.append(data)
+        }
+        let (strings, stringDiagnostics) = StringsLoader.merge(&stringFiles, baseLocale: config.baseLocale.value)
         diagnostics += catalogDiagnostics + stringDiagnostics
+        var suppressions: [String: Suppressions] = [:]
+        for file in parsed where suppressions[file.file.path] == nil { suppressions[file.file.path] = file.file.suppressions }
         return Project(
             config: config, catalog: catalog, hasCatalog: !config.catalog.isEmpty, strings: strings,
-            suppressions: Dictionary(parsed.map { ($0.path, $0.suppressions) }, uniquingKeysWith: { first, _ in first }),
-            files: allPaths, diagnostics: diagnostics)
+            suppressions: suppressions, files: allPaths, diagnostics: diagnostics)
     }
 
-    /// Reads and parses files on all cores; results keep the input order.
-    private static func readAll(_ paths: [String], config: ProjectConfig) throws(ConfigError) -> [YAMLFile] {
+    /// One input: its reader result (a tree for catalog files) and its strings records.
+    private struct ParsedInput {
+        var file: YAMLFile
+        var strings: StringsFileData?
+    }
+
+    /// Reads and parses files on all cores; results keep the input order. Strings files are
+    /// streamed into compact records (no tree); catalog files become trees.
+    private static func readAll(_ paths: [String], catalogCount: Int, stringPaths: Set<String>,
+                                config: ProjectConfig) throws(ConfigError) -> [ParsedInput] {
         var total = 0
+        var sizes: [Int] = []
         for path in paths {
             var info = stat()
-            if stat(path, &info) == 0 { total += Int(info.st_size) }
+            let size = stat(path, &info) == 0 ? Int(info.st_size) : 0
+            sizes.append(size)
+            total += size
         }
         if total > config.limits.totalSize {
             throw ConfigError("the inputs total \(total) bytes, over the limit of \(config.limits.totalSize) (limits.total-size)",
                               file: config.path)
         }
-        let results = UnsafeMutableBufferPointer<YAMLFile?>.allocate(capacity: paths.count)
+        let results = UnsafeMutableBufferPointer<ParsedInput?>.allocate(capacity: paths.count)
         results.initialize(repeating: nil)
-        defer { results.deallocate() }
+        defer {
+            results.deinitialize()
+            results.deallocate()
+        }
         nonisolated(unsafe) let slots = results
         let limits = config.limits
-        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+        // Largest files first, so one big file does not start last and run alone.
+        let order = paths.indices.sorted { sizes[$0] > sizes[$1] || (sizes[$0] == sizes[$1] && $0 < $1) }
+        let work: @Sendable (Int) -> Void = { index in
             let path = paths[index]
+            let isCatalog = index < catalogCount
+            let isStrings = stringPaths.contains(path)
             switch InputFile.read(path, maxSize: limits.fileSize) {
             case .success(let bytes):
-                slots[index] = YAMLReader.read(bytes: bytes, path: path, limits: limits)
+                if isCatalog {
+                    let file = YAMLReader.read(bytes: bytes, path: path, limits: limits)
+                    slots[index] = ParsedInput(file: file, strings: isStrings ? StringsFileData(tree: file) : nil)
+                } else {
+                    let result = StringsReader.read(bytes: bytes, path: path, limits: limits)
+                    slots[index] = ParsedInput(file: result.file, strings: result.data)
+                }
             case .failure(let failure):
-                slots[index] = YAMLFile(path: path, root: nil, diagnostics: [
+                slots[index] = ParsedInput(file: YAMLFile(path: path, root: nil, diagnostics: [
                     Diagnostic(rule: "yaml-syntax", severity: .error, message: failure.message,
                                location: SourceLocation(file: path, line: 1, column: 1)),
-                ], suppressions: Suppressions(), byteCount: 0)
+                ], suppressions: Suppressions(), byteCount: 0), strings: isStrings ? StringsFileData(path: path) : nil)
             }
+        }
+        if paths.count <= 1 || total < 64 * 1024 {
+            // Small projects: threads cost more than they save.
+            for index in order { work(index) }
+        } else {
+            DispatchQueue.concurrentPerform(iterations: paths.count) { work(order[$0]) }
         }
         return results.map { $0! }
     }

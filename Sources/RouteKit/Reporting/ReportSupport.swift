@@ -38,6 +38,12 @@ enum ReportText {
     /// `text` with every unsafe scalar replaced by its visible escape; `keep` lists scalars that
     /// stay as they are (e.g. newlines a format encodes itself).
     static func neutralized(_ text: String, keeping keep: Set<Unicode.Scalar> = []) -> String {
+        // Fast path: printable ASCII (most messages) has nothing to escape.
+        let printable = text.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }
+            return true
+        }
+        if printable == true { return text }
         guard text.unicodeScalars.contains(where: { isUnsafe($0) && !keep.contains($0) }) else { return text }
         var result = ""
         result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)

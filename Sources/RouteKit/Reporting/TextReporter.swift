@@ -33,35 +33,83 @@ public struct TextReporter: Reporter {
 
     public func render(_ report: LintReport) -> String {
         let directory = workingDirectory ?? FileManager.default.currentDirectoryPath
-        var lines: [String] = []
+        // Bytes, then one String: appending many small strings to a String costs more.
+        var out: [UInt8] = []
+        out.reserveCapacity(report.diagnostics.count * 160 + 256)
+        @inline(__always) func write(_ text: String) {
+            if let _ = text.utf8.withContiguousStorageIfAvailable({ out.append(contentsOf: $0) }) { return }
+            out.append(contentsOf: text.utf8)
+        }
+        func writeNumber(_ value: Int) {
+            guard value >= 10 else { return out.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: max(0, value))) }
+            writeNumber(value / 10)
+            out.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10))
+        }
+        // Findings come sorted by file: the shown path is worked out once per file.
+        var shownPaths: [String: String] = [:]
+        var lastFile: String?
+        var lastShown = ""
         for diagnostic in report.diagnostics {
             let place = FindingPlace(diagnostic)
             var location = "routekit"
             if let file = place.file {
-                location = ReportText.neutralized(PathUtilities.displayPath(file, from: directory))
-                // A line must never start with `::` (a GitHub Actions log would run it as a
-                // workflow command, even after leading blanks): `./` keeps such a path a path.
-                if let first = location.unicodeScalars.first, first == ":" || first.properties.isWhitespace {
-                    location = "./" + location
+                if file != lastFile {
+                    if let cached = shownPaths[file] {
+                        lastShown = cached
+                    } else {
+                        var shown = ReportText.neutralized(PathUtilities.displayPath(file, from: directory))
+                        // A line must never start with `::` (a GitHub Actions log would run it as a
+                        // workflow command, even after leading blanks): `./` keeps such a path a path.
+                        if let first = shown.unicodeScalars.first, first == ":" || first.properties.isWhitespace {
+                            shown = "./" + shown
+                        }
+                        shownPaths[file] = shown
+                        lastShown = shown
+                    }
+                    lastFile = file
                 }
-                if let line = place.line, let column = place.column { location += ":\(line):\(column)" }
+                location = lastShown
             }
-            let message = ReportText.neutralized(diagnostic.message)
+            if color {
+                if place.file != nil, let line = place.line, let column = place.column { location += ":\(line):\(column)" }
+                write(paint(location + ":", Self.bold))
+                write(" ")
+                write(paint(diagnostic.severity.rawValue + ":", colour(diagnostic.severity)))
+            } else {
+                write(location)
+                if place.file != nil, let line = place.line, let column = place.column {
+                    out.append(UInt8(ascii: ":"))
+                    writeNumber(line)
+                    out.append(UInt8(ascii: ":"))
+                    writeNumber(column)
+                }
+                write(": ")
+                write(diagnostic.severity.rawValue)
+                write(":")
+            }
+            write(" ")
+            write(ReportText.neutralized(diagnostic.message))
+            write(" ")
             let rule = ReportText.neutralized(diagnostic.rule)
-            lines.append(
-                paint(location + ":", Self.bold) + " " + paint(diagnostic.severity.rawValue + ":", colour(diagnostic.severity))
-                    + " " + message + " " + paint("[" + rule + "]", Self.dim))
+            if color {
+                write(paint("[" + rule + "]", Self.dim))
+            } else {
+                write("[")
+                write(rule)
+                write("]")
+            }
+            out.append(0x0A)
         }
         if !quiet {
-            lines.append(ReportText.summaryLine(report.summary))
+            write(ReportText.summaryLine(report.summary) + "\n")
             if let baseline = report.baseline {
-                lines.append(ReportText.baselineLine(baseline))
+                write(ReportText.baselineLine(baseline) + "\n")
                 for entry in baseline.stale {
-                    lines.append("  stale: " + entry.description)
+                    write("  stale: " + entry.description + "\n")
                 }
             }
         }
-        return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+        return String(decoding: out, as: UTF8.self)
     }
 
     private static let bold = "\u{1B}[1m"

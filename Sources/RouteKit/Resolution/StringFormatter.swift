@@ -19,6 +19,8 @@ public enum StringFormatter {
         _ template: String, named: [String: String] = [:], positional: [String] = [],
         allTexts: [String]? = nil, isolate: Bool = false, key: String = "the string"
     ) -> Result<String, Failure> {
+        // Most titles: no placeholder, no `%%`, no args. Nothing to fill or check.
+        if named.isEmpty && positional.isEmpty && !template.utf8.contains(UInt8(ascii: "%")) { return .success(template) }
         let placeholders = PlaceholderParser.parse(template)
         var output = ""
         var sequential = 0

@@ -52,15 +52,22 @@ public enum TitleLookup {
         return .success(Request(route: route, locales: locales, params: params))
     }
 
-    /// The output object for a resolved entry.
+    /// The output object for a resolved entry: the bytes `JSONValue.compact()` gives (keys sorted),
+    /// written directly.
     public static func json(_ entry: StackEntry) -> String {
-        JSONValue.object([
-            "route": .string(entry.route),
-            "title": entry.title.map { .string($0.text) } ?? .null,
-            "subtitle": entry.subtitle.map { .string($0.text) } ?? .null,
-            "locale": entry.locale.map { .string($0) } ?? .null,
-            "fallback": .bool(entry.usedFallback),
-        ]).compact()
+        var out = "{\"fallback\":"
+        out.reserveCapacity(96)
+        out += entry.usedFallback ? "true" : "false"
+        out += ",\"locale\":"
+        if let locale = entry.locale { JSONValue.writeString(locale, into: &out) } else { out += "null" }
+        out += ",\"route\":"
+        JSONValue.writeString(entry.route, into: &out)
+        out += ",\"subtitle\":"
+        if let subtitle = entry.subtitle { JSONValue.writeString(subtitle.text, into: &out) } else { out += "null" }
+        out += ",\"title\":"
+        if let title = entry.title { JSONValue.writeString(title.text, into: &out) } else { out += "null" }
+        out += "}"
+        return out
     }
 
     /// The output object for a failed lookup.

@@ -90,37 +90,51 @@ public final class TitleResolver: Sendable {
         }
     }
 
-    /// Looks `key` up along the negotiated chain and formats it.
+    /// Looks `key` up along the negotiated chain and formats it. Works on the compact table: no
+    /// `StringEntry` is made, only the template that is used.
     public func lookup(_ key: String, args: TitleArgs, params: [String: String], negotiation: LocaleNegotiation) throws(ResolutionError) -> ResolvedText {
-        for locale in negotiation.locales {
-            guard let entry = strings[locale]?[key] else { continue }
-            var named: [String: String] = [:]
-            var positional: [String] = []
-            switch args {
-            case .none: break
-            case .named(let pairs): for pair in pairs { named[pair.name.value] = params[pair.param.value] ?? "" }
-            case .positional(let list): positional = list.map { params[$0.value] ?? "" }
-            }
-            let template: String
-            switch entry.value {
-            case .text(let text):
-                template = text.value
-            case .plural(let forms):
-                let count = named["count"] ?? positional.first ?? ""
-                let category = PluralRules.for(locale: locale).category(for: count)?.rawValue ?? "other"
-                guard let form = forms.first(where: { $0.category.value == category }) ?? forms.first(where: { $0.category.value == "other" }) else {
-                    throw ResolutionError("'\(key)' in locale '\(locale)' has no '\(category)' or 'other' form")
+        let storage = strings.storage
+        if let id = strings.keyID(key) {
+            for locale in negotiation.locales {
+                guard let table = strings[locale], let index = table.index(of: id) else { continue }
+                let entry = table.entries[index]
+                var named: [String: String] = [:]
+                var positional: [String] = []
+                switch args {
+                case .none: break
+                case .named(let pairs): for pair in pairs { named[pair.name.value] = params[pair.param.value] ?? "" }
+                case .positional(let list): positional = list.map { params[$0.value] ?? "" }
                 }
-                template = form.text.value
-            }
-            let isolate = isolateUserValues
-            switch StringFormatter.format(template, named: named, positional: positional,
-                                          allTexts: entry.texts.map(\.value), isolate: isolate, key: "'\(key)' in locale '\(locale)'") {
-            case .success(let text):
-                return ResolvedText(text: text, source: .key(key), locale: locale,
-                                    usedFallback: locale != negotiation.firstChoice)
-            case .failure(let failure):
-                throw ResolutionError(failure.message)
+                let template: String
+                if entry.isPlural {
+                    let forms = table.pluralForms(entry)
+                    let count = named["count"] ?? positional.first ?? ""
+                    let category = PluralRules.for(locale: locale).category(for: count)?.rawValue ?? "other"
+                    func form(_ name: String) -> CompactForm? {
+                        forms.first { form in storage.withBytes(entry.file, form.category) { $0.elementsEqual(name.utf8) } }
+                    }
+                    guard let chosen = form(category) ?? form("other") else {
+                        throw ResolutionError("'\(key)' in locale '\(locale)' has no '\(category)' or 'other' form")
+                    }
+                    template = storage.string(entry.file, chosen.text)
+                } else {
+                    template = storage.string(entry.file, entry.text)
+                }
+                // Every form, for the extra-argument check; not needed when there are no args.
+                let allTexts = named.isEmpty && positional.isEmpty ? [template]
+                    : table.textRefs(entry).map { storage.string(entry.file, $0) }
+                let isolate = isolateUserValues
+                switch StringFormatter.format(template, named: named, positional: positional,
+                                              allTexts: allTexts, isolate: isolate, key: "") {
+                case .success(let text):
+                    return ResolvedText(text: text, source: .key(key), locale: locale,
+                                        usedFallback: locale != negotiation.firstChoice)
+                case .failure:
+                    // Again with the key named in the message (only failures pay for it).
+                    let message = StringFormatter.format(template, named: named, positional: positional, allTexts: allTexts,
+                                                         isolate: isolate, key: "'\(key)' in locale '\(locale)'")
+                    if case .failure(let failure) = message { throw ResolutionError(failure.message) }
+                }
             }
         }
         throw ResolutionError("string key '\(key)' is not defined in any of \(negotiation.locales.joined(separator: ", "))")

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Which rules run: `--only` and `--disable` on top of the config.
 public struct LintSelection: Sendable {
     public var only: Set<String> = []
@@ -36,30 +38,56 @@ public enum Linter {
         let settings = project.config.rules
         let context = LintContext(project: project, settings: settings)
         var found = project.diagnostics
-        for rule in RuleRegistry.rules where isEnabled(type(of: rule).id, settings: settings, selection: selection) {
-            found += rule.check(context)
+        // Rules are independent: they run on all cores; their findings are joined in registry order.
+        let enabled = RuleRegistry.rules.filter { isEnabled(type(of: $0).id, settings: settings, selection: selection) }
+        let results = UnsafeMutableBufferPointer<[Diagnostic]>.allocate(capacity: enabled.count)
+        results.initialize(repeating: [])
+        nonisolated(unsafe) let slots = results
+        DispatchQueue.concurrentPerform(iterations: enabled.count) { index in
+            slots[index] = enabled[index].check(context)
         }
+        found.reserveCapacity(found.count + results.reduce(0) { $0 + $1.count })
+        for index in results.indices { found += results[index] }
+        results.deinitialize()
+        results.deallocate()
         let ignoredByRoute = Dictionary(project.catalog.routes.map { ($0.name, $0.ignoredRules) }, uniquingKeysWith: { a, _ in a })
-        var kept: [Diagnostic] = []
+        var keep = [Bool](repeating: false, count: found.count)
         var suppressed = 0
-        var seen: Set<Diagnostic> = []
-        for var diagnostic in found {
-            guard isEnabled(diagnostic.rule, settings: settings, selection: selection),
-                  let severity = severity(of: diagnostic.rule, settings: settings)
-                    ?? (selection.only.contains(diagnostic.rule) ? .warning : nil) else { continue }
-            diagnostic.severity = severity
-            if let location = diagnostic.location,
-               project.suppressions[location.file]?.suppresses(rule: diagnostic.rule, line: location.line) == true {
+        // Findings come in runs of one rule and one file: remember the last answers. Findings
+        // are updated in place (a `Diagnostic` is large: copies cost).
+        var lastRule: String?
+        var lastSeverity: Severity?
+        var lastFile: String?
+        var lastSuppressions: Suppressions?
+        for index in found.indices {
+            let rule = found[index].rule
+            if rule != lastRule {
+                lastRule = rule
+                lastSeverity = isEnabled(rule, settings: settings, selection: selection)
+                    ? severity(of: rule, settings: settings) ?? (selection.only.contains(rule) ? .warning : nil)
+                    : nil
+            }
+            guard let severity = lastSeverity else { continue }
+            found[index].severity = severity
+            if let location = found[index].location {
+                if location.file != lastFile {
+                    lastFile = location.file
+                    lastSuppressions = project.suppressions[location.file]
+                }
+                if lastSuppressions?.suppresses(rule: rule, line: location.line) == true {
+                    suppressed += 1
+                    continue
+                }
+            }
+            if let route = found[index].route, ignoredByRoute[route]?.contains(rule) == true {
                 suppressed += 1
                 continue
             }
-            if let route = diagnostic.route, ignoredByRoute[route]?.contains(diagnostic.rule) == true {
-                suppressed += 1
-                continue
-            }
-            if seen.insert(diagnostic).inserted { kept.append(diagnostic) }
+            keep[index] = true
         }
-        kept.sort(by: order)
+        // A stable sort, then duplicates dropped (the first of equal findings stays): the same
+        // result as dropping them first, without hashing every finding.
+        var kept = sortedUnique(found, keep: keep)
         let unbaselined = kept
         var outcome: BaselineOutcome?
         if let baseline {
@@ -91,9 +119,68 @@ public enum Linter {
         return RuleCatalog.defaultSeverity(of: id)
     }
 
-    private static func order(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
-        let left = (a.file ?? "", a.location?.line ?? 0, a.location?.column ?? 0, a.rule, a.message)
-        let right = (b.file ?? "", b.location?.line ?? 0, b.location?.column ?? 0, b.rule, b.message)
-        return left < right
+    /// Sorted by file, line, column, rule and message (stable), without duplicates. Files are
+    /// compared once (by rank), so a comparison is mostly integers.
+    static func sortedUnique(_ diagnostics: [Diagnostic], keep: [Bool]) -> [Diagnostic] {
+        struct Key {
+            var file: Int32
+            var line: Int
+            var column: Int
+            var index: Int
+        }
+        return diagnostics.withUnsafeBufferPointer { all -> [Diagnostic] in
+            var fileRank: [String: Int32] = [:]
+            var lastFile: String?
+            for index in all.indices where keep[index] {
+                let file = all[index].file ?? ""
+                if file != lastFile {
+                    lastFile = file
+                    fileRank[file] = 0
+                }
+            }
+            for (rank, file) in fileRank.keys.sorted().enumerated() { fileRank[file] = Int32(rank) }
+            var keys: [Key] = []
+            keys.reserveCapacity(all.count)
+            lastFile = nil
+            var lastRank: Int32 = 0
+            for index in all.indices where keep[index] {
+                let file = all[index].file ?? ""
+                if file != lastFile {
+                    lastFile = file
+                    lastRank = fileRank[file]!
+                }
+                let location = all[index].location
+                keys.append(Key(file: lastRank, line: location?.line ?? 0, column: location?.column ?? 0, index: index))
+            }
+            keys.sort { a, b in
+                if a.file != b.file { return a.file < b.file }
+                if a.line != b.line { return a.line < b.line }
+                if a.column != b.column { return a.column < b.column }
+                if all[a.index].rule != all[b.index].rule { return all[a.index].rule < all[b.index].rule }
+                if all[a.index].message != all[b.index].message { return all[a.index].message < all[b.index].message }
+                // Equal keys keep their order (the first occurrence first).
+                return a.index < b.index
+            }
+            var result: [Diagnostic] = []
+            result.reserveCapacity(keys.count)
+            var groupStart = 0
+            for position in keys.indices {
+                let index = keys[position].index
+                if position > 0 {
+                    let previous = keys[position - 1]
+                    let sameKey = previous.file == keys[position].file && previous.line == keys[position].line
+                        && previous.column == keys[position].column
+                        && all[previous.index].rule == all[index].rule && all[previous.index].message == all[index].message
+                    if !sameKey {
+                        groupStart = result.count
+                    } else if result[groupStart...].contains(all[index]) {
+                        // Within a group of equal sort keys, drop exact repeats.
+                        continue
+                    }
+                }
+                result.append(all[index])
+            }
+            return result
+        }
     }
 }

@@ -29,50 +29,108 @@ public struct Placeholder: Sendable, Hashable {
 /// Parses placeholders once per value. `%%` is a literal percent; a `%` that starts nothing
 /// valid is plain text (translations often contain "50 %").
 public enum PlaceholderParser {
-    private static let conversions: Set<Unicode.Scalar> = ["d", "i", "u", "o", "x", "X", "f", "F", "e", "E", "g", "G",
-                                                           "a", "A", "c", "C", "s", "S", "p", "@"]
-
     public static func parse(_ value: String) -> [Placeholder] {
-        let scalars = Array(value.unicodeScalars)
-        guard scalars.contains("%") else { return [] }
+        var value = value
+        return value.withUTF8 { parse(bytes: $0) }
+    }
+
+    /// Works on UTF-8 bytes: every placeholder's syntax is ASCII (a `%{name}` may hold letters of
+    /// any script); offsets are still counted in Unicode scalars.
+    static func parse(bytes b: UnsafeBufferPointer<UInt8>) -> [Placeholder] {
         var result: [Placeholder] = []
+        scan(b) { start, end, name, position, conversion in
+            if let name {
+                let name = String(decoding: UnsafeBufferPointer(rebasing: b[name]), as: UTF8.self)
+                result.append(Placeholder(kind: .named(name), text: "%{\(name)}", offset: start))
+            } else {
+                let text = String(decoding: UnsafeBufferPointer(rebasing: b[end]), as: UTF8.self)
+                result.append(Placeholder(kind: .printf(position: position, conversion: Character(Unicode.Scalar(conversion))),
+                                          text: text, offset: start))
+            }
+        }
+        return result
+    }
+
+    /// A hash of the placeholders in order (each as written): texts with the same hash have the
+    /// same placeholders, so their signatures are equal. No allocation.
+    static func sequenceHash(_ b: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        scan(b) { _, range, _, _, _ in
+            for byte in b[range] { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+            hash = (hash ^ 0xFF) &* 0x0000_0100_0000_01B3
+        }
+        return hash
+    }
+
+    /// Calls `body(scalar offset, byte range as written, name bytes (named), position, conversion)`
+    /// for each placeholder.
+    static func scan(_ b: UnsafeBufferPointer<UInt8>,
+                     _ body: (Int, Range<Int>, Range<Int>?, Int?, UInt8) -> Void) {
+        guard UTF8Text.contains(b, UInt8(ascii: "%")) else { return }
+        var counted = 0, scalarsBefore = 0
+        func scalarOffset(_ byte: Int) -> Int {
+            while counted < byte {
+                if b[counted] & 0xC0 != 0x80 { scalarsBefore += 1 }
+                counted += 1
+            }
+            return scalarsBefore
+        }
         var index = 0
-        while index < scalars.count {
-            guard scalars[index] == "%" else {
+        while index < b.count {
+            guard b[index] == UInt8(ascii: "%") else {
                 index += 1
                 continue
             }
             let start = index
-            if index + 1 < scalars.count, scalars[index + 1] == "%" {
+            if index + 1 < b.count, b[index + 1] == UInt8(ascii: "%") {
                 index += 2
                 continue
             }
-            if index + 1 < scalars.count, scalars[index + 1] == "{",
-               let close = scalars[(index + 2)...].firstIndex(of: "}"), close > index + 2 {
-                let name = String(String.UnicodeScalarView(scalars[(index + 2)..<close]))
-                if name.unicodeScalars.allSatisfy({ $0 == "_" || $0 == "-" || $0 == "." || $0.properties.isAlphabetic || ("0"..."9").contains($0) }) {
-                    result.append(Placeholder(kind: .named(name), text: "%{\(name)}", offset: start))
+            if index + 1 < b.count, b[index + 1] == UInt8(ascii: "{"),
+               let close = b[(index + 2)...].firstIndex(of: UInt8(ascii: "}")), close > index + 2 {
+                let nameBytes = UnsafeBufferPointer(rebasing: b[(index + 2)..<close])
+                if isName(nameBytes) {
+                    body(scalarOffset(start), start..<(close + 1), (index + 2)..<close, nil, 0)
                     index = close + 1
                     continue
                 }
             }
-            if let (placeholder, end) = printf(scalars, start) {
-                result.append(placeholder)
+            if let (position, conversion, end) = printf(b, start) {
+                body(scalarOffset(start), start..<end, nil, position, conversion)
                 index = end
                 continue
             }
             index += 1
         }
-        return result
     }
 
-    /// `%` [n$] [flags] [width] [.precision] [length] conversion
-    private static func printf(_ s: [Unicode.Scalar], _ start: Int) -> (Placeholder, Int)? {
+    private static func isName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                continue
+            case 0x80...:
+                return String(decoding: bytes, as: UTF8.self).unicodeScalars.allSatisfy {
+                    $0 == "_" || $0 == "-" || $0 == "." || $0.properties.isAlphabetic || ("0"..."9").contains($0)
+                }
+            default:
+                return false
+            }
+        }
+        return true
+    }
+
+    private static let conversionBytes: Set<UInt8> = Set("diuoxXfFeEgGaAcCsSp@".utf8)
+    private static let lengths: [[UInt8]] = ["ll", "hh", "l", "h", "q", "z", "t", "j", "L"].map { Array($0.utf8) }
+
+    /// `%` [n$] [flags] [width] [.precision] [length] conversion → (position, conversion, end)
+    private static func printf(_ s: UnsafeBufferPointer<UInt8>, _ start: Int) -> (Int?, UInt8, Int)? {
         var i = start + 1
         func digits() -> Int? {
             var value = 0, any = false
-            while i < s.count, let digit = s[i].properties.numericType != nil ? Int(String(s[i])) : nil, ("0"..."9").contains(s[i]) {
-                value = value &* 10 &+ digit
+            while i < s.count, s[i] >= UInt8(ascii: "0"), s[i] <= UInt8(ascii: "9") {
+                value = value &* 10 &+ Int(s[i] - UInt8(ascii: "0"))
                 any = true
                 i += 1
             }
@@ -80,28 +138,26 @@ public enum PlaceholderParser {
         }
         var position: Int?
         let save = i
-        if let number = digits(), i < s.count, s[i] == "$", number > 0 {
+        if let number = digits(), i < s.count, s[i] == UInt8(ascii: "$"), number > 0 {
             position = number
             i += 1
         } else {
             i = save
         }
         // No space flag: "50 % off" is text in every language, not `% o`.
-        while i < s.count, "-+#0'".unicodeScalars.contains(s[i]) { i += 1 }
+        while i < s.count, "-+#0'".utf8.contains(s[i]) { i += 1 }
         _ = digits()
-        if i < s.count, s[i] == "." {
+        if i < s.count, s[i] == UInt8(ascii: ".") {
             i += 1
             _ = digits()
         }
-        for length in ["ll", "hh", "l", "h", "q", "z", "t", "j", "L"] {
-            let parts = Array(length.unicodeScalars)
-            if i + parts.count <= s.count, Array(s[i..<(i + parts.count)]) == parts {
-                i += parts.count
+        for length in lengths where i + length.count <= s.count {
+            if s[i..<(i + length.count)].elementsEqual(length) {
+                i += length.count
                 break
             }
         }
-        guard i < s.count, conversions.contains(s[i]) else { return nil }
-        let text = String(String.UnicodeScalarView(s[start...i]))
-        return (Placeholder(kind: .printf(position: position, conversion: Character(s[i])), text: text, offset: start), i + 1)
+        guard i < s.count, conversionBytes.contains(s[i]) else { return nil }
+        return (position, s[i], i + 1)
     }
 }

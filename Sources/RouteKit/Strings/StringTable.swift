@@ -29,27 +29,155 @@ public struct StringEntry: Sendable {
     }
 }
 
+// MARK: - Compact storage
+//
+// A large project holds millions of strings. They are stored compactly: keys are interned once per
+// project (a key id), texts stay UTF-8 bytes in one arena per file, and positions are a file index
+// with a line and column. `StringEntry`, `Located<String>` and `SourceLocation` values are made only
+// when asked for (lookups, findings), never for every string.
+
+/// A text in a file's arena, and where it was written.
+struct TextRef: Sendable {
+    var start: Int32
+    var length: Int32
+    var line: Int32
+    var column: Int32
+}
+
+/// One entry of a locale: a text, or a plural whose forms are `forms[formStart ..< formStart + formCount]`.
+struct CompactEntry: Sendable {
+    var key: Int32
+    var file: Int32
+    var keyLine: Int32
+    var keyColumn: Int32
+    /// The text; for a plural, `start` is the first form's index and `length` the number of forms.
+    var text: TextRef
+    var isPlural: Bool
+}
+
+/// One plural form: its category (as written) and its text, both in the entry's file's arena.
+struct CompactForm: Sendable {
+    var category: TextRef
+    var text: TextRef
+}
+
+/// The immutable, shared part of a string table: file paths, text arenas, and key names.
+final class StringStorage: Sendable {
+    let paths: [String]
+    let arenas: [[UInt8]]
+    /// Key id → dotted key name.
+    let names: [String]
+    let idByName: [String: Int32]
+
+    init(paths: [String], arenas: [[UInt8]], names: [String], idByName: [String: Int32]) {
+        self.paths = paths
+        self.arenas = arenas
+        self.names = names
+        self.idByName = idByName
+    }
+
+    static let empty = StringStorage(paths: [], arenas: [], names: [""], idByName: [:])
+
+    @inline(__always)
+    func withBytes<R>(_ file: Int32, _ ref: TextRef, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        arenas[Int(file)].withUnsafeBufferPointer { arena in
+            body(UnsafeBufferPointer(rebasing: arena[Int(ref.start) ..< Int(ref.start) + Int(ref.length)]))
+        }
+    }
+
+    func string(_ file: Int32, _ ref: TextRef) -> String {
+        withBytes(file, ref) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    func location(_ file: Int32, _ line: Int32, _ column: Int32) -> SourceLocation {
+        SourceLocation(file: paths[Int(file)], line: Int(line), column: Int(column))
+    }
+
+    func located(_ file: Int32, _ ref: TextRef) -> Located<String> {
+        Located(string(file, ref), at: location(file, ref.line, ref.column))
+    }
+}
+
 /// The strings of one locale, keys in file order.
 public struct LocaleStrings: Sendable {
     public var locale: String
     /// Where each top-level locale key is written (a locale may span several files).
     public var declarations: [SourceLocation] = []
-    public private(set) var keys: [String] = []
-    private var entries: [String: StringEntry] = [:]
+    var storage: StringStorage = .empty
+    /// In file order (base-locale files first is not implied: the order strings were added).
+    var entries: [CompactEntry] = []
+    var forms: [CompactForm] = []
+    /// Key id → index in `entries` + 1; 0 (or past the end) when the key is absent.
+    var slots: [Int32] = []
 
     public init(locale: String) { self.locale = locale }
 
-    public subscript(key: String) -> StringEntry? { entries[key] }
+    public subscript(key: String) -> StringEntry? {
+        guard let id = storage.idByName[key], let index = index(of: id) else { return nil }
+        return entry(at: index)
+    }
 
-    public var count: Int { keys.count }
+    public var keys: [String] { entries.map { storage.names[Int($0.key)] } }
 
-    public var allEntries: [StringEntry] { keys.map { entries[$0]! } }
+    public var count: Int { entries.count }
 
-    /// Adds an entry; returns the existing one instead when the key is already defined.
-    mutating func add(_ entry: StringEntry) -> StringEntry? {
-        if let existing = entries[entry.key] { return existing }
-        entries[entry.key] = entry
-        keys.append(entry.key)
+    public var allEntries: [StringEntry] { entries.indices.map(entry(at:)) }
+
+    /// The index in `entries` of key `id`, if this locale has it.
+    @inline(__always)
+    func index(of id: Int32) -> Int? {
+        let slot = Int(id)
+        guard slot < slots.count else { return nil }
+        let value = slots[slot]
+        return value == 0 ? nil : Int(value) - 1
+    }
+
+    @inline(__always)
+    func contains(_ id: Int32) -> Bool { index(of: id) != nil }
+
+    func entry(at index: Int) -> StringEntry {
+        let compact = entries[index]
+        let value: StringEntry.Value
+        if compact.isPlural {
+            value = .plural(pluralForms(compact).map { form in
+                (category: storage.located(compact.file, form.category), text: storage.located(compact.file, form.text))
+            })
+        } else {
+            value = .text(storage.located(compact.file, compact.text))
+        }
+        return StringEntry(key: storage.names[Int(compact.key)], locale: locale, value: value,
+                           keyLocation: storage.location(compact.file, compact.keyLine, compact.keyColumn))
+    }
+
+    @inline(__always)
+    func pluralForms(_ entry: CompactEntry) -> ArraySlice<CompactForm> {
+        forms[Int(entry.text.start) ..< Int(entry.text.start) + Int(entry.text.length)]
+    }
+
+    /// The texts of an entry (one, or one per form), as arena references.
+    func textRefs(_ entry: CompactEntry) -> [TextRef] {
+        entry.isPlural ? pluralForms(entry).map(\.text) : [entry.text]
+    }
+
+    func keyLocation(_ entry: CompactEntry) -> SourceLocation {
+        storage.location(entry.file, entry.keyLine, entry.keyColumn)
+    }
+
+    /// Adds an entry; returns the index of the existing one instead when the key is already defined.
+    mutating func add(_ entry: CompactEntry, forms newForms: ArraySlice<CompactForm> = []) -> Int? {
+        let slot = Int(entry.key)
+        if slot < slots.count {
+            if slots[slot] != 0 { return Int(slots[slot]) - 1 }
+        } else {
+            slots.append(contentsOf: repeatElement(0, count: Swift.max(slot + 1 - slots.count, slots.count / 2 + 64)))
+        }
+        var entry = entry
+        if entry.isPlural {
+            entry.text = TextRef(start: Int32(forms.count), length: Int32(newForms.count), line: 0, column: 0)
+            forms.append(contentsOf: newForms)
+        }
+        entries.append(entry)
+        slots[slot] = Int32(entries.count)
         return nil
     }
 }
@@ -58,8 +186,9 @@ public struct LocaleStrings: Sendable {
 public struct StringTable: Sendable {
     public var baseLocale: String
     /// Locales in the order they were first found.
-    public private(set) var locales: [String] = []
-    private var byLocale: [String: LocaleStrings] = [:]
+    public internal(set) var locales: [String] = []
+    var byLocale: [String: LocaleStrings] = [:]
+    var storage: StringStorage = .empty
 
     public init(baseLocale: String) { self.baseLocale = baseLocale }
 
@@ -67,13 +196,43 @@ public struct StringTable: Sendable {
 
     public var base: LocaleStrings? { byLocale[baseLocale] }
 
-    mutating func ensureLocale(_ locale: String, declaredAt location: SourceLocation) {
-        if byLocale[locale] == nil {
-            locales.append(locale)
-            byLocale[locale] = LocaleStrings(locale: locale)
+    /// The id of a dotted key, if any locale defines it (or a namespace above one).
+    func keyID(_ key: String) -> Int32? { storage.idByName[key] }
+
+    func keyName(_ id: Int32) -> String { storage.names[Int(id)] }
+}
+
+// MARK: - Byte helpers shared by the string rules
+
+enum UTF8Text {
+    /// Empty or only white space, as `String.isBlank` says, without making a String for ASCII text.
+    static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in bytes {
+            if byte >= 0x80 { return String(decoding: bytes, as: UTF8.self).isBlank }
+            if byte != 0x20 && !(0x09...0x0D).contains(byte) { return false }
         }
-        byLocale[locale]!.declarations.append(location)
+        return true
     }
 
-    mutating func add(_ entry: StringEntry) -> StringEntry? { byLocale[entry.locale]!.add(entry) }
+    static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ target: UInt8) -> Bool {
+        for byte in bytes where byte == target { return true }
+        return false
+    }
+
+    /// The plural category index of `bytes` (`zero` … `other`), or nil.
+    static func pluralCategory(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        switch bytes.count {
+        case 3:
+            if bytes.elementsEqual("one".utf8) { return 1 }
+            if bytes.elementsEqual("two".utf8) { return 2 }
+            if bytes.elementsEqual("few".utf8) { return 3 }
+        case 4:
+            if bytes.elementsEqual("zero".utf8) { return 0 }
+            if bytes.elementsEqual("many".utf8) { return 4 }
+        case 5:
+            if bytes.elementsEqual("other".utf8) { return 5 }
+        default: break
+        }
+        return nil
+    }
 }

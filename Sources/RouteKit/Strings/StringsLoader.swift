@@ -1,109 +1,374 @@
+import Foundation
+
 /// Reads Rails-i18n YAML: the top-level key is the locale, nested keys are joined with `.`.
 ///
 /// A mapping whose keys are all plural categories (`one`, `other`, …) with text values is a plural,
 /// unless the base locale has a plain namespace at that key: the base locale's shape decides, so a
 /// translation cannot turn a namespace into a plural.
+///
+/// Two steps: each file becomes a `StringsFileData` (compact records in file order: streamed from
+/// libyaml events by `StringsReader`, in parallel, or converted from a tree), then `merge` builds
+/// the table — base-locale files first, since their shape decides what is a plural elsewhere.
 public enum StringsLoader {
     public static func load(_ files: [YAMLFile], baseLocale: String) -> (StringTable, [Diagnostic]) {
-        var table = StringTable(baseLocale: baseLocale)
-        var sink = DiagnosticSink()
-        var trees: [(locale: String, node: YAMLNode)] = []
-        for file in files {
-            guard let root = file.root else { continue }
-            guard let mapping = root.mapping else {
-                sink.report("invalid-field", "a strings file must map locales to their strings (`en:`), found \(root.kindName)",
-                            at: root.location)
-                continue
-            }
-            for entry in mapping.entries {
-                table.ensureLocale(entry.key.value, declaredAt: entry.key.location)
-                if entry.value.isNull { continue }
-                guard entry.value.mapping != nil else {
-                    sink.report("invalid-field", "locale '\(entry.key.value)' must map keys to strings, found \(entry.value.kindName)",
-                                at: entry.value.location, locale: entry.key.value)
-                    continue
-                }
-                trees.append((entry.key.value, entry.value))
-            }
-        }
-        // The base locale first: its shape decides what is a plural everywhere else.
-        var basePlurals: Set<String> = []
-        var baseNamespaces: Set<String> = []
-        for tree in trees where tree.locale == baseLocale {
-            flatten(tree.node, prefix: "", locale: tree.locale, shape: nil, into: &table, sink: &sink,
-                    plurals: &basePlurals, namespaces: &baseNamespaces)
-        }
-        let shape = BaseShape(plurals: basePlurals, namespaces: baseNamespaces)
-        var unusedPlurals: Set<String> = [], unusedNamespaces: Set<String> = []
-        for tree in trees where tree.locale != baseLocale {
-            flatten(tree.node, prefix: "", locale: tree.locale, shape: shape, into: &table, sink: &sink,
-                    plurals: &unusedPlurals, namespaces: &unusedNamespaces)
-        }
-        return (table, sink.diagnostics)
+        var data = files.map { StringsFileData(tree: $0) }
+        return merge(&data, baseLocale: baseLocale)
     }
 
-    private struct BaseShape {
-        var plurals: Set<String>
-        var namespaces: Set<String>
+    /// Frees each file's records once merged (the text arenas move into the table).
+    static func merge(_ files: inout [StringsFileData], baseLocale: String) -> (StringTable, [Diagnostic]) {
+        var merger = Merger(baseLocale: baseLocale)
+        merger.run(&files)
+        return merger.finish(files)
+    }
+}
+
+/// One parse record: a text (leaf) or a mapping (group), in depth-first file order.
+struct RawItem: Sendable {
+    /// The key as written (it may contain dots), in the file's arena.
+    var keyStart: Int32
+    var keyLength: Int32
+    /// Leaf: the text. Group: `start` = the index after its last descendant, `length` = children.
+    var value: TextRef
+    var keyLine: Int32
+    var keyColumn: Int32
+    var flags: UInt8
+
+    static let group: UInt8 = 1
+    static let allScalar: UInt8 = 2
+    static let allCategories: UInt8 = 4
+
+    var isGroup: Bool { flags & Self.group != 0 }
+}
+
+/// A top-level key of a strings file: a locale, and its records (none when its value is not a mapping).
+struct RawLocale: Sendable {
+    var name: String
+    var line: Int32
+    var column: Int32
+    var items: Range<Int>?
+}
+
+/// One strings file before merging.
+struct StringsFileData: Sendable {
+    var path: String
+    var arena: [UInt8] = []
+    var locales: [RawLocale] = []
+    var items: [RawItem] = []
+    /// Shape findings (`invalid-field`); the reader's own findings stay with the `YAMLFile`.
+    var diagnostics: [Diagnostic] = []
+
+    init(path: String) { self.path = path }
+
+    mutating func store(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int32, Int32) {
+        let start = Int32(arena.count)
+        arena.append(contentsOf: bytes)
+        return (start, Int32(bytes.count))
     }
 
-    /// Walks one locale's tree without recursion (depth was already bounded by the reader).
-    private static func flatten(
-        _ node: YAMLNode, prefix: String, locale: String, shape: BaseShape?,
-        into table: inout StringTable, sink: inout DiagnosticSink,
-        plurals: inout Set<String>, namespaces: inout Set<String>
-    ) {
-        // A stack of (prefix, mapping, next entry index): depth-first, in file order.
-        var stack: [(prefix: String, entries: [YAMLMapping.Entry], index: Int)] = []
-        if let mapping = node.mapping { stack.append((prefix, mapping.entries, 0)) }
-        while !stack.isEmpty {
-            let top = stack.count - 1
-            let (prefix, entries, index) = stack[top]
-            guard index < entries.count else {
-                stack.removeLast()
+    mutating func store(_ text: String) -> (Int32, Int32) {
+        var text = text
+        return text.withUTF8 { store($0) }
+    }
+
+    /// The same records from a tree (tests, and files the streaming reader hands back).
+    init(tree file: YAMLFile) {
+        path = file.path
+        guard let root = file.root else { return }
+        guard let mapping = root.mapping else {
+            diagnostics.append(Diagnostic(rule: "invalid-field", severity: .error,
+                                          message: "a strings file must map locales to their strings (`en:`), found \(root.kindName)",
+                                          location: root.location))
+            return
+        }
+        for entry in mapping.entries {
+            let locale = entry.key.value
+            var raw = RawLocale(name: locale, line: Int32(entry.key.location.line), column: Int32(entry.key.location.column), items: nil)
+            defer { locales.append(raw) }
+            if entry.value.isNull { continue }
+            guard let tree = entry.value.mapping else {
+                diagnostics.append(Diagnostic(rule: "invalid-field", severity: .error,
+                                              message: "locale '\(locale)' must map keys to strings, found \(entry.value.kindName)",
+                                              location: entry.value.location, locale: locale))
                 continue
             }
-            stack[top].index += 1
-            let entry = entries[index]
+            let start = items.count
+            append(tree, prefix: "", locale: locale)
+            raw.items = start ..< items.count
+        }
+    }
+
+    /// Depth-first; depth was bounded by the reader.
+    private mutating func append(_ mapping: YAMLMapping, prefix: String, locale: String) {
+        for entry in mapping.entries {
             let key = prefix.isEmpty ? entry.key.value : prefix + "." + entry.key.value
+            let (keyStart, keyLength) = store(entry.key.value)
+            let keyLine = Int32(entry.key.location.line), keyColumn = Int32(entry.key.location.column)
             switch entry.value {
             case .scalar(let scalar):
-                let text = Located(scalar.isNull ? "" : scalar.value, at: scalar.location)
-                add(StringEntry(key: key, locale: locale, value: .text(text), keyLocation: entry.key.location),
-                    to: &table, sink: &sink)
+                let (start, length) = store(scalar.isNull ? "" : scalar.value)
+                items.append(RawItem(keyStart: keyStart, keyLength: keyLength,
+                                     value: TextRef(start: start, length: length, line: Int32(scalar.location.line),
+                                                    column: Int32(scalar.location.column)),
+                                     keyLine: keyLine, keyColumn: keyColumn, flags: 0))
             case .sequence(let sequence):
-                sink.report("invalid-field", "'\(key)' is a list; string values are text, plurals or nested keys",
-                            at: sequence.location, key: key, locale: locale)
+                diagnostics.append(Diagnostic(rule: "invalid-field", severity: .error,
+                                              message: "'\(key)' is a list; string values are text, plurals or nested keys",
+                                              location: sequence.location, key: key, locale: locale))
             case .mapping(let child):
-                if isPlural(child, key: key, shape: shape) {
-                    if shape == nil { plurals.insert(key) }
-                    let forms = child.entries.map { form in
-                        (category: form.key.located,
-                         text: Located(form.value.scalar.map { $0.isNull ? "" : $0.value } ?? "", at: form.value.location))
+                var flags = RawItem.group
+                if child.entries.allSatisfy({ $0.value.scalar != nil }) { flags |= RawItem.allScalar }
+                if child.entries.allSatisfy({ pluralCategoryNames.contains($0.key.value) }) { flags |= RawItem.allCategories }
+                let index = items.count
+                items.append(RawItem(keyStart: keyStart, keyLength: keyLength,
+                                     value: TextRef(start: 0, length: Int32(child.entries.count),
+                                                    line: Int32(child.location.line), column: Int32(child.location.column)),
+                                     keyLine: keyLine, keyColumn: keyColumn, flags: flags))
+                append(child, prefix: key, locale: locale)
+                items[index].value.start = Int32(items.count)
+            }
+        }
+    }
+}
+
+/// Interns dotted keys as a tree of segments: (parent id, segment bytes) → id. Id 0 is the root.
+/// A key written with dots (`a.b: x`) and the same key nested (`a: {b: x}`) get the same id.
+struct KeyInterner {
+    private(set) var parents: [Int32] = [-1]
+    private var segmentStarts: [Int32] = [0]
+    private var segmentLengths: [Int32] = [0]
+    private var hashes: [UInt64] = [0]
+    private var bytes: [UInt8] = []
+    private var table = [Int32](repeating: -1, count: 4096)
+
+    var count: Int { parents.count }
+
+    private static func hash(_ parent: Int32, _ segment: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325 ^ (UInt64(UInt32(bitPattern: parent)) &* 0x9E37_79B9_7F4A_7C15)
+        for byte in segment {
+            h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        h ^= h >> 33
+        h &*= 0xFF51_AFD7_ED55_8CCD
+        h ^= h >> 33
+        return h
+    }
+
+    /// The id of `segment` under `parent`; dots inside `segment` descend further.
+    mutating func intern(_ parent: Int32, _ key: UnsafeBufferPointer<UInt8>) -> Int32 {
+        var current = parent
+        var start = 0
+        for index in 0 ..< key.count where key[index] == UInt8(ascii: ".") {
+            current = child(current, UnsafeBufferPointer(rebasing: key[start ..< index]))
+            start = index + 1
+        }
+        return child(current, UnsafeBufferPointer(rebasing: key[start...]))
+    }
+
+    private mutating func child(_ parent: Int32, _ segment: UnsafeBufferPointer<UInt8>) -> Int32 {
+        let h = Self.hash(parent, segment)
+        let mask = table.count - 1
+        var slot = Int(truncatingIfNeeded: h) & mask
+        while true {
+            let id = Int(table[slot])
+            if id < 0 { break }
+            if hashes[id] == h && parents[id] == parent && Int(segmentLengths[id]) == segment.count {
+                let start = Int(segmentStarts[id])
+                let same = bytes.withUnsafeBufferPointer { stored in
+                    segment.count == 0 || memcmp(stored.baseAddress! + start, segment.baseAddress!, segment.count) == 0
+                }
+                if same { return Int32(id) }
+            }
+            slot = (slot + 1) & mask
+        }
+        let id = Int32(parents.count)
+        parents.append(parent)
+        segmentStarts.append(Int32(bytes.count))
+        segmentLengths.append(Int32(segment.count))
+        hashes.append(h)
+        bytes.append(contentsOf: segment)
+        table[slot] = id
+        if parents.count * 2 > table.count { grow() }
+        return id
+    }
+
+    private mutating func grow() {
+        table = [Int32](repeating: -1, count: table.count * 2)
+        let mask = table.count - 1
+        for id in 1 ..< parents.count {
+            var slot = Int(truncatingIfNeeded: hashes[id]) & mask
+            while table[slot] >= 0 { slot = (slot + 1) & mask }
+            table[slot] = Int32(id)
+        }
+    }
+
+    /// Every id's dotted name (the root's is empty).
+    func names() -> [String] {
+        var names = [String](repeating: "", count: parents.count)
+        bytes.withUnsafeBufferPointer { stored in
+            for id in 1 ..< parents.count {
+                let start = Int(segmentStarts[id])
+                let segment = String(decoding: UnsafeBufferPointer(rebasing: stored[start ..< start + Int(segmentLengths[id])]), as: UTF8.self)
+                names[id] = parents[id] == 0 ? segment : names[Int(parents[id])] + "." + segment
+            }
+        }
+        return names
+    }
+}
+
+/// Builds the table from the files' records.
+private struct Merger {
+    let baseLocale: String
+    var interner = KeyInterner()
+    /// Per key id: 1 = a plural in the base locale, 2 = a namespace there.
+    var shape: [UInt8] = []
+    var locales: [String] = []
+    var byLocale: [String: Int] = [:]
+    var strings: [LocaleStrings] = []
+    var diagnostics: [Diagnostic] = []
+    /// The id of the key `""` at the top level: its children are top-level keys.
+    var emptyKey: Int32 = -1
+
+    init(baseLocale: String) { self.baseLocale = baseLocale }
+
+    mutating func localeIndex(_ name: String) -> Int {
+        if let index = byLocale[name] { return index }
+        byLocale[name] = strings.count
+        locales.append(name)
+        strings.append(LocaleStrings(locale: name))
+        return strings.count - 1
+    }
+
+    mutating func run(_ files: inout [StringsFileData]) {
+        var itemCounts: [Int] = []
+        for file in files {
+            diagnostics += file.diagnostics
+            for locale in file.locales {
+                let index = localeIndex(locale.name)
+                strings[index].declarations.append(SourceLocation(file: file.path, line: Int(locale.line), column: Int(locale.column)))
+                if index >= itemCounts.count { itemCounts.append(contentsOf: repeatElement(0, count: index + 1 - itemCounts.count)) }
+                itemCounts[index] += locale.items?.count ?? 0
+            }
+        }
+        // Records are an upper bound on entries: reserving avoids growing (and copying) big arrays.
+        for (index, count) in itemCounts.enumerated() { strings[index].entries.reserveCapacity(count) }
+        emptyKey = [UInt8]().withUnsafeBufferPointer { interner.intern(0, $0) }
+        let needsSecondPass = files.map { file in file.locales.contains { $0.name != baseLocale && $0.items != nil } }
+        for pass in [true, false] {
+            for fileIndex in files.indices {
+                for locale in files[fileIndex].locales where (locale.name == baseLocale) == pass {
+                    guard let range = locale.items else { continue }
+                    flatten(files[fileIndex], Int32(fileIndex), range, locale: byLocale[locale.name]!, isBase: pass)
+                }
+                if !pass || !needsSecondPass[fileIndex] { files[fileIndex].items = [] }
+                // Give the freed records back to the system now and then: the entries growing
+                // meanwhile then reuse pages instead of raising the peak.
+                if fileIndex % 32 == 31 { MemoryTrim.trim() }
+            }
+        }
+    }
+
+    private mutating func setShape(_ id: Int32, _ value: UInt8) {
+        if Int(id) >= shape.count { shape.append(contentsOf: repeatElement(0, count: Int(id) + 1 - shape.count + 1024)) }
+        shape[Int(id)] = value
+    }
+
+    private func shapeOf(_ id: Int32) -> UInt8 { Int(id) < shape.count ? shape[Int(id)] : 0 }
+
+    private mutating func flatten(_ file: StringsFileData, _ fileIndex: Int32, _ range: Range<Int>, locale: Int, isBase: Bool) {
+        var parents: [(id: Int32, end: Int)] = [(0, range.upperBound)]
+        var forms: [CompactForm] = []
+        file.arena.withUnsafeBufferPointer { arena in
+            file.items.withUnsafeBufferPointer { items in
+                var index = range.lowerBound
+                while index < range.upperBound {
+                    while index >= parents[parents.count - 1].end { parents.removeLast() }
+                    let item = items[index]
+                    var parent = parents[parents.count - 1].id
+                    if parent == emptyKey { parent = 0 }
+                    let id = interner.intern(parent, UnsafeBufferPointer(rebasing: arena[Int(item.keyStart) ..< Int(item.keyStart + item.keyLength)]))
+                    guard item.isGroup else {
+                        add(CompactEntry(key: id, file: fileIndex, keyLine: item.keyLine, keyColumn: item.keyColumn,
+                                         text: item.value, isPlural: false), file: file, locale: locale)
+                        index += 1
+                        continue
                     }
-                    add(StringEntry(key: key, locale: locale, value: .plural(forms), keyLocation: entry.key.location),
-                        to: &table, sink: &sink)
-                } else {
-                    if shape == nil { namespaces.insert(key) }
-                    stack.append((key, child.entries, 0))
+                    let end = Int(item.value.start)
+                    let allScalar = item.flags & RawItem.allScalar != 0
+                    let plural: Bool
+                    switch isBase ? 0 : shapeOf(id) {
+                    case 1: plural = allScalar
+                    case 2: plural = false
+                    default: plural = item.value.length > 0 && allScalar && item.flags & RawItem.allCategories != 0
+                    }
+                    if plural {
+                        if isBase { setShape(id, 1) }
+                        forms.removeAll(keepingCapacity: true)
+                        for child in items[(index + 1) ..< end] {
+                            forms.append(CompactForm(category: TextRef(start: child.keyStart, length: child.keyLength,
+                                                                       line: child.keyLine, column: child.keyColumn),
+                                                     text: child.value))
+                        }
+                        add(CompactEntry(key: id, file: fileIndex, keyLine: item.keyLine, keyColumn: item.keyColumn,
+                                         text: TextRef(start: 0, length: 0, line: 0, column: 0), isPlural: true),
+                            forms: forms[...], file: file, locale: locale)
+                        index = end
+                    } else {
+                        if isBase { setShape(id, 2) }
+                        parents.append((id, end))
+                        index += 1
+                    }
                 }
             }
         }
     }
 
-    private static func isPlural(_ mapping: YAMLMapping, key: String, shape: BaseShape?) -> Bool {
-        if let shape {
-            if shape.plurals.contains(key) { return mapping.entries.allSatisfy { $0.value.scalar != nil } }
-            if shape.namespaces.contains(key) { return false }
-        }
-        return !mapping.entries.isEmpty
-            && mapping.entries.allSatisfy { pluralCategoryNames.contains($0.key.value) && $0.value.scalar != nil }
+    private mutating func add(_ entry: CompactEntry, forms: ArraySlice<CompactForm> = [], file: StringsFileData, locale: Int) {
+        guard let existing = strings[locale].add(entry, forms: forms) else { return }
+        pendingDuplicates.append((entry, strings[locale].entries[existing], locale))
     }
 
-    private static func add(_ entry: StringEntry, to table: inout StringTable, sink: inout DiagnosticSink) {
-        if let existing = table.add(entry) {
-            sink.report("duplicate-key", "key '\(entry.key)' of locale '\(entry.locale)' is already defined at \(existing.keyLocation)",
-                        at: entry.keyLocation, key: entry.key, locale: entry.locale)
+    /// Duplicates are reported once every path is known (an earlier file may hold the first one).
+    var pendingDuplicates: [(entry: CompactEntry, first: CompactEntry, locale: Int)] = []
+
+    func finish(_ files: [StringsFileData]) -> (StringTable, [Diagnostic]) {
+        let names = interner.names()
+        var idByName: [String: Int32] = [:]
+        idByName.reserveCapacity(names.count)
+        for id in 1 ..< names.count where idByName[names[id]] == nil { idByName[names[id]] = Int32(id) }
+        let storage = StringStorage(paths: files.map(\.path), arenas: files.map(\.arena), names: names, idByName: idByName)
+        var table = StringTable(baseLocale: baseLocale)
+        table.locales = locales
+        table.storage = storage
+        for var locale in strings {
+            locale.storage = storage
+            table.byLocale[locale.locale] = locale
         }
+        var diagnostics = self.diagnostics
+        for duplicate in pendingDuplicates {
+            let key = names[Int(duplicate.entry.key)]
+            let localeName = locales[duplicate.locale]
+            let existing = storage.location(duplicate.first.file, duplicate.first.keyLine, duplicate.first.keyColumn)
+            diagnostics.append(Diagnostic(rule: "duplicate-key", severity: .error,
+                                          message: "key '\(key)' of locale '\(localeName)' is already defined at \(existing)",
+                                          location: storage.location(duplicate.entry.file, duplicate.entry.keyLine, duplicate.entry.keyColumn),
+                                          key: key, locale: localeName))
+        }
+        return (table, diagnostics)
     }
+}
+
+/// glibc's `malloc_trim`, looked up at run time (it is not in the Glibc module); a no-op elsewhere.
+enum MemoryTrim {
+    private typealias Function = @convention(c) (Int) -> Int32
+    private static let function: Function? = {
+        #if os(Linux)
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return nil }
+        return unsafeBitCast(symbol, to: Function.self)
+        #else
+        return nil
+        #endif
+    }()
+
+    static func trim() { _ = function?(0) }
 }

@@ -82,6 +82,16 @@ indirect enum JSONValue: Equatable, Sendable {
     /// bidi controls) as `\uXXXX`; other text is written as UTF-8. Parsers read back the same string.
     static func writeString(_ text: String, into out: inout String) {
         out += "\""
+        // Fast path: printable ASCII without `"` or `\\` is written as is.
+        let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes where byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C { return false }
+            return true
+        }
+        if plain == true {
+            out += text
+            out += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""

@@ -4,6 +4,7 @@ import Foundation
 public enum PathUtilities {
     /// Removes `.` and resolves `..` lexically; keeps a leading `/`.
     public static func normalize(_ path: String) -> String {
+        if isNormal(path) { return path }
         let isAbsolute = path.hasPrefix("/")
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
@@ -19,6 +20,32 @@ public enum PathUtilities {
         let joined = parts.joined(separator: "/")
         if isAbsolute { return "/" + joined }
         return joined.isEmpty ? "." : joined
+    }
+
+    /// True when `normalize` would return `path` unchanged: no empty, `.` or `..` segment and no
+    /// trailing `/` (a lone `/` is normal). Checked on bytes, so the common case costs no splitting.
+    static func isNormal(_ path: String) -> Bool {
+        var path = path
+        return path.withUTF8 { bytes in
+            guard !bytes.isEmpty else { return false }
+            if bytes.count == 1 && bytes[0] == UInt8(ascii: "/") { return true }
+            if bytes[bytes.count - 1] == UInt8(ascii: "/") { return false }
+            var segmentStart = bytes[0] == UInt8(ascii: "/") ? 1 : 0
+            var index = segmentStart
+            while index <= bytes.count {
+                if index == bytes.count || bytes[index] == UInt8(ascii: "/") {
+                    let length = index - segmentStart
+                    if length == 0 { return false }
+                    if bytes[segmentStart] == UInt8(ascii: ".") {
+                        if length == 1 { return false }
+                        if length == 2 && bytes[segmentStart + 1] == UInt8(ascii: ".") { return false }
+                    }
+                    segmentStart = index + 1
+                }
+                index += 1
+            }
+            return true
+        }
     }
 
     public static func join(_ base: String, _ path: String) -> String {

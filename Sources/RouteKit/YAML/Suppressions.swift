@@ -1,3 +1,5 @@
+import Foundation
+
 /// In-file suppression comments:
 /// `# routekit:disable-next-line rule-a, rule-b` and `# routekit:disable-line` (no ids: every rule).
 /// The marker is recognised after a `#` at the start of a line or after white space, so that a
@@ -55,20 +57,17 @@ public struct Suppressions: Sendable, Hashable {
         return nil
     }
 
+    /// `memchr` for the marker's rare `k`, then a compare: far faster than a byte loop.
     private static func containsMarker(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let first = marker[0]
-        var index = 0
-        let last = bytes.count - marker.count
-        while index <= last {
-            if bytes[index] == first {
-                var matched = true
-                for offset in 1..<marker.count where bytes[index + offset] != marker[offset] {
-                    matched = false
-                    break
-                }
-                if matched { return true }
-            }
-            index += 1
+        guard let base = bytes.baseAddress, bytes.count >= marker.count else { return false }
+        let pivot = 5  // "route|k|it:disable"
+        var offset = pivot
+        let end = bytes.count - (marker.count - pivot)
+        while offset <= end {
+            guard let found = memchr(base + offset, Int32(UInt8(ascii: "k")), end + 1 - offset) else { return false }
+            let position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if marker.withUnsafeBufferPointer({ memcmp(base + position - pivot, $0.baseAddress!, $0.count) == 0 }) { return true }
+            offset = position + 1
         }
         return false
     }

@@ -28,16 +28,9 @@ public enum YAMLReader {
 
     public static func read(buffer: UnsafeBufferPointer<UInt8>, path: String, limits: InputLimits = .default) -> YAMLFile {
         var file = YAMLFile(path: path, root: nil, diagnostics: [], suppressions: Suppressions(), byteCount: buffer.count)
-        var body = buffer
-        if buffer.starts(with: [0xEF, 0xBB, 0xBF]) {
-            body = UnsafeBufferPointer(rebasing: buffer[3...])
-        } else if let encoding = utf16or32(buffer) {
-            file.diagnostics.append(syntax("the file is \(encoding); routekit reads UTF-8 only: save it as UTF-8", path, 1, 1))
-            return file
-        }
-        if body.count > limits.fileSize {
-            file.diagnostics.append(syntax(
-                "the file is \(body.count) bytes, over the limit of \(limits.fileSize) (limits.file-size)", path, 1, 1))
+        let (prepared, problem) = prepare(buffer, path: path, limits: limits)
+        guard let body = prepared else {
+            file.diagnostics.append(problem!)
             return file
         }
         file.suppressions = Suppressions.scan(body)
@@ -46,6 +39,21 @@ public enum YAMLReader {
         file.root = builder.root
         file.diagnostics += builder.diagnostics
         return file
+    }
+
+    /// The bytes libyaml reads: without a UTF-8 BOM; UTF-16/32 and oversized files are findings.
+    static func prepare(_ buffer: UnsafeBufferPointer<UInt8>, path: String, limits: InputLimits) -> (UnsafeBufferPointer<UInt8>?, Diagnostic?) {
+        var body = buffer
+        if buffer.starts(with: [0xEF, 0xBB, 0xBF]) {
+            body = UnsafeBufferPointer(rebasing: buffer[3...])
+        } else if let encoding = utf16or32(buffer) {
+            return (nil, syntax("the file is \(encoding); routekit reads UTF-8 only: save it as UTF-8", path, 1, 1))
+        }
+        if body.count > limits.fileSize {
+            return (nil, syntax(
+                "the file is \(body.count) bytes, over the limit of \(limits.fileSize) (limits.file-size)", path, 1, 1))
+        }
+        return (body, nil)
     }
 
     static func syntax(_ message: String, _ path: String, _ line: Int, _ column: Int) -> Diagnostic {
@@ -74,22 +82,16 @@ public enum YAMLReader {
 /// Turns libyaml events into a tree with an explicit stack: depth is bounded by a limit, never
 /// by the call stack.
 private struct TreeBuilder {
-    /// An open collection. Its contents live in a class so that adding to them mutates in
-    /// place: with value payloads, each attach copied the whole list (quadratic time, minutes
-    /// for a file of a million keys).
-    private final class Frame {
-        let location: SourceLocation
-        let isMapping: Bool
-        var items: [YAMLNode] = []
+    /// One open mapping or sequence. Frames are mutated in place (`frames[top].entries.append`),
+    /// so a mapping of n entries costs O(n), not O(n²) copies.
+    private struct Frame {
+        var isMapping: Bool
+        var location: SourceLocation
         var entries: [YAMLMapping.Entry] = []
+        var items: [YAMLNode] = []
         var pendingKey: YAMLScalar?
         var skipNextValue = false
         var seen: [String: Int] = [:]
-
-        init(location: SourceLocation, isMapping: Bool) {
-            self.location = location
-            self.isMapping = isMapping
-        }
     }
 
     let path: String
@@ -97,7 +99,7 @@ private struct TreeBuilder {
     let limits: InputLimits
     private(set) var root: YAMLNode?
     private(set) var diagnostics: [Diagnostic] = []
-    private var stack: [Frame] = []
+    private var frames: [Frame] = []
     private var nodeCount = 0
     private var documents = 0
 
@@ -123,7 +125,7 @@ private struct TreeBuilder {
             var event = yaml_event_t()
             while true {
                 guard yaml_parser_parse(&parser, &event) == 1 else {
-                    reportParserError(parser)
+                    diagnostics.append(YAMLReader.parserError(parser, body: body, path: path))
                     root = nil
                     return
                 }
@@ -175,7 +177,7 @@ private struct TreeBuilder {
         case YAML_MAPPING_START_EVENT, YAML_SEQUENCE_START_EVENT:
             let at = location(event.start_mark)
             guard count(at) else { return false }
-            guard stack.count < limits.depth else {
+            guard frames.count < limits.depth else {
                 diagnostics.append(YAMLReader.syntax(
                     "nesting deeper than \(limits.depth) levels (limits.depth)", path, at.line, at.column))
                 root = nil
@@ -183,13 +185,13 @@ private struct TreeBuilder {
             }
             if event.type == YAML_MAPPING_START_EVENT {
                 checkTag(event.data.mapping_start.tag, at: at)
-                stack.append(Frame(location: at, isMapping: true))
+                frames.append(Frame(isMapping: true, location: at))
             } else {
                 checkTag(event.data.sequence_start.tag, at: at)
-                stack.append(Frame(location: at, isMapping: false))
+                frames.append(Frame(isMapping: false, location: at))
             }
         case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
-            let frame = stack.removeLast()
+            let frame = frames.removeLast()
             if frame.isMapping {
                 attach(.mapping(YAMLMapping(entries: frame.entries, location: frame.location)))
             } else {
@@ -209,7 +211,7 @@ private struct TreeBuilder {
 
     /// True when the next node attached becomes a mapping key.
     private var isAtKeyPosition: Bool {
-        guard let top = stack.last else { return false }
+        guard let top = frames.last else { return false }
         return top.isMapping && top.pendingKey == nil && !top.skipNextValue
     }
 
@@ -225,44 +227,56 @@ private struct TreeBuilder {
     }
 
     private mutating func checkTag(_ tag: UnsafeMutablePointer<yaml_char_t>?, at: SourceLocation) {
-        guard let tag else { return }
-        let name = String(cString: tag)
-        if name == "tag:yaml.org,2002:str" || name == "!" { return }
-        let shown = name.hasPrefix("tag:yaml.org,2002:") ? "!!" + name.dropFirst("tag:yaml.org,2002:".count) : name
-        diagnostics.append(YAMLReader.syntax(
-            "tags (\(shown)) are not supported: every value is text", path, at.line, at.column))
+        if let diagnostic = YAMLReader.tagProblem(tag, path: path, line: at.line, column: at.column) {
+            diagnostics.append(diagnostic)
+        }
     }
 
     private mutating func attach(_ node: YAMLNode) {
-        guard let top = stack.last else {
+        let top = frames.count - 1
+        guard top >= 0 else {
             if documents <= 1 { root = node }
             return
         }
-        if !top.isMapping {
-            top.items.append(node)
-        } else if top.skipNextValue {
-            top.skipNextValue = false
-        } else if let key = top.pendingKey {
-            if let firstLine = top.seen[key.value] {
+        if !frames[top].isMapping {
+            frames[top].items.append(node)
+            return
+        }
+        if frames[top].skipNextValue {
+            frames[top].skipNextValue = false
+        } else if let key = frames[top].pendingKey {
+            frames[top].pendingKey = nil
+            if let firstLine = frames[top].seen[key.value] {
                 diagnostics.append(Diagnostic(
                     rule: "duplicate-key", severity: .error,
                     message: "key '\(key.value)' is already defined at line \(firstLine)",
                     location: key.location, key: key.value))
             } else {
-                top.seen[key.value] = key.location.line
-                top.entries.append(YAMLMapping.Entry(key: key, value: node))
+                frames[top].seen[key.value] = key.location.line
+                frames[top].entries.append(YAMLMapping.Entry(key: key, value: node))
             }
-            top.pendingKey = nil
         } else if case .scalar(let key) = node {
-            top.pendingKey = key
+            frames[top].pendingKey = key
         } else {
             diagnostics.append(YAMLReader.syntax(
                 "a key must be a plain value, not \(node.kindName)", path, node.location.line, node.location.column))
-            top.skipNextValue = true
+            frames[top].skipNextValue = true
         }
     }
+}
 
-    private mutating func reportParserError(_ parser: yaml_parser_t) {
+extension YAMLReader {
+    /// A tag other than `!!str` or `!`: reported, the value is still read as text.
+    static func tagProblem(_ tag: UnsafeMutablePointer<yaml_char_t>?, path: String, line: Int, column: Int) -> Diagnostic? {
+        guard let tag else { return nil }
+        let name = String(cString: tag)
+        if name == "tag:yaml.org,2002:str" || name == "!" { return nil }
+        let shown = name.hasPrefix("tag:yaml.org,2002:") ? "!!" + name.dropFirst("tag:yaml.org,2002:".count) : name
+        return syntax("tags (\(shown)) are not supported: every value is text", path, line, column)
+    }
+
+    /// The `yaml-syntax` finding for a parser that failed, at the exact line and column.
+    static func parserError(_ parser: yaml_parser_t, body: UnsafeBufferPointer<UInt8>, path: String) -> Diagnostic {
         let problem = parser.problem.map { String(cString: $0) } ?? "unknown problem"
         if parser.error == YAML_READER_ERROR {
             var offset = Int(parser.problem_offset)
@@ -287,25 +301,24 @@ private struct TreeBuilder {
             default:
                 message = "invalid UTF-8: \(problem)"
             }
-            diagnostics.append(YAMLReader.syntax(message, path, line, column))
-            return
+            return syntax(message, path, line, column)
         }
-        let at = location(parser.problem_mark)
+        let line = Int(parser.problem_mark.line) + 1, column = Int(parser.problem_mark.column) + 1
         var message = problem
         if let context = parser.context.map({ String(cString: $0) }) {
-            let contextAt = location(parser.context_mark)
+            let contextLine = Int(parser.context_mark.line) + 1, contextColumn = Int(parser.context_mark.column) + 1
             message += " \(context)"
-            if contextAt.line != at.line || contextAt.column != at.column {
-                message += " (started at line \(contextAt.line), column \(contextAt.column))"
+            if contextLine != line || contextColumn != column {
+                message += " (started at line \(contextLine), column \(contextColumn))"
             }
         }
-        if TextPosition.scalar(atLine: at.line, column: at.column, in: body) == "\t" {
+        if TextPosition.scalar(atLine: line, column: column, in: body) == "\t" {
             message += "; YAML cannot be indented with tabs: use spaces"
         }
-        diagnostics.append(YAMLReader.syntax(message, path, at.line, at.column))
+        return syntax(message, path, line, column)
     }
 
-    private func hex(_ value: Int32, width: Int) -> String {
+    private static func hex(_ value: Int32, width: Int) -> String {
         let digits = String(value, radix: 16, uppercase: true)
         return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }

@@ -5,17 +5,30 @@ struct AmbiguousTitle: LintRule {
 
     func check(_ context: LintContext) -> [Diagnostic] {
         let strings = context.project.strings
+        let storage = strings.storage
         var findings: [Diagnostic] = []
-        let keyed = context.project.catalog.routes.compactMap { route -> (Route, Located<String>)? in
+        let keyed = context.project.catalog.routes.compactMap { route -> (Route, Located<String>, Int32?)? in
             guard case .key(let key, _)? = route.title else { return nil }
-            return (route, key)
+            return (route, key, strings.keyID(key.value))
         }
+        guard !keyed.isEmpty else { return [] }
         for locale in context.requiredLocales {
-            let chain = [locale] + LocaleFallback.chain(for: locale).dropFirst() + [strings.baseLocale]
+            let chain = ([locale] + LocaleFallback.chain(for: locale).dropFirst() + [strings.baseLocale]).compactMap { strings[$0] }
             var firstRoute: [String: Route] = [:]
-            for (route, key) in keyed {
-                guard let text = chain.lazy.compactMap({ strings[$0]?[key.value]?.texts.first?.value }).first,
-                      !text.isBlank else { continue }
+            for (route, key, id) in keyed {
+                guard let id else { continue }
+                var found: (table: LocaleStrings, index: Int)?
+                for table in chain {
+                    if let index = table.index(of: id) {
+                        found = (table, index)
+                        break
+                    }
+                }
+                guard let (table, index) = found else { continue }
+                let entry = table.entries[index]
+                guard let ref = table.textRefs(entry).first else { continue }
+                guard !storage.withBytes(entry.file, ref, UTF8Text.isBlank) else { continue }
+                let text = storage.string(entry.file, ref)
                 if let first = firstRoute[text] {
                     findings.append(finding("'\(route.name)' and '\(first.name)' both show \"\(text)\" in locale '\(locale)'",
                                             at: key.location, route: route.name, key: key.value, locale: locale))

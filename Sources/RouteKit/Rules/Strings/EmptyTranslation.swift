@@ -4,22 +4,30 @@ struct EmptyTranslation: LintRule {
 
     func check(_ context: LintContext) -> [Diagnostic] {
         let strings = context.project.strings
-        return strings.locales.compactMap { strings[$0] }.flatMap { locale in
-            locale.allEntries.flatMap { entry in
-                emptyTexts(of: entry).map { form, text in
-                    let what = form.map { "the '\($0)' form of " } ?? ""
-                    return finding("\(what)'\(entry.key)' is empty in locale '\(entry.locale)': it shows as a blank label",
-                                   at: text.location, key: entry.key, locale: entry.locale)
+        let storage = strings.storage
+        var findings: [Diagnostic] = []
+        for locale in strings.locales {
+            guard let table = strings[locale] else { continue }
+            for entry in table.entries {
+                if entry.isPlural {
+                    for form in table.pluralForms(entry) where storage.withBytes(entry.file, form.text, UTF8Text.isBlank) {
+                        let category = storage.string(entry.file, form.category)
+                        findings.append(finding(message("the '\(category)' form of ", storage.names[Int(entry.key)], locale),
+                                                at: storage.location(entry.file, form.text.line, form.text.column),
+                                                key: storage.names[Int(entry.key)], locale: locale))
+                    }
+                } else if storage.withBytes(entry.file, entry.text, UTF8Text.isBlank) {
+                    findings.append(finding(message("", storage.names[Int(entry.key)], locale),
+                                            at: storage.location(entry.file, entry.text.line, entry.text.column),
+                                            key: storage.names[Int(entry.key)], locale: locale))
                 }
             }
         }
+        return findings
     }
 
-    private func emptyTexts(of entry: StringEntry) -> [(String?, Located<String>)] {
-        switch entry.value {
-        case .text(let text): text.value.isBlank ? [(nil, text)] : []
-        case .plural(let forms): forms.filter { $0.text.value.isBlank }.map { ($0.category.value, $0.text) }
-        }
+    private func message(_ what: String, _ key: String, _ locale: String) -> String {
+        "\(what)'\(key)' is empty in locale '\(locale)': it shows as a blank label"
     }
 }
 

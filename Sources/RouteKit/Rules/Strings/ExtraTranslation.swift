@@ -5,12 +5,15 @@ struct ExtraTranslation: LintRule {
     func check(_ context: LintContext) -> [Diagnostic] {
         let strings = context.project.strings
         guard let base = strings.base else { return [] }
-        return strings.locales.filter { $0 != strings.baseLocale }.compactMap { strings[$0] }.flatMap { locale in
-            locale.allEntries.compactMap { entry -> Diagnostic? in
-                guard base[entry.key] == nil else { return nil }
-                return finding("key '\(entry.key)' of locale '\(entry.locale)' is not in base locale '\(strings.baseLocale)'",
-                               at: entry.keyLocation, key: entry.key, locale: entry.locale)
+        var findings: [Diagnostic] = []
+        for locale in strings.locales where locale != strings.baseLocale {
+            guard let table = strings[locale] else { continue }
+            for entry in table.entries where !base.contains(entry.key) {
+                let key = strings.keyName(entry.key)
+                findings.append(finding("key '\(key)' of locale '\(locale)' is not in base locale '\(strings.baseLocale)'",
+                                        at: table.keyLocation(entry), key: key, locale: locale))
             }
         }
+        return findings
     }
 }

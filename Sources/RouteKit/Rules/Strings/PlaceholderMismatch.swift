@@ -6,26 +6,59 @@ struct PlaceholderMismatch: LintRule {
 
     func check(_ context: LintContext) -> [Diagnostic] {
         let strings = context.project.strings
+        let storage = strings.storage
         guard let base = strings.base else { return [] }
         var findings: [Diagnostic] = []
+        // Per base entry: nil until computed; the signature of its texts (all forms merged).
+        var expectedByEntry = [PlaceholderSignature?](repeating: nil, count: base.entries.count)
+        var baseHashes = [UInt64?](repeating: nil, count: base.entries.count)
+        var baseHasPercent = [UInt8](repeating: 0, count: base.entries.count)  // 0 unknown, 1 no, 2 yes
+        let hasPercent = { (file: Int32, ref: TextRef) in storage.withBytes(file, ref) { UTF8Text.contains($0, UInt8(ascii: "%")) } }
         for locale in strings.locales where locale != strings.baseLocale {
-            for entry in strings[locale]?.allEntries ?? [] {
-                guard let source = base[entry.key] else { continue }
-                let expected = PlaceholderSignature(source.texts.map(\.value))
-                switch entry.value {
-                case .text(let text):
-                    let actual = PlaceholderSignature([text.value])
-                    if let problem = actual.difference(from: expected, allowMissing: source.isPlural) {
-                        findings.append(finding("'\(entry.key)' in locale '\(locale)' \(problem)",
-                                                at: text.location, key: entry.key, locale: locale))
+            guard let table = strings[locale] else { continue }
+            for entry in table.entries {
+                guard let sourceIndex = base.index(of: entry.key) else { continue }
+                let source = base.entries[sourceIndex]
+                if baseHasPercent[sourceIndex] == 0 {
+                    baseHasPercent[sourceIndex] = base.textRefs(source).contains { hasPercent(source.file, $0) } ? 2 : 1
+                }
+                // Without a `%` on either side, both signatures are empty: nothing to compare.
+                if baseHasPercent[sourceIndex] == 1 {
+                    let translationHasPercent = entry.isPlural
+                        ? table.pluralForms(entry).contains { hasPercent(entry.file, $0.text) }
+                        : hasPercent(entry.file, entry.text)
+                    if !translationHasPercent { continue }
+                }
+                // Same placeholders in the same order as a one-text base: nothing differs.
+                if !source.isPlural {
+                    if baseHashes[sourceIndex] == nil {
+                        baseHashes[sourceIndex] = storage.withBytes(source.file, source.text, PlaceholderParser.sequenceHash)
                     }
-                case .plural(let forms):
-                    for form in forms {
-                        let actual = PlaceholderSignature([form.text.value])
+                    let baseHash = baseHashes[sourceIndex]!
+                    let same = entry.isPlural
+                        ? table.pluralForms(entry).allSatisfy { storage.withBytes(entry.file, $0.text, PlaceholderParser.sequenceHash) == baseHash }
+                        : storage.withBytes(entry.file, entry.text, PlaceholderParser.sequenceHash) == baseHash
+                    if same { continue }
+                }
+                if expectedByEntry[sourceIndex] == nil {
+                    expectedByEntry[sourceIndex] = PlaceholderSignature(base.textRefs(source).map { storage.string(source.file, $0) })
+                }
+                let expected = expectedByEntry[sourceIndex]!
+                let key = storage.names[Int(entry.key)]
+                if entry.isPlural {
+                    for form in table.pluralForms(entry) {
+                        let actual = PlaceholderSignature([storage.string(entry.file, form.text)])
                         if let problem = actual.difference(from: expected, allowMissing: true) {
-                            findings.append(finding("the '\(form.category.value)' form of '\(entry.key)' in locale '\(locale)' \(problem)",
-                                                    at: form.text.location, key: entry.key, locale: locale))
+                            let category = storage.string(entry.file, form.category)
+                            findings.append(finding("the '\(category)' form of '\(key)' in locale '\(locale)' \(problem)",
+                                                    at: storage.location(entry.file, form.text.line, form.text.column), key: key, locale: locale))
                         }
+                    }
+                } else {
+                    let actual = PlaceholderSignature([storage.string(entry.file, entry.text)])
+                    if let problem = actual.difference(from: expected, allowMissing: source.isPlural) {
+                        findings.append(finding("'\(key)' in locale '\(locale)' \(problem)",
+                                                at: storage.location(entry.file, entry.text.line, entry.text.column), key: key, locale: locale))
                     }
                 }
             }

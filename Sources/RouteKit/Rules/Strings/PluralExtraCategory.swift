@@ -5,16 +5,30 @@ struct PluralExtraCategory: LintRule {
 
     func check(_ context: LintContext) -> [Diagnostic] {
         let strings = context.project.strings
-        return strings.locales.compactMap { strings[$0] }.flatMap { locale in
-            let used = Set(PluralRules.for(locale: locale.locale).orderedCategories.map(\.rawValue))
-            return locale.allEntries.flatMap { entry -> [Diagnostic] in
-                guard case .plural(let forms) = entry.value else { return [] }
-                return forms.filter { !used.contains($0.category.value) }.map { form in
-                    finding("the '\(form.category.value)' form of '\(entry.key)' is never selected in locale '\(locale.locale)' (CLDR: \(used.sorted(by: PluralCategoryOrder.precedes).joined(separator: ", ")))",
-                            at: form.category.location, key: entry.key, locale: locale.locale)
+        let storage = strings.storage
+        var findings: [Diagnostic] = []
+        for locale in strings.locales {
+            guard let table = strings[locale] else { continue }
+            var used: Set<String>?
+            var usedMask = 0
+            for entry in table.entries where entry.isPlural {
+                if used == nil {
+                    let names = PluralRules.for(locale: locale).orderedCategories.map(\.rawValue)
+                    used = Set(names)
+                    for name in names { if let index = pluralCategoryNames.firstIndex(of: name) { usedMask |= 1 << index } }
+                }
+                for form in table.pluralForms(entry) {
+                    let category = storage.withBytes(entry.file, form.category, UTF8Text.pluralCategory)
+                    if let category, usedMask & (1 << category) != 0 { continue }
+                    let name = storage.string(entry.file, form.category)
+                    let key = storage.names[Int(entry.key)]
+                    findings.append(finding("the '\(name)' form of '\(key)' is never selected in locale '\(locale)' (CLDR: \(used!.sorted(by: PluralCategoryOrder.precedes).joined(separator: ", ")))",
+                                            at: storage.location(entry.file, form.category.line, form.category.column),
+                                            key: key, locale: locale))
                 }
             }
         }
+        return findings
     }
 }
 

@@ -5,17 +5,26 @@ struct PluralMissingCategory: LintRule {
 
     func check(_ context: LintContext) -> [Diagnostic] {
         let strings = context.project.strings
-        return strings.locales.compactMap { strings[$0] }.flatMap { locale in
-            let needed = PluralRules.for(locale: locale.locale).orderedCategories.map(\.rawValue)
-            return locale.allEntries.compactMap { entry -> Diagnostic? in
-                guard case .plural(let forms) = entry.value else { return nil }
-                let present = Set(forms.map(\.category.value))
-                var missing = needed.filter { !present.contains($0) }
-                if !present.contains("other") && !missing.contains("other") { missing.append("other") }
-                guard !missing.isEmpty else { return nil }
-                return finding("plural '\(entry.key)' in locale '\(locale.locale)' lacks \(missing.map { "'\($0)'" }.joined(separator: ", ")) (CLDR: \(needed.joined(separator: ", ")))",
-                               at: entry.keyLocation, key: entry.key, locale: locale.locale)
+        let storage = strings.storage
+        var findings: [Diagnostic] = []
+        for locale in strings.locales {
+            guard let table = strings[locale] else { continue }
+            var needed: [String]?
+            for entry in table.entries where entry.isPlural {
+                if needed == nil { needed = PluralRules.for(locale: locale).orderedCategories.map(\.rawValue) }
+                var presentMask = 0
+                for form in table.pluralForms(entry) {
+                    if let category = storage.withBytes(entry.file, form.category, UTF8Text.pluralCategory) { presentMask |= 1 << category }
+                }
+                let present = { (name: String) in pluralCategoryNames.firstIndex(of: name).map { presentMask & (1 << $0) != 0 } ?? false }
+                var missing = needed!.filter { !present($0) }
+                if !present("other") && !missing.contains("other") { missing.append("other") }
+                guard !missing.isEmpty else { continue }
+                let key = storage.names[Int(entry.key)]
+                findings.append(finding("plural '\(key)' in locale '\(locale)' lacks \(missing.map { "'\($0)'" }.joined(separator: ", ")) (CLDR: \(needed!.joined(separator: ", ")))",
+                                        at: table.keyLocation(entry), key: key, locale: locale))
             }
         }
+        return findings
     }
 }

@@ -8,19 +8,32 @@ struct TitleTooLong: LintRule {
         let strings = context.project.strings
         guard let tabLimit = context.intOption("tab-label", of: Self.id),
               let titleLimit = context.intOption("title", of: Self.id) else { return [] }
+        let storage = strings.storage
+        let locales = context.requiredLocales.map { (name: $0, table: strings[$0]) }
         var findings: [Diagnostic] = []
         for route in context.project.catalog.routes {
             guard let keys = route.title?.keys, !keys.isEmpty else { continue }
             let (limit, what) = route.isTabRoot ? (tabLimit, "tab label") : (titleLimit, "title")
             for key in keys {
-                for locale in context.requiredLocales {
-                    guard let entry = strings[locale]?[key.value] else { continue }
-                    for text in entry.texts {
-                        let length = Self.displayLength(text.value)
+                guard let id = strings.keyID(key.value) else { continue }
+                for (locale, table) in locales {
+                    guard let table, let index = table.index(of: id) else { continue }
+                    let entry = table.entries[index]
+                    for ref in table.textRefs(entry) {
+                        // Plain ASCII without `%` or CR: one character per byte, no String needed.
+                        // A display length never exceeds the byte count: short texts need no counting.
+                        if Int(ref.length) <= limit { continue }
+                        let quick = storage.withBytes(entry.file, ref) { bytes -> Int? in
+                            for byte in bytes where byte >= 0x80 || byte == UInt8(ascii: "%") || byte == 0x0D { return nil }
+                            return bytes.count
+                        }
+                        if let quick, quick <= limit { continue }
+                        let text = storage.string(entry.file, ref)
+                        let length = quick ?? Self.displayLength(text)
                         guard length > limit else { continue }
                         findings.append(finding(
-                            "\(what) of '\(route.name)' in locale '\(locale)' is \(length) characters, over the limit of \(limit): \"\(text.value)\"",
-                            at: text.location, route: route.name, key: key.value, locale: locale))
+                            "\(what) of '\(route.name)' in locale '\(locale)' is \(length) characters, over the limit of \(limit): \"\(text)\"",
+                            at: storage.location(entry.file, ref.line, ref.column), route: route.name, key: key.value, locale: locale))
                     }
                 }
             }

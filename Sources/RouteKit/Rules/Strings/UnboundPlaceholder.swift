@@ -5,6 +5,9 @@ struct UnboundPlaceholder: LintRule {
 
     func check(_ context: LintContext) -> [Diagnostic] {
         let strings = context.project.strings
+        let storage = strings.storage
+        // The base locale first, then the translations, so the base is named when both have it.
+        let locales = ([strings.baseLocale] + strings.locales.filter { $0 != strings.baseLocale }).map { (name: $0, table: strings[$0]) }
         var findings: [Diagnostic] = []
         for route in context.project.catalog.routes {
             for (field, spec) in [("title", route.title), ("subtitle", route.subtitle)] {
@@ -16,12 +19,14 @@ struct UnboundPlaceholder: LintRule {
                 default: continue
                 }
                 var reported: Set<String> = []
-                // The base locale first, then the translations, so the base is named when both have it.
-                let locales = [strings.baseLocale] + strings.locales.filter { $0 != strings.baseLocale }
-                for locale in locales {
-                    guard let entry = strings[locale]?[key.value] else { continue }
-                    for text in entry.texts {
-                        for placeholder in unbound(in: text.value, args: args) where reported.insert(placeholder).inserted {
+                guard let id = strings.keyID(key.value) else { continue }
+                for (locale, table) in locales {
+                    guard let table, let index = table.index(of: id) else { continue }
+                    let entry = table.entries[index]
+                    for ref in table.textRefs(entry) {
+                        // No `%`, no placeholder.
+                        guard storage.withBytes(entry.file, ref, { UTF8Text.contains($0, UInt8(ascii: "%")) }) else { continue }
+                        for placeholder in unbound(in: storage.string(entry.file, ref), args: args) where reported.insert(placeholder).inserted {
                             findings.append(finding(
                                 "\(field) of '\(route.name)' uses '\(key.value)', whose \(placeholder) in locale '\(locale)' no arg fills",
                                 at: key.location, route: route.name, key: key.value, locale: locale))

@@ -5,19 +5,30 @@ struct Untranslated: LintRule {
 
     func check(_ context: LintContext) -> [Diagnostic] {
         let strings = context.project.strings
+        let storage = strings.storage
         guard let base = strings.base else { return [] }
         let baseLanguage = language(of: strings.baseLocale)
-        return strings.locales.filter { language(of: $0) != baseLanguage }.compactMap { strings[$0] }.flatMap { locale in
-            locale.allEntries.compactMap { entry -> Diagnostic? in
-                guard let source = base[entry.key] else { return nil }
-                let texts = entry.texts.map(\.value), sourceTexts = source.texts.map(\.value)
-                guard texts == sourceTexts, texts.contains(where: { $0.unicodeScalars.contains { $0.properties.isAlphabetic } }) else {
-                    return nil
+        var findings: [Diagnostic] = []
+        for locale in strings.locales where language(of: locale) != baseLanguage {
+            guard let table = strings[locale] else { continue }
+            for entry in table.entries {
+                guard let sourceIndex = base.index(of: entry.key) else { continue }
+                let source = base.entries[sourceIndex]
+                let texts = table.textRefs(entry), sourceTexts = base.textRefs(source)
+                guard texts.count == sourceTexts.count else { continue }
+                var same = true
+                for (text, sourceText) in zip(texts, sourceTexts) where same {
+                    same = storage.withBytes(entry.file, text) { a in storage.withBytes(source.file, sourceText) { b in a.elementsEqual(b) } }
                 }
-                return finding("'\(entry.key)' in locale '\(entry.locale)' is the same as in '\(strings.baseLocale)': \"\(texts[0])\"",
-                               at: entry.texts.first?.location, key: entry.key, locale: entry.locale)
+                guard same else { continue }
+                let values = texts.map { storage.string(entry.file, $0) }
+                guard values.contains(where: { $0.unicodeScalars.contains { $0.properties.isAlphabetic } }) else { continue }
+                let key = storage.names[Int(entry.key)]
+                findings.append(finding("'\(key)' in locale '\(locale)' is the same as in '\(strings.baseLocale)': \"\(values[0])\"",
+                                        at: texts.first.map { storage.location(entry.file, $0.line, $0.column) }, key: key, locale: locale))
             }
         }
+        return findings
     }
 
     private func language(of tag: String) -> String {

@@ -1,0 +1,367 @@
+import CYAML
+
+/// Reads a strings file straight from libyaml events into `StringsFileData`, without a tree and
+/// without a `String` per value. It reports what `YAMLReader` reports (syntax, limits, tags) with
+/// the same messages; for the rare file it does not handle itself — a duplicate key, a key that is
+/// not a scalar, an alias, a `<<` key — it returns nil and the caller reads the file as a tree instead, so
+/// findings are exactly those of the tree reader.
+enum StringsReader {
+    struct Result {
+        var file: YAMLFile
+        var data: StringsFileData
+    }
+
+    static func read(bytes: [UInt8], path: String, limits: InputLimits) -> Result {
+        bytes.withUnsafeBufferPointer { buffer in
+            var file = YAMLFile(path: path, root: nil, diagnostics: [], suppressions: Suppressions(), byteCount: buffer.count)
+            let (prepared, problem) = YAMLReader.prepare(buffer, path: path, limits: limits)
+            guard let body = prepared else {
+                file.diagnostics.append(problem!)
+                return Result(file: file, data: StringsFileData(path: path))
+            }
+            var streamer = Streamer(path: path, body: body, limits: limits)
+            if streamer.run() {
+                file.suppressions = Suppressions.scan(body)
+                file.diagnostics = streamer.readerDiagnostics
+                var data = streamer.data
+                // The arena was reserved at the file's size and stays for the table's lifetime: trim it.
+                if data.arena.capacity > data.arena.count + 4096 { data.arena = data.arena.withUnsafeBufferPointer { Array($0) } }
+                return Result(file: file, data: data)
+            }
+            let tree = YAMLReader.read(buffer: buffer, path: path, limits: limits)
+            return Result(file: tree, data: StringsFileData(tree: tree))
+        }
+    }
+}
+
+private struct Streamer {
+    struct Frame {
+        /// 0: the root mapping (keys are locales); 1: a locale's mapping; 2+: nested.
+        var level: Int
+        /// The group record of this mapping (level 2+), or -1.
+        var group: Int
+        var expectingKey = true
+        var key: (start: Int32, length: Int32, line: Int32, column: Int32) = (0, 0, 0, 0)
+        var allScalar = true
+        var allCategories = true
+        var children: Int32 = 0
+        /// Hashes of this mapping's keys so far: any repeat hands the file to the tree reader.
+        var siblingStart: Int
+        var siblingSet: Set<UInt64>? = nil
+    }
+
+    let path: String
+    let body: UnsafeBufferPointer<UInt8>
+    let limits: InputLimits
+    var data: StringsFileData
+    var readerDiagnostics: [Diagnostic] = []
+    var frames: [Frame] = []
+    var siblings: [UInt64] = []
+    /// Open nodes inside a value being skipped (a list).
+    var skipDepth = 0
+    var nodeCount = 0
+    var documents = 0
+    var localeName = ""
+    var localeIndex = -1
+    /// True once the root node is complete.
+    var rootDone = false
+    /// Set when the file needs the tree reader.
+    var bail = false
+
+    init(path: String, body: UnsafeBufferPointer<UInt8>, limits: InputLimits) {
+        self.path = path
+        self.body = body
+        self.limits = limits
+        data = StringsFileData(path: path)
+        data.arena.reserveCapacity(body.count)
+        data.items.reserveCapacity(body.count / 40)
+    }
+
+    /// False: read this file as a tree instead.
+    mutating func run() -> Bool {
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else { return false }
+        defer { yaml_parser_delete(&parser) }
+        yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+        let empty: [UInt8] = [0]
+        return empty.withUnsafeBufferPointer { fallback in
+            yaml_parser_set_input_string(&parser, body.baseAddress ?? fallback.baseAddress!, body.count)
+            var event = yaml_event_t()
+            while true {
+                guard yaml_parser_parse(&parser, &event) == 1 else {
+                    readerDiagnostics.append(YAMLReader.parserError(parser, body: body, path: path))
+                    discard()
+                    return true
+                }
+                let keepGoing = handle(&event)
+                let type = event.type
+                yaml_event_delete(&event)
+                if bail { return false }
+                if !keepGoing {
+                    if !rootDone { discard() }
+                    return true
+                }
+                if type == YAML_STREAM_END_EVENT { return true }
+            }
+        }
+    }
+
+    /// The tree reader keeps no root after an error: nothing of the file is used.
+    mutating func discard() {
+        data = StringsFileData(path: path)
+    }
+
+    private mutating func stop(_ message: String, _ mark: yaml_mark_t) -> Bool {
+        readerDiagnostics.append(YAMLReader.syntax(message, path, Int(mark.line) + 1, Int(mark.column) + 1))
+        return false
+    }
+
+    private mutating func count(_ mark: yaml_mark_t) -> Bool {
+        nodeCount += 1
+        return nodeCount <= limits.nodeCount
+    }
+
+    private mutating func tag(_ tag: UnsafeMutablePointer<yaml_char_t>?, _ mark: yaml_mark_t) {
+        guard tag != nil else { return }
+        if let diagnostic = YAMLReader.tagProblem(tag, path: path, line: Int(mark.line) + 1, column: Int(mark.column) + 1) {
+            readerDiagnostics.append(diagnostic)
+        }
+    }
+
+    private func shape(_ message: String, _ mark: yaml_mark_t, key: String? = nil, locale: String? = nil) -> Diagnostic {
+        Diagnostic(rule: "invalid-field", severity: .error, message: message,
+                   location: SourceLocation(file: path, line: Int(mark.line) + 1, column: Int(mark.column) + 1),
+                   key: key, locale: locale)
+    }
+
+    private mutating func handle(_ event: inout yaml_event_t) -> Bool {
+        switch event.type {
+        case YAML_DOCUMENT_START_EVENT:
+            documents += 1
+            if documents > 1 {
+                return stop("a second YAML document starts here; routekit reads one document per file", event.start_mark)
+            }
+        case YAML_SCALAR_EVENT:
+            let mark = event.start_mark
+            guard count(mark) else { return stop("more than \(limits.nodeCount) values in one file (limits.node-count)", mark) }
+            let scalar = event.data.scalar
+            guard Int(scalar.length) <= limits.scalarLength else {
+                return stop("a value of \(scalar.length) bytes is over the limit of \(limits.scalarLength) (limits.scalar-length)", mark)
+            }
+            tag(scalar.tag, mark)
+            if skipDepth > 0 { return true }
+            let bytes = UnsafeBufferPointer(start: scalar.value, count: Int(scalar.length))
+            let isPlain = scalar.style == YAML_PLAIN_SCALAR_STYLE || scalar.style == YAML_ANY_SCALAR_STYLE
+            let isNull = isPlain && scalar.tag == nil && Self.isNullText(bytes)
+            scalarNode(bytes, isNull: isNull, mark)
+        case YAML_MAPPING_START_EVENT, YAML_SEQUENCE_START_EVENT:
+            let mark = event.start_mark
+            guard count(mark) else { return stop("more than \(limits.nodeCount) values in one file (limits.node-count)", mark) }
+            let isMapping = event.type == YAML_MAPPING_START_EVENT
+            // The depth the tree reader counts: every open mapping and list.
+            if frames.count + skipDepth >= limits.depth {
+                return stop("nesting deeper than \(limits.depth) levels (limits.depth)", mark)
+            }
+            tag(isMapping ? event.data.mapping_start.tag : event.data.sequence_start.tag, mark)
+            if skipDepth > 0 {
+                skipDepth += 1
+                return true
+            }
+            if isMapping { mappingStart(mark) } else { sequenceStart(mark) }
+        case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
+            if skipDepth > 0 {
+                skipDepth -= 1
+                if skipDepth == 0 { valueDone(scalar: false) }
+                return true
+            }
+            mappingEnd()
+        case YAML_ALIAS_EVENT:
+            bail = true
+        default:
+            break
+        }
+        return true
+    }
+
+    private static func isNullText(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        switch bytes.count {
+        case 0: return true
+        case 1: return bytes[0] == UInt8(ascii: "~")
+        case 4: return bytes.elementsEqual("null".utf8) || bytes.elementsEqual("Null".utf8) || bytes.elementsEqual("NULL".utf8)
+        default: return false
+        }
+    }
+
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in bytes { h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        return h
+    }
+
+    /// Records a key of the top mapping; a repeated key hands the file to the tree reader.
+    private mutating func noteKey(_ bytes: UnsafeBufferPointer<UInt8>) {
+        // `<<` may be a merge key: the tree reader decides and reports it.
+        if bytes.count == 2, bytes[0] == UInt8(ascii: "<"), bytes[1] == UInt8(ascii: "<") {
+            bail = true
+            return
+        }
+        let top = frames.count - 1
+        let h = Self.hash(bytes)
+        let start = frames[top].siblingStart
+        if frames[top].siblingSet != nil {
+            if !frames[top].siblingSet!.insert(h).inserted { bail = true }
+            return
+        }
+        for index in start ..< siblings.count where siblings[index] == h {
+            bail = true
+            return
+        }
+        siblings.append(h)
+        if siblings.count - start > 24 {
+            frames[top].siblingSet = Set(siblings[start...])
+            siblings.removeSubrange(start...)
+        }
+    }
+
+    /// The full dotted key of the pending key of the top mapping (for messages).
+    private func pendingKeyName() -> String {
+        var segments: [String] = []
+        for frame in frames where frame.level >= 1 {
+            let key = frame.key
+            segments.append(String(decoding: data.arena[Int(key.start) ..< Int(key.start + key.length)], as: UTF8.self))
+        }
+        var name = ""
+        for segment in segments { name = name.isEmpty ? segment : name + "." + segment }
+        return name
+    }
+
+    private mutating func scalarNode(_ bytes: UnsafeBufferPointer<UInt8>, isNull: Bool, _ mark: yaml_mark_t) {
+        let top = frames.count - 1
+        guard top >= 0 else {
+            // A scalar as the whole document.
+            if documents <= 1 {
+                data.diagnostics.append(shape("a strings file must map locales to their strings (`en:`), found \(isNull ? "an empty value" : "a text value")", mark))
+                rootDone = true
+            }
+            return
+        }
+        let line = Int32(mark.line) + 1, column = Int32(mark.column) + 1
+        if frames[top].expectingKey {
+            noteKey(bytes)
+            let (start, length) = data.store(bytes)
+            frames[top].key = (start, length, line, column)
+            frames[top].expectingKey = false
+            return
+        }
+        let key = frames[top].key
+        switch frames[top].level {
+        case 0:
+            let name = String(decoding: data.arena[Int(key.start) ..< Int(key.start + key.length)], as: UTF8.self)
+            data.locales.append(RawLocale(name: name, line: key.line, column: key.column, items: nil))
+            if !isNull {
+                data.diagnostics.append(shape("locale '\(name)' must map keys to strings, found a text value", mark, locale: name))
+            }
+        default:
+            let (start, length) = isNull ? (Int32(data.arena.count), 0) : data.store(bytes)
+            data.items.append(RawItem(keyStart: key.start, keyLength: key.length,
+                                      value: TextRef(start: start, length: length, line: line, column: column),
+                                      keyLine: key.line, keyColumn: key.column, flags: 0))
+            noteChild(scalar: true)
+        }
+        frames[top].expectingKey = true
+    }
+
+    private mutating func noteChild(scalar: Bool) {
+        let top = frames.count - 1
+        let key = frames[top].key
+        frames[top].children += 1
+        if !scalar { frames[top].allScalar = false }
+        if frames[top].allCategories {
+            let isCategory = data.arena.withUnsafeBufferPointer {
+                UTF8Text.pluralCategory(UnsafeBufferPointer(rebasing: $0[Int(key.start) ..< Int(key.start + key.length)])) != nil
+            }
+            if !isCategory { frames[top].allCategories = false }
+        }
+    }
+
+    private mutating func mappingStart(_ mark: yaml_mark_t) {
+        let top = frames.count - 1
+        guard top >= 0 else {
+            if documents <= 1 { frames.append(Frame(level: 0, group: -1, siblingStart: siblings.count)) }
+            return
+        }
+        if frames[top].expectingKey {
+            bail = true
+            return
+        }
+        let key = frames[top].key
+        let level = frames[top].level
+        if level == 0 {
+            localeName = String(decoding: data.arena[Int(key.start) ..< Int(key.start + key.length)], as: UTF8.self)
+            data.locales.append(RawLocale(name: localeName, line: key.line, column: key.column, items: data.items.count ..< data.items.count))
+            localeIndex = data.locales.count - 1
+            frames.append(Frame(level: 1, group: -1, siblingStart: siblings.count))
+            return
+        }
+        noteChild(scalar: false)
+        data.items.append(RawItem(keyStart: key.start, keyLength: key.length,
+                                  value: TextRef(start: 0, length: 0, line: Int32(mark.line) + 1, column: Int32(mark.column) + 1),
+                                  keyLine: key.line, keyColumn: key.column, flags: RawItem.group))
+        frames.append(Frame(level: level + 1, group: data.items.count - 1, siblingStart: siblings.count))
+    }
+
+    private mutating func sequenceStart(_ mark: yaml_mark_t) {
+        skipDepth = 1
+        let top = frames.count - 1
+        guard top >= 0 else {
+            if documents <= 1 {
+                data.diagnostics.append(shape("a strings file must map locales to their strings (`en:`), found a list", mark))
+            }
+            return
+        }
+        if frames[top].expectingKey {
+            bail = true
+            return
+        }
+        let key = frames[top].key
+        if frames[top].level == 0 {
+            let name = String(decoding: data.arena[Int(key.start) ..< Int(key.start + key.length)], as: UTF8.self)
+            data.locales.append(RawLocale(name: name, line: key.line, column: key.column, items: nil))
+            data.diagnostics.append(shape("locale '\(name)' must map keys to strings, found a list", mark, locale: name))
+            return
+        }
+        let name = pendingKeyName()
+        data.diagnostics.append(shape("'\(name)' is a list; string values are text, plurals or nested keys", mark,
+                                      key: name, locale: localeName))
+        noteChild(scalar: false)
+    }
+
+    /// A skipped list ended: the mapping that holds it expects its next key.
+    private mutating func valueDone(scalar: Bool) {
+        if frames.isEmpty {
+            rootDone = true
+        } else {
+            frames[frames.count - 1].expectingKey = true
+        }
+    }
+
+    private mutating func mappingEnd() {
+        let frame = frames.removeLast()
+        siblings.removeSubrange(frame.siblingStart...)
+        if frame.level == 1 {
+            data.locales[localeIndex].items = data.locales[localeIndex].items!.lowerBound ..< data.items.count
+        } else if frame.level >= 2 {
+            var flags = RawItem.group
+            if frame.allScalar { flags |= RawItem.allScalar }
+            if frame.allCategories { flags |= RawItem.allCategories }
+            data.items[frame.group].flags = flags
+            data.items[frame.group].value.start = Int32(data.items.count)
+            data.items[frame.group].value.length = frame.children
+        }
+        if frames.isEmpty {
+            rootDone = true
+        } else {
+            frames[frames.count - 1].expectingKey = true
+        }
+    }
+}

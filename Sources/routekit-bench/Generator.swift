@@ -1,0 +1,196 @@
+import Foundation
+import RouteKit
+
+/// SplitMix64: a tiny deterministic PRNG, so every run generates the same bytes.
+struct SplitMix64 {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+}
+
+/// One synthetic project size.
+struct SizeSpec: Sendable {
+    var name: String
+    var routes: Int
+    var locales: Int
+    var keys: Int
+    var filesPerLocale: Int
+
+    static let all: [SizeSpec] = [
+        SizeSpec(name: "S", routes: 25, locales: 2, keys: 150, filesPerLocale: 1),
+        SizeSpec(name: "M", routes: 500, locales: 20, keys: 5_000, filesPerLocale: 4),
+        SizeSpec(name: "L/2", routes: 2_500, locales: 50, keys: 10_000, filesPerLocale: 8),
+        SizeSpec(name: "L", routes: 5_000, locales: 50, keys: 20_000, filesPerLocale: 8),
+    ]
+
+    var directoryName: String { name == "L/2" ? "L-half" : name }
+}
+
+/// Valid CLDR locales; `en` is the base. Several scripts, so values are not all ASCII.
+let benchLocales = [
+    "en", "de", "fr", "es", "it", "pt", "pt-BR", "ja", "zh-Hans", "zh-Hant", "ko", "ru", "pl", "nl", "sv",
+    "da", "fi", "nb", "cs", "sk", "hu", "ro", "bg", "el", "tr", "he", "ar", "hi", "th", "vi", "id", "ms",
+    "uk", "hr", "sr", "sl", "lt", "lv", "et", "ca", "eu", "gl", "fa", "bn", "ta", "is", "ga", "cy", "mt", "es-MX",
+]
+
+private let latinWords = ["open", "settings", "account", "profile", "message", "follow", "search", "share",
+                          "report", "media", "notice", "public", "private", "server", "filter", "status",
+                          "Konto", "Einstellung", "compte", "paramètre", "cuenta", "mensaje", "vídeo", "länger"]
+private let cyrillicWords = ["открыть", "настройки", "профиль", "сообщение", "поиск", "сервер", "фильтр", "статус"]
+private let cjkWords = ["設定", "アカウント", "プロフィール", "メッセージ", "検索", "共有", "サーバー", "通知"]
+private let arabicWords = ["الإعدادات", "الحساب", "رسالة", "بحث", "مشاركة", "الخادم", "تصفية", "الحالة"]
+
+private func words(for locale: String) -> [String] {
+    switch locale {
+    case "ru", "bg", "uk", "sr": cyrillicWords
+    case "ja", "zh-Hans", "zh-Hant", "ko": cjkWords
+    case "ar", "fa", "he": arabicWords
+    default: latinWords
+    }
+}
+
+/// Writes a deterministic project: `routes.yml`, `strings/<locale>/part<k>.yml`, a config,
+/// `requests.jsonl` for `title --batch`, and `files.txt` (every input, for the raw parse).
+enum Generator {
+    static let version = "5"
+
+    static func generate(_ spec: SizeSpec, into directory: String) throws {
+        let stamp = directory + "/.bench-stamp"
+        let stampText = "v\(version) \(spec.routes) \(spec.locales) \(spec.keys) \(spec.filesPerLocale)"
+        if (try? String(contentsOfFile: stamp, encoding: .utf8)) == stampText { return }
+        try? FileManager.default.removeItem(atPath: directory)
+        try FileManager.default.createDirectory(atPath: directory + "/strings", withIntermediateDirectories: true)
+        var files: [String] = []
+
+        let locales = Array(benchLocales.prefix(spec.locales))
+        try """
+            catalog: routes.yml
+            strings: ["strings/*/*.yml"]
+            base-locale: en
+
+            """.write(toFile: directory + "/.routekit.yml", atomically: true, encoding: .utf8)
+
+        // Route titles: `titles.route_<i>`, short and unique; every 4th has a %{name} arg.
+        var catalog = "routes:\n"
+        for i in 0..<spec.routes {
+            catalog += "  Route\(i):\n"
+            if i < 5 {
+                catalog += "    tab: { icon: icon\(i) }\n    title: titles.route_\(i)\n"
+                continue
+            }
+            switch i % 4 {
+            case 1:
+                catalog += "    params: { itemId: String, name: String? }\n"
+                catalog += "    title: { param: name, fallback: titles.route_\(i) }\n"
+            case 2:
+                catalog += "    params: { who: String }\n"
+                catalog += "    title: { key: titles.route_\(i), args: { name: who } }\n"
+            default:
+                catalog += "    title: titles.route_\(i)\n"
+            }
+            catalog += "    from: [Route\(i % 5)]\n"
+        }
+        try catalog.write(toFile: directory + "/routes.yml", atomically: true, encoding: .utf8)
+        files.append(directory + "/routes.yml")
+
+        for (localeIndex, locale) in locales.enumerated() {
+            let localeDirectory = directory + "/strings/" + locale
+            try FileManager.default.createDirectory(atPath: localeDirectory, withIntermediateDirectories: true)
+            var rng = SplitMix64(seed: 0x5EED_0000 &+ UInt64(localeIndex) &* 7919)
+            let vocabulary = words(for: locale)
+            let categories = PluralRules.for(locale: locale).orderedCategories.map(\.rawValue)
+            var parts = [String](repeating: "", count: spec.filesPerLocale)
+            for part in 0..<spec.filesPerLocale { parts[part] = "\(locale):\n" }
+
+            func phrase(_ count: Int) -> String {
+                (0..<count).map { _ in vocabulary[rng.below(vocabulary.count)] }.joined(separator: " ")
+            }
+            // Route titles live in part 0.
+            parts[0] += "  titles:\n"
+            for i in 0..<spec.routes {
+                let text = i % 4 == 2 && i >= 5 ? "\(vocabulary[i % vocabulary.count]) %{name} \(i)" : "\(vocabulary[i % vocabulary.count]) \(i)"
+                parts[0] += "    route_\(i): \"\(text)\"\n"
+            }
+            // The other keys: sec<s>.grp<g>.item_<i>, sections spread over the parts.
+            let remaining = max(0, spec.keys - spec.routes)
+            var lastSection = -1, lastGroup = -1
+            let perSection = 500, perGroup = 25
+            for i in 0..<remaining {
+                let section = i / perSection, group = (i / perGroup) % (perSection / perGroup)
+                let part = section % spec.filesPerLocale
+                // A non-base locale misses a few keys (missing-translation findings).
+                if localeIndex > 0 && (i &* 2654435761 &+ localeIndex) % 499 == 0 { continue }
+                if section != lastSection {
+                    parts[part] += "  sec\(section):\n"
+                    lastSection = section
+                    lastGroup = -1
+                }
+                if group != lastGroup {
+                    parts[part] += "    grp\(group):\n"
+                    lastGroup = group
+                }
+                if i % 17 == 0 {
+                    parts[part] += "      item_\(i):\n"
+                    for category in categories {
+                        parts[part] += "        \(category): \"%{count} \(phrase(2))\"\n"
+                    }
+                } else if i % 7 == 0 {
+                    parts[part] += "      item_\(i): \"\(phrase(3)) %{name} \(phrase(2))\"\n"
+                } else if i % 11 == 0 {
+                    parts[part] += "      item_\(i): \"%1$s \(phrase(4))\"\n"
+                } else {
+                    parts[part] += "      item_\(i): \(phrase(3 + rng.below(4)))\n"
+                }
+            }
+            for part in 0..<spec.filesPerLocale {
+                let path = localeDirectory + "/part\(part).yml"
+                try parts[part].write(toFile: path, atomically: false, encoding: .utf8)
+                files.append(path)
+            }
+        }
+
+        // Title requests: a fixed mix of routes, preference lists and params.
+        var rng = SplitMix64(seed: 42)
+        let preferences = locales.map { "\"locale\":\"\($0)\"" }
+            + ["\"locales\":[\"de-AT\",\"en\"]", "\"locales\":[\"fr-CA\",\"fr\"]", "\"locale\":\"pt-PT\"", "\"locale\":\"en-GB\""]
+        var requests = ""
+        let lines = spec.name == "S" ? 20_000 : 200_000
+        for _ in 0..<lines {
+            let i = rng.below(spec.routes)
+            let preference = preferences[rng.below(preferences.count)]
+            var params = ""
+            if i >= 5 {
+                switch i % 4 {
+                case 1: params = rng.below(2) == 0 ? ",\"params\":{\"itemId\":\"\(i)\",\"name\":\"Item \(i)\"}" : ",\"params\":{\"itemId\":\"\(i)\"}"
+                case 2: params = ",\"params\":{\"who\":\"Ada\"}"
+                default: break
+                }
+            }
+            requests += "{\"route\":\"Route\(i)\",\(preference)\(params)}\n"
+        }
+        try requests.write(toFile: directory + "/requests.jsonl", atomically: true, encoding: .utf8)
+        try files.joined(separator: "\n").write(toFile: directory + "/files.txt", atomically: true, encoding: .utf8)
+        try stampText.write(toFile: stamp, atomically: true, encoding: .utf8)
+    }
+
+    /// A strings-only project over the Mastodon locale files (not copied: `allow-outside-root`).
+    static func mastodon(corpus: String, into directory: String) throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let names = try FileManager.default.contentsOfDirectory(atPath: corpus).filter { $0.hasSuffix(".yml") }.sorted()
+        try """
+            strings: ["\(corpus)/*.yml"]
+            base-locale: en
+            allow-outside-root: true
+
+            """.write(toFile: directory + "/.routekit.yml", atomically: true, encoding: .utf8)
+        try names.map { corpus + "/" + $0 }.joined(separator: "\n")
+            .write(toFile: directory + "/files.txt", atomically: true, encoding: .utf8)
+    }
+}

@@ -1,0 +1,218 @@
+import Foundation
+import RouteKit
+
+// routekit-bench: generates deterministic projects (S, M, L/2, L) and measures, on the same files,
+// the raw libyaml parse (the floor), full lint in-process and as a process, and `title --batch`.
+// Every measurement runs in a fresh child (`routekit-bench __measure …`), so peak RSS is its own.
+//
+//   swift run -c release routekit-bench [--sizes S,M,L/2,L] [--no-mastodon] [--mastodon DIR]
+//                                       [--runs N] [--process-runs N] [--markdown FILE] [--work DIR]
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "__measure" {
+    exit(Child.run(Array(arguments.dropFirst())))
+}
+
+struct Options {
+    var sizes = SizeSpec.all.map(\.name)
+    var mastodon: String? = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("../shared/corpora/mastodon/locales").standardizedFileURL.path
+    var runs = 3
+    var processRuns = 20
+    var markdown: String?
+    var work = (ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp") + "/routekit-bench"
+    var binary: String?
+}
+
+var options = Options()
+var index = 0
+@MainActor func nextValue() -> String {
+    index += 1
+    guard index < arguments.count else {
+        FileHandle.standardError.write("routekit-bench: \(arguments[index - 1]) needs a value\n".data(using: .utf8)!)
+        exit(2)
+    }
+    return arguments[index]
+}
+while index < arguments.count {
+    switch arguments[index] {
+    case "--sizes": options.sizes = nextValue().split(separator: ",").map(String.init)
+    case "--no-mastodon": options.mastodon = nil
+    case "--mastodon": options.mastodon = nextValue()
+    case "--runs": options.runs = max(1, Int(nextValue()) ?? 3)
+    case "--process-runs": options.processRuns = max(1, Int(nextValue()) ?? 20)
+    case "--markdown": options.markdown = nextValue()
+    case "--work": options.work = nextValue()
+    case "--binary": options.binary = nextValue()
+    case "--help", "-h":
+        print("""
+            Usage: routekit-bench [--sizes S,M,L/2,L] [--no-mastodon] [--mastodon DIR] [--runs N]
+                                  [--process-runs N] [--markdown FILE] [--work DIR] [--binary PATH]
+            """)
+        exit(0)
+    default:
+        FileHandle.standardError.write("routekit-bench: unknown option \(arguments[index])\n".data(using: .utf8)!)
+        exit(2)
+    }
+    index += 1
+}
+
+let selfPath = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+let binary = options.binary ?? URL(fileURLWithPath: selfPath).deletingLastPathComponent().appendingPathComponent("routekit").path
+if !FileManager.default.isExecutableFile(atPath: binary) {
+    FileHandle.standardError.write("routekit-bench: no routekit binary at \(binary) (build it: swift build -c release)\n".data(using: .utf8)!)
+    exit(2)
+}
+
+func log(_ text: String) { FileHandle.standardError.write((text + "\n").data(using: .utf8)!) }
+
+struct ChildResult {
+    var seconds: Double
+    var bytes: Int
+    var rssKilobytes: Int
+    var count: Int
+}
+
+func measure(_ kind: String, _ directory: String, runs: Int) -> ChildResult {
+    var results: [ChildResult] = []
+    for _ in 0..<runs {
+        let spawned = spawn(selfPath, ["__measure", kind, directory], captureOutput: true)
+        let fields = spawned.output.split(whereSeparator: { $0 == " " || $0 == "\n" })
+        guard spawned.status == 0, fields.count >= 4 else {
+            log("measurement \(kind) failed in \(directory): status \(spawned.status)")
+            exit(1)
+        }
+        results.append(ChildResult(seconds: Double(fields[0]) ?? 0, bytes: Int(fields[1]) ?? 0,
+                                   rssKilobytes: Int(fields[2]) ?? 0, count: Int(fields[3]) ?? 0))
+    }
+    let times = results.map(\.seconds)
+    let rss = results.map { Double($0.rssKilobytes) }
+    return ChildResult(seconds: median(times), bytes: results[0].bytes, rssKilobytes: Int(median(rss)), count: results[0].count)
+}
+
+struct Row {
+    var corpus: String
+    var files: Int
+    var bytes: Int
+    var raw: ChildResult
+    var lint: ChildResult
+    var process: Double
+    var processRSS: Int
+    var titleInProcess: Double?
+    var titleBinary: Double?
+}
+
+var rows: [Row] = []
+var corpora: [(name: String, directory: String)] = []
+for name in options.sizes {
+    guard let spec = SizeSpec.all.first(where: { $0.name == name }) else {
+        log("routekit-bench: unknown size \(name); use \(SizeSpec.all.map(\.name).joined(separator: ", "))")
+        exit(2)
+    }
+    let directory = options.work + "/" + spec.directoryName
+    log("generating \(name) in \(directory)…")
+    do { try Generator.generate(spec, into: directory) } catch {
+        log("routekit-bench: cannot generate \(name): \(error)")
+        exit(2)
+    }
+    corpora.append((name, directory))
+}
+if let mastodon = options.mastodon {
+    if FileManager.default.fileExists(atPath: mastodon) {
+        let directory = options.work + "/mastodon"
+        do { try Generator.mastodon(corpus: mastodon, into: directory) } catch {
+            log("routekit-bench: cannot set up the Mastodon corpus: \(error)")
+            exit(2)
+        }
+        corpora.append(("mastodon", directory))
+    } else {
+        log("routekit-bench: no Mastodon corpus at \(mastodon); skipped (give --mastodon DIR)")
+    }
+}
+
+for (name, directory) in corpora {
+    log("measuring \(name)…")
+    let files = readLines(directory + "/files.txt").count
+    let raw = measure("raw", directory, runs: options.runs)
+    let lint = measure("lint", directory, runs: options.runs)
+    let processRuns = name == "S" ? options.processRuns : options.runs
+    var processTimes: [Double] = [], processRSS: [Double] = []
+    for _ in 0..<processRuns {
+        let run = spawn(binary, ["lint", directory], captureOutput: false)
+        processTimes.append(run.seconds)
+        processRSS.append(Double(run.maxRSSKilobytes))
+    }
+    var titleInProcess: Double?, titleBinary: Double?
+    if FileManager.default.fileExists(atPath: directory + "/requests.jsonl") {
+        let title = measure("title", directory, runs: options.runs)
+        titleInProcess = Double(title.count) / title.seconds
+        let requests = readLines(directory + "/requests.jsonl").count
+        var times: [Double] = []
+        for _ in 0..<options.runs {
+            times.append(spawn(binary, ["title", "--batch", "--project", directory],
+                               stdin: directory + "/requests.jsonl", captureOutput: false).seconds)
+        }
+        titleBinary = Double(requests) / median(times)
+    }
+    rows.append(Row(corpus: name, files: files, bytes: raw.bytes, raw: raw, lint: lint, process: median(processTimes),
+                    processRSS: Int(median(processRSS)), titleInProcess: titleInProcess, titleBinary: titleBinary))
+}
+
+// MARK: - Report
+
+func mb(_ bytes: Int) -> String { String(format: "%.2f", Double(bytes) / 1_000_000) }
+func ms(_ seconds: Double) -> String { String(format: "%.1f", seconds * 1000) }
+func rate(_ bytes: Int, _ seconds: Double) -> String { String(format: "%.1f", Double(bytes) / 1_000_000 / seconds) }
+func perSecond(_ value: Double?) -> String { value.map { String(format: "%.0f", $0) } ?? "–" }
+
+var out = ""
+out += "| corpus | files | input MB | raw parse ms (MB/s) | lint ms (MB/s) | lint / raw | peak RSS MB | RSS / input | findings | `routekit lint` process ms | title/s in-process | title/s `--batch` binary |\n"
+out += "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+for row in rows {
+    let rss = row.lint.rssKilobytes * 1024
+    out += "| \(row.corpus) | \(row.files) | \(mb(row.bytes)) | \(ms(row.raw.seconds)) (\(rate(row.bytes, row.raw.seconds))) "
+        + "| \(ms(row.lint.seconds)) (\(rate(row.bytes, row.lint.seconds))) | \(String(format: "%.2f", row.lint.seconds / row.raw.seconds)) "
+        + "| \(mb(rss)) | \(String(format: "%.2f", Double(rss) / Double(row.bytes))) | \(row.lint.count) | \(ms(row.process)) "
+        + "| \(perSecond(row.titleInProcess)) | \(perSecond(row.titleBinary)) |\n"
+}
+
+var checks: [(String, Bool, String)] = []
+if let l = rows.first(where: { $0.corpus == "L" }) {
+    let ratio = l.lint.seconds / l.raw.seconds
+    checks.append(("L: lint ≤ 1.0× raw single-threaded parse", ratio <= 1.0, String(format: "%.2f×", ratio)))
+    let memory = Double(l.lint.rssKilobytes * 1024) / Double(l.bytes)
+    checks.append(("L: peak RSS ≤ 3× input", memory <= 3.0, String(format: "%.2f×", memory)))
+    if let half = rows.first(where: { $0.corpus == "L/2" }) {
+        let time = l.lint.seconds / half.lint.seconds
+        let rss = Double(l.lint.rssKilobytes) / Double(half.lint.rssKilobytes)
+        let input = Double(l.bytes) / Double(half.bytes)
+        checks.append(("L vs L/2: lint time grows linearly (×2 ± 25%)", abs(time / input - 1) <= 0.25,
+                       String(format: "input ×%.2f, time ×%.2f", input, time)))
+        checks.append(("L vs L/2: peak RSS grows linearly (×2 ± 25%)", abs(rss / input - 1) <= 0.25,
+                       String(format: "input ×%.2f, RSS ×%.2f", input, rss)))
+    }
+}
+if let m = rows.first(where: { $0.corpus == "mastodon" }) {
+    let ratio = m.lint.seconds / m.raw.seconds
+    checks.append(("Mastodon: lint ≤ 1.2× raw single-threaded parse", ratio <= 1.2, String(format: "%.2f×", ratio)))
+}
+if let s = rows.first(where: { $0.corpus == "S" }) {
+    checks.append(("S: `routekit lint` process < 30 ms", s.process < 0.030, ms(s.process) + " ms (median of \(options.processRuns))"))
+}
+if let m = rows.first(where: { $0.corpus == "M" }), let inProcess = m.titleInProcess, let binaryRate = m.titleBinary {
+    checks.append(("M: title --batch ≥ 200,000 lookups/s (in-process)", inProcess >= 200_000, perSecond(inProcess) + "/s"))
+    checks.append(("M: title --batch ≥ 200,000 lookups/s (binary, piped file)", binaryRate >= 200_000, perSecond(binaryRate) + "/s"))
+}
+if !checks.isEmpty {
+    out += "\n| target | met | measured |\n|---|---|---|\n"
+    for (target, met, measured) in checks { out += "| \(target) | \(met ? "yes" : "**no**") | \(measured) |\n" }
+}
+var machine = "\(ProcessInfo.processInfo.activeProcessorCount) cores"
+if let cpu = readLines("/proc/cpuinfo").first(where: { $0.hasPrefix("model name") }) {
+    machine += ", " + (cpu.split(separator: ":").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "")
+}
+out += "\nMedian of \(options.runs) runs (process lint of S: \(options.processRuns)); each in a fresh process. \(machine).\n"
+print(out, terminator: "")
+if let markdown = options.markdown {
+    try? out.write(toFile: markdown, atomically: true, encoding: .utf8)
+}
