@@ -58,9 +58,22 @@ public struct SARIFReporter: Reporter {
         nonisolated(unsafe) let indexes = ruleIndex
         return ChunkedRender.render(count: diagnostics.count, head: Array(head.utf8), tail: Array(tail.utf8)) { range, out in
             var relative = PathMemo { PathUtilities.relative($0, to: root) }
+            // The artifact location's members, as JSON text, once per file.
+            var artifact = PathMemo { file in
+                let path = PathUtilities.relative(file, to: root)
+                var text = ""
+                if path.hasPrefix("/") {
+                    JSONValue.writeString("file://" + Self.percentEncoded(path), into: &text)
+                } else {
+                    JSONValue.writeString(Self.percentEncoded(path), into: &text)
+                    text += ",\n                  \"uriBaseId\": "
+                    JSONValue.writeString(Self.rootBaseID, into: &text)
+                }
+                return text
+            }
             for index in range {
                 Self.writeResult(diagnostics[index], ruleIndex: indexes, configFile: configFile,
-                                 relative: &relative, into: &out)
+                                 relative: &relative, artifact: &artifact, into: &out)
                 out.write(index == last ? "\n" : ",\n")
             }
         }
@@ -69,21 +82,14 @@ public struct SARIFReporter: Reporter {
     /// One result at indent 8, members sorted: level, locations, message, partialFingerprints,
     /// properties, ruleId, ruleIndex.
     private static func writeResult(_ diagnostic: Diagnostic, ruleIndex: [String: Int], configFile: String?,
-                                    relative: inout PathMemo, into out: inout ReportBytes) {
+                                    relative: inout PathMemo, artifact: inout PathMemo, into out: inout ReportBytes) {
         let place = FindingPlace(diagnostic)
         out.write("        {\n          \"level\": \"")
         out.write(level(diagnostic.severity))
         out.write("\",\n")
         if let file = place.file ?? configFile {
-            let path = relative(file)
             out.write("          \"locations\": [\n            {\n              \"physicalLocation\": {\n                \"artifactLocation\": {\n                  \"uri\": ")
-            if path.hasPrefix("/") {
-                out.writeJSONString("file://" + percentEncoded(path))
-            } else {
-                out.writeJSONString(percentEncoded(path))
-                out.write(",\n                  \"uriBaseId\": ")
-                out.writeJSONString(rootBaseID)
-            }
+            out.write(artifact(file))
             out.write("\n                }")
             if let line = place.line, let column = place.column {
                 out.write(",\n                \"region\": {\n                  \"startColumn\": ")
