@@ -103,6 +103,13 @@ enum XMLText {
     /// otherwise normalize it away). Scalars XML 1.0 forbids, and other terminal-unsafe ones,
     /// become visible `\u{…}` text.
     static func escaped(_ text: String, quotes: Bool, breaks: Bool) -> String {
+        // Fast path: printable ASCII without `&`, `<`, `>`, `"` or `'` stays as it is.
+        let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes where byte < 0x20 || byte >= 0x7F || byte == 0x26 || byte == 0x3C || byte == 0x3E
+                || byte == 0x22 || byte == 0x27 { return false }
+            return true
+        }
+        if plain == true { return text }
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
