@@ -15,39 +15,93 @@ public struct JSONReporter: Reporter {
     public init() {}
 
     public func render(_ report: LintReport) -> String {
+        // Written directly, in the exact bytes `JSONValue.rendered()` gives for the document
+        // (keys sorted, two-space indentation), findings in chunks on all cores.
         let summary = report.summary
-        var document: [String: JSONValue] = [
-            "summary": .object([
-                "errors": .int(summary.errors),
-                "warnings": .int(summary.warnings),
-                "infos": .int(summary.infos),
-                "files": .int(summary.files),
-                "routes": .int(summary.routes),
-                "locales": .int(summary.locales),
-            ]),
-            "diagnostics": .array(report.diagnostics.map { diagnostic(report, $0) }),
-        ]
+        var head = ""
+        head += "{\n"
         if let baseline = report.baseline {
             let entries = baseline.stale.map { $0.json(alwaysCount: true) }
-            document["baseline"] = .object(["suppressed": .int(baseline.suppressed), "stale": .array(entries)])
+            head += "  \"baseline\": "
+            JSONValue.object(["suppressed": .int(baseline.suppressed), "stale": .array(entries)]).write(into: &head, indent: 2)
+            head += ",\n"
         }
-        return JSONValue.object(document).rendered() + "\n"
+        head += "  \"diagnostics\": "
+        var tail = ""
+        if report.diagnostics.isEmpty {
+            head += "[]"
+        } else {
+            head += "[\n"
+            tail += "  ]"
+        }
+        tail += ",\n  \"summary\": "
+        JSONValue.object([
+            "errors": .int(summary.errors),
+            "warnings": .int(summary.warnings),
+            "infos": .int(summary.infos),
+            "files": .int(summary.files),
+            "routes": .int(summary.routes),
+            "locales": .int(summary.locales),
+        ]).write(into: &tail, indent: 2)
+        tail += "\n}\n"
+        let diagnostics = report.diagnostics
+        let root = report.root
+        let last = diagnostics.count - 1
+        return ChunkedRender.render(count: diagnostics.count, head: Array(head.utf8), tail: Array(tail.utf8)) { range, out in
+            var relative = PathMemo { PathUtilities.relative($0, to: root) }
+            for index in range {
+                Self.write(diagnostics[index], relative: &relative, into: &out)
+                out.write(index == last ? "\n" : ",\n")
+            }
+        }
     }
 
-    private func diagnostic(_ report: LintReport, _ diagnostic: Diagnostic) -> JSONValue {
+    /// One finding at indent 4, members sorted: column, file, fingerprint, key, line, locale,
+    /// message, route, rule, severity.
+    private static func write(_ diagnostic: Diagnostic, relative: inout PathMemo, into out: inout ReportBytes) {
         let place = FindingPlace(diagnostic)
-        var members: [String: JSONValue] = [
-            "rule": .string(diagnostic.rule),
-            "severity": .string(diagnostic.severity.rawValue),
-            "message": .string(diagnostic.message),
-            "fingerprint": .string(diagnostic.fingerprint(relativeTo: report.root)),
-        ]
-        if let file = place.file { members["file"] = .string(report.relativePath(file)) }
-        if let line = place.line { members["line"] = .int(line) }
-        if let column = place.column { members["column"] = .int(column) }
-        if let route = diagnostic.route { members["route"] = .string(route) }
-        if let key = diagnostic.key { members["key"] = .string(key) }
-        if let locale = diagnostic.locale { members["locale"] = .string(locale) }
-        return .object(members)
+        let path = place.file.map { relative($0) }
+        out.write("    {\n")
+        if let column = place.column {
+            out.write("      \"column\": ")
+            out.writeNumber(column)
+            out.write(",\n")
+        }
+        if let path {
+            out.write("      \"file\": ")
+            out.writeJSONString(path)
+            out.write(",\n")
+        }
+        out.write("      \"fingerprint\": \"")
+        diagnostic.fingerprintHash(relativePath: path ?? "").write(into: &out)
+        out.write("\",\n")
+        if let key = diagnostic.key {
+            out.write("      \"key\": ")
+            out.writeJSONString(key)
+            out.write(",\n")
+        }
+        if let line = place.line {
+            out.write("      \"line\": ")
+            out.writeNumber(line)
+            out.write(",\n")
+        }
+        if let locale = diagnostic.locale {
+            out.write("      \"locale\": ")
+            out.writeJSONString(locale)
+            out.write(",\n")
+        }
+        out.write("      \"message\": ")
+        out.writeJSONString(diagnostic.message)
+        out.write(",\n")
+        if let route = diagnostic.route {
+            out.write("      \"route\": ")
+            out.writeJSONString(route)
+            out.write(",\n")
+        }
+        out.write("      \"rule\": ")
+        out.writeJSONString(diagnostic.rule)
+        out.write(",\n      \"severity\": ")
+        out.writeJSONString(diagnostic.severity.rawValue)
+        out.write("\n    }")
     }
 }

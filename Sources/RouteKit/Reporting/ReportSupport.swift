@@ -1,4 +1,5 @@
 import Foundation
+import Dispatch
 
 // Helpers shared by the reporters: neutralizing hostile text, XML escaping, a tiny deterministic
 // JSON writer, and the place of a finding as each format wants it.
@@ -102,6 +103,13 @@ enum XMLText {
     /// otherwise normalize it away). Scalars XML 1.0 forbids, and other terminal-unsafe ones,
     /// become visible `\u{…}` text.
     static func escaped(_ text: String, quotes: Bool, breaks: Bool) -> String {
+        // Fast path: printable ASCII without `&`, `<`, `>`, `"` or `'` stays as it is.
+        let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes where byte < 0x20 || byte >= 0x7F || byte == 0x26 || byte == 0x3C || byte == 0x3E
+                || byte == 0x22 || byte == 0x27 { return false }
+            return true
+        }
+        if plain == true { return text }
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -169,5 +177,168 @@ extension PathUtilities {
         let base = join(cwd, directory)
         guard isInside(absolute, root: base) else { return path }
         return relative(absolute, to: base)
+    }
+}
+
+// MARK: - Rendering many findings
+
+/// A byte buffer for reporters: appending bytes is cheaper than appending many small strings.
+struct ReportBytes {
+    var bytes: [UInt8] = []
+
+    @inline(__always) mutating func write(_ text: String) {
+        if let _ = text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) { return }
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    @inline(__always) mutating func write(_ byte: UInt8) { bytes.append(byte) }
+
+    /// A non-negative decimal number (negative numbers fall back to `String`).
+    mutating func writeNumber(_ value: Int) {
+        guard value >= 0 else { return write(String(value)) }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var count = 0
+        var rest = UInt64(value)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[23 - count] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+                count += 1
+            } while rest > 0
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]))
+        }
+    }
+
+    /// `text` as a JSON string, exactly as `JSONValue.writeString` writes it.
+    mutating func writeJSONString(_ text: String) {
+        let done: Bool? = text.utf8.withContiguousStorageIfAvailable { source in
+            for byte in source where byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C { return false }
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: source)
+            bytes.append(UInt8(ascii: "\""))
+            return true
+        }
+        if done == true { return }
+        var escaped = ""
+        JSONValue.writeString(text, into: &escaped)
+        write(escaped)
+    }
+}
+
+enum ChunkedRender {
+    /// Renders `count` findings in chunks on all cores (`body` renders one range into its own
+    /// buffer) and joins `head`, the chunks in order, and `tail` into one string.
+    static func render(count: Int, head: [UInt8], tail: [UInt8], _ body: @Sendable (Range<Int>, inout ReportBytes) -> Void) -> String {
+        let chunkCount = count < 4096 ? 1 : min(16, max(2, count / 4096))
+        let chunks = UnsafeMutableBufferPointer<ReportBytes>.allocate(capacity: chunkCount)
+        chunks.initialize(repeating: ReportBytes())
+        defer {
+            chunks.deinitialize()
+            chunks.deallocate()
+        }
+        nonisolated(unsafe) let slots = chunks
+        // One iteration runs on the calling thread.
+        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+            let lower = count * chunk / chunkCount, upper = count * (chunk + 1) / chunkCount
+            var out = ReportBytes()
+            out.bytes.reserveCapacity((upper - lower) * 160)
+            body(lower..<upper, &out)
+            slots[chunk] = out
+        }
+        let total = head.count + tail.count + chunks.reduce(0) { $0 + $1.bytes.count }
+        return String(unsafeUninitializedCapacity: total) { target in
+            var offset = 0
+            func copy(_ part: [UInt8]) {
+                part.withUnsafeBufferPointer { source in
+                    guard let base = source.baseAddress, !source.isEmpty else { return }
+                    UnsafeMutableRawPointer(target.baseAddress! + offset).copyMemory(from: base, byteCount: source.count)
+                    offset += source.count
+                }
+            }
+            copy(head)
+            for chunk in chunks { copy(chunk.bytes) }
+            copy(tail)
+            return offset
+        }
+    }
+}
+
+/// Paths worked out once per file (findings come sorted by file, so the last one usually hits).
+struct PathMemo {
+    private var cache: [String: String] = [:]
+    private var lastFile: String?
+    private var lastValue = ""
+    let make: (String) -> String
+
+    init(_ make: @escaping (String) -> String) { self.make = make }
+
+    mutating func callAsFunction(_ file: String) -> String {
+        if file == lastFile { return lastValue }
+        let value: String
+        if let cached = cache[file] {
+            value = cached
+        } else {
+            value = make(file)
+            cache[file] = value
+        }
+        lastFile = file
+        lastValue = value
+        return value
+    }
+}
+
+extension StableHash {
+    /// FNV-1a state, fed piece by piece: the same value as hashing the joined text.
+    struct Stream {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+
+        @inline(__always) mutating func add(_ byte: UInt8) {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01b3
+        }
+
+        mutating func add(_ text: String) {
+            var h = hash
+            if text.utf8.withContiguousStorageIfAvailable({ bytes in
+                for byte in bytes {
+                    h ^= UInt64(byte)
+                    h &*= 0x0000_0100_0000_01b3
+                }
+                return true
+            }) == nil {
+                for byte in text.utf8 {
+                    h ^= UInt64(byte)
+                    h &*= 0x0000_0100_0000_01b3
+                }
+            }
+            hash = h
+        }
+
+        /// 16 lowercase hex digits, as `StableHash.hex`.
+        func write(into out: inout ReportBytes) {
+            for shift in stride(from: 60, through: 0, by: -4) {
+                let digit = UInt8(truncatingIfNeeded: (hash >> UInt64(shift)) & 0xF)
+                out.write(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+            }
+        }
+    }
+}
+
+extension Diagnostic {
+    /// `fingerprint(relativeTo:)` with the relative path already worked out.
+    func fingerprintHash(relativePath path: String) -> StableHash.Stream {
+        var stream = StableHash.Stream()
+        stream.add(rule)
+        stream.add(0x1F)
+        stream.add(path)
+        stream.add(0x1F)
+        stream.add(route ?? "")
+        stream.add(0x1F)
+        stream.add(key ?? "")
+        stream.add(0x1F)
+        stream.add(locale ?? "")
+        stream.add(0x1F)
+        stream.add(message)
+        return stream
     }
 }

@@ -34,18 +34,101 @@ public struct SARIFReporter: Reporter {
         let cwd = FileManager.default.currentDirectoryPath
         var rootURI = "file://" + Self.percentEncoded(PathUtilities.join(cwd, report.root))
         if !rootURI.hasSuffix("/") { rootURI += "/" }
-        let run: [String: JSONValue] = [
-            "tool": .object(["driver": .object(driver)]),
-            "columnKind": .string("unicodeCodePoints"),
-            "originalUriBaseIds": .object([Self.rootBaseID: .object(["uri": .string(rootURI)])]),
-            "results": .array(report.diagnostics.map { result(report, $0, ruleIndex: ruleIndex) }),
-        ]
-        let document: [String: JSONValue] = [
-            "$schema": .string(Self.schemaURI),
-            "version": .string("2.1.0"),
-            "runs": .array([.object(run)]),
-        ]
-        return JSONValue.object(document).rendered() + "\n"
+        // Written directly, in the exact bytes `JSONValue.rendered()` gives for the document
+        // (keys sorted, two-space indentation), results in chunks on all cores.
+        var head = "{\n  \"$schema\": "
+        JSONValue.writeString(Self.schemaURI, into: &head)
+        head += ",\n  \"runs\": [\n    {\n      \"columnKind\": \"unicodeCodePoints\",\n      \"originalUriBaseIds\": "
+        JSONValue.object([Self.rootBaseID: .object(["uri": .string(rootURI)])]).write(into: &head, indent: 6)
+        head += ",\n      \"results\": "
+        var tail = ""
+        if report.diagnostics.isEmpty {
+            head += "[]"
+        } else {
+            head += "[\n"
+            tail += "      ]"
+        }
+        tail += ",\n      \"tool\": "
+        JSONValue.object(["driver": .object(driver)]).write(into: &tail, indent: 6)
+        tail += "\n    }\n  ],\n  \"version\": \"2.1.0\"\n}\n"
+        let diagnostics = report.diagnostics
+        let root = report.root
+        let configFile = report.configFile
+        let last = diagnostics.count - 1
+        nonisolated(unsafe) let indexes = ruleIndex
+        return ChunkedRender.render(count: diagnostics.count, head: Array(head.utf8), tail: Array(tail.utf8)) { range, out in
+            var relative = PathMemo { PathUtilities.relative($0, to: root) }
+            // The artifact location's members, as JSON text, once per file.
+            var artifact = PathMemo { file in
+                let path = PathUtilities.relative(file, to: root)
+                var text = ""
+                if path.hasPrefix("/") {
+                    JSONValue.writeString("file://" + Self.percentEncoded(path), into: &text)
+                } else {
+                    JSONValue.writeString(Self.percentEncoded(path), into: &text)
+                    text += ",\n                  \"uriBaseId\": "
+                    JSONValue.writeString(Self.rootBaseID, into: &text)
+                }
+                return text
+            }
+            for index in range {
+                Self.writeResult(diagnostics[index], ruleIndex: indexes, configFile: configFile,
+                                 relative: &relative, artifact: &artifact, into: &out)
+                out.write(index == last ? "\n" : ",\n")
+            }
+        }
+    }
+
+    /// One result at indent 8, members sorted: level, locations, message, partialFingerprints,
+    /// properties, ruleId, ruleIndex.
+    private static func writeResult(_ diagnostic: Diagnostic, ruleIndex: [String: Int], configFile: String?,
+                                    relative: inout PathMemo, artifact: inout PathMemo, into out: inout ReportBytes) {
+        let place = FindingPlace(diagnostic)
+        out.write("        {\n          \"level\": \"")
+        out.write(level(diagnostic.severity))
+        out.write("\",\n")
+        if let file = place.file ?? configFile {
+            out.write("          \"locations\": [\n            {\n              \"physicalLocation\": {\n                \"artifactLocation\": {\n                  \"uri\": ")
+            out.write(artifact(file))
+            out.write("\n                }")
+            if let line = place.line, let column = place.column {
+                out.write(",\n                \"region\": {\n                  \"startColumn\": ")
+                out.writeNumber(column)
+                out.write(",\n                  \"startLine\": ")
+                out.writeNumber(line)
+                out.write("\n                }")
+            }
+            out.write("\n              }\n            }\n          ],\n")
+        }
+        out.write("          \"message\": {\n            \"text\": ")
+        out.writeJSONString(diagnostic.message)
+        out.write("\n          },\n          \"partialFingerprints\": {\n            ")
+        out.writeJSONString(fingerprintKey)
+        out.write(": \"")
+        let fingerprintPath = place.file.map { relative($0) } ?? ""
+        diagnostic.fingerprintHash(relativePath: fingerprintPath).write(into: &out)
+        out.write("\"\n          },\n")
+        if diagnostic.route != nil || diagnostic.key != nil || diagnostic.locale != nil {
+            out.write("          \"properties\": {\n")
+            var first = true
+            for (name, value) in [("key", diagnostic.key), ("locale", diagnostic.locale), ("route", diagnostic.route)] {
+                guard let value else { continue }
+                if !first { out.write(",\n") }
+                first = false
+                out.write("            \"")
+                out.write(name)
+                out.write("\": ")
+                out.writeJSONString(value)
+            }
+            out.write("\n          },\n")
+        }
+        out.write("          \"ruleId\": ")
+        out.writeJSONString(diagnostic.rule)
+        if let index = ruleIndex[diagnostic.rule] {
+            out.write(",\n          \"ruleIndex\": ")
+            out.writeNumber(index)
+        }
+        out.write("\n        }")
     }
 
     private func rule(_ descriptor: RuleDescriptor) -> JSONValue {
@@ -57,41 +140,6 @@ public struct SARIFReporter: Reporter {
             "help": .object(["text": .string(descriptor.fix), "markdown": .string(descriptor.fix)]),
             "defaultConfiguration": .object(["level": .string(level)]),
         ])
-    }
-
-    private func result(_ report: LintReport, _ diagnostic: Diagnostic, ruleIndex: [String: Int]) -> JSONValue {
-        let place = FindingPlace(diagnostic)
-        var members: [String: JSONValue] = [
-            "ruleId": .string(diagnostic.rule),
-            "level": .string(Self.level(diagnostic.severity)),
-            "message": .object(["text": .string(diagnostic.message)]),
-            "partialFingerprints": .object([
-                Self.fingerprintKey: .string(diagnostic.fingerprint(relativeTo: report.root))
-            ]),
-        ]
-        if let index = ruleIndex[diagnostic.rule] { members["ruleIndex"] = .int(index) }
-        if let file = place.file ?? report.configFile {
-            var physical: [String: JSONValue] = ["artifactLocation": artifactLocation(report, file)]
-            if let line = place.line, let column = place.column {
-                physical["region"] = .object(["startLine": .int(line), "startColumn": .int(column)])
-            }
-            members["locations"] = .array([.object(["physicalLocation": .object(physical)])])
-        }
-        var properties: [String: JSONValue] = [:]
-        if let route = diagnostic.route { properties["route"] = .string(route) }
-        if let key = diagnostic.key { properties["key"] = .string(key) }
-        if let locale = diagnostic.locale { properties["locale"] = .string(locale) }
-        if !properties.isEmpty { members["properties"] = .object(properties) }
-        return .object(members)
-    }
-
-    /// Relative to `%SRCROOT%` when inside the root; an absolute `file://` URI otherwise.
-    private func artifactLocation(_ report: LintReport, _ file: String) -> JSONValue {
-        let relative = report.relativePath(file)
-        if relative.hasPrefix("/") {
-            return .object(["uri": .string("file://" + Self.percentEncoded(relative))])
-        }
-        return .object(["uri": .string(Self.percentEncoded(relative)), "uriBaseId": .string(Self.rootBaseID)])
     }
 
     static func level(_ severity: Severity) -> String {

@@ -33,83 +33,68 @@ public struct TextReporter: Reporter {
 
     public func render(_ report: LintReport) -> String {
         let directory = workingDirectory ?? FileManager.default.currentDirectoryPath
-        // Bytes, then one String: appending many small strings to a String costs more.
-        var out: [UInt8] = []
-        out.reserveCapacity(report.diagnostics.count * 160 + 256)
-        @inline(__always) func write(_ text: String) {
-            if let _ = text.utf8.withContiguousStorageIfAvailable({ out.append(contentsOf: $0) }) { return }
-            out.append(contentsOf: text.utf8)
-        }
-        func writeNumber(_ value: Int) {
-            guard value >= 10 else { return out.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: max(0, value))) }
-            writeNumber(value / 10)
-            out.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10))
-        }
-        // Findings come sorted by file: the shown path is worked out once per file.
-        var shownPaths: [String: String] = [:]
-        var lastFile: String?
-        var lastShown = ""
-        for diagnostic in report.diagnostics {
-            let place = FindingPlace(diagnostic)
-            var location = "routekit"
-            if let file = place.file {
-                if file != lastFile {
-                    if let cached = shownPaths[file] {
-                        lastShown = cached
-                    } else {
-                        var shown = ReportText.neutralized(PathUtilities.displayPath(file, from: directory))
-                        // A line must never start with `::` (a GitHub Actions log would run it as a
-                        // workflow command, even after leading blanks): `./` keeps such a path a path.
-                        if let first = shown.unicodeScalars.first, first == ":" || first.properties.isWhitespace {
-                            shown = "./" + shown
-                        }
-                        shownPaths[file] = shown
-                        lastShown = shown
-                    }
-                    lastFile = file
-                }
-                location = lastShown
-            }
-            if color {
-                if place.file != nil, let line = place.line, let column = place.column { location += ":\(line):\(column)" }
-                write(paint(location + ":", Self.bold))
-                write(" ")
-                write(paint(diagnostic.severity.rawValue + ":", colour(diagnostic.severity)))
-            } else {
-                write(location)
-                if place.file != nil, let line = place.line, let column = place.column {
-                    out.append(UInt8(ascii: ":"))
-                    writeNumber(line)
-                    out.append(UInt8(ascii: ":"))
-                    writeNumber(column)
-                }
-                write(": ")
-                write(diagnostic.severity.rawValue)
-                write(":")
-            }
-            write(" ")
-            write(ReportText.neutralized(diagnostic.message))
-            write(" ")
-            let rule = ReportText.neutralized(diagnostic.rule)
-            if color {
-                write(paint("[" + rule + "]", Self.dim))
-            } else {
-                write("[")
-                write(rule)
-                write("]")
-            }
-            out.append(0x0A)
-        }
+        var tail = ReportBytes()
         if !quiet {
-            write(ReportText.summaryLine(report.summary) + "\n")
+            tail.write(ReportText.summaryLine(report.summary) + "\n")
             if let baseline = report.baseline {
-                write(ReportText.baselineLine(baseline) + "\n")
+                tail.write(ReportText.baselineLine(baseline) + "\n")
                 for entry in baseline.stale {
-                    write("  stale: " + entry.description + "\n")
+                    tail.write("  stale: " + entry.description + "\n")
                 }
             }
         }
-        return String(decoding: out, as: UTF8.self)
+        let diagnostics = report.diagnostics
+        // Bytes, in chunks on all cores, then one String.
+        return ChunkedRender.render(count: diagnostics.count, head: [], tail: tail.bytes) { range, out in
+            // Findings come sorted by file: the shown path is worked out once per file.
+            var shownPath = PathMemo { file in
+                var shown = ReportText.neutralized(PathUtilities.displayPath(file, from: directory))
+                // A line must never start with `::` (a GitHub Actions log would run it as a
+                // workflow command, even after leading blanks): `./` keeps such a path a path.
+                if let first = shown.unicodeScalars.first, first == ":" || first.properties.isWhitespace {
+                    shown = "./" + shown
+                }
+                return shown
+            }
+            for index in range {
+                self.write(diagnostics[index], shownPath: &shownPath, into: &out)
+            }
+        }
+    }
+
+    private func write(_ diagnostic: Diagnostic, shownPath: inout PathMemo, into out: inout ReportBytes) {
+        let place = FindingPlace(diagnostic)
+        var location = "routekit"
+        if let file = place.file { location = shownPath(file) }
+        if color {
+            if place.file != nil, let line = place.line, let column = place.column { location += ":\(line):\(column)" }
+            out.write(paint(location + ":", Self.bold))
+            out.write(" ")
+            out.write(paint(diagnostic.severity.rawValue + ":", colour(diagnostic.severity)))
+        } else {
+            out.write(location)
+            if place.file != nil, let line = place.line, let column = place.column {
+                out.write(UInt8(ascii: ":"))
+                out.writeNumber(line)
+                out.write(UInt8(ascii: ":"))
+                out.writeNumber(column)
+            }
+            out.write(": ")
+            out.write(diagnostic.severity.rawValue)
+            out.write(":")
+        }
+        out.write(" ")
+        out.write(ReportText.neutralized(diagnostic.message))
+        out.write(" ")
+        let rule = ReportText.neutralized(diagnostic.rule)
+        if color {
+            out.write(paint("[" + rule + "]", Self.dim))
+        } else {
+            out.write("[")
+            out.write(rule)
+            out.write("]")
+        }
+        out.write(0x0A)
     }
 
     private static let bold = "\u{1B}[1m"

@@ -47,7 +47,7 @@ indirect enum JSONValue: Equatable, Sendable {
         return out
     }
 
-    private func write(into out: inout String, indent: Int) {
+    func write(into out: inout String, indent: Int) {
         switch self {
         case .string(let text): JSONValue.writeString(text, into: &out)
         case .int(let value): out += String(value)
