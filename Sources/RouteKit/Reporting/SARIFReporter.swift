@@ -55,7 +55,7 @@ public struct SARIFReporter: Reporter {
         let root = report.root
         let configFile = report.configFile
         let last = diagnostics.count - 1
-        nonisolated(unsafe) let indexes = ruleIndex
+        let indexes = ruleIndex
         return ChunkedRender.render(count: diagnostics.count, head: Array(head.utf8), tail: Array(tail.utf8)) { range, out in
             var relative = PathMemo { PathUtilities.relative($0, to: root) }
             // The artifact location's members, as JSON text, once per file.
