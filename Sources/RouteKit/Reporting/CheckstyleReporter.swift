@@ -15,8 +15,9 @@ public struct CheckstyleReporter: Reporter {
     public func render(_ report: LintReport) -> String {
         var order: [String] = []
         var byFile: [String: [Diagnostic]] = [:]
+        var relative = PathMemo(report.relativePath)
         for diagnostic in report.diagnostics {
-            let file = (FindingPlace(diagnostic).file ?? report.configFile).map(report.relativePath) ?? ""
+            let file = (FindingPlace(diagnostic).file ?? report.configFile).map { relative($0) } ?? ""
             if byFile[file] == nil { order.append(file) }
             byFile[file, default: []].append(diagnostic)
         }

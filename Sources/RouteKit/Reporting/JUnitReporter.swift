@@ -20,49 +20,81 @@ public struct JUnitReporter: Reporter {
             out += "  <testsuite name=\"routekit\" tests=\"1\" failures=\"0\" errors=\"0\" skipped=\"0\">\n"
             out += "    <testcase name=\"lint\" classname=\"routekit\"/>\n"
             out += "  </testsuite>\n"
-        } else {
-            var byRule: [String: [Diagnostic]] = [:]
-            for diagnostic in report.diagnostics { byRule[diagnostic.rule, default: []].append(diagnostic) }
-            var usedNames: Set<String> = []
-            for rule in byRule.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-                let findings = byRule[rule]!
-                let suite = XMLText.attribute("routekit." + rule)
-                out += "  <testsuite name=\"\(suite)\" tests=\"\(findings.count)\" failures=\"\(findings.count)\""
-                out += " errors=\"0\" skipped=\"0\">\n"
-                for diagnostic in findings {
-                    let location = self.location(report, diagnostic)
-                    var name = location + " " + rule
-                    if usedNames.contains(name) {
-                        var number = 2
-                        while usedNames.contains(name + " (\(number))") { number += 1 }
-                        name += " (\(number))"
-                    }
-                    usedNames.insert(name)
-                    // One physical line per detail; breaks inside untrusted text stay `&#10;`.
-                    var details = [
-                        location + ": " + diagnostic.severity.rawValue + ": " + diagnostic.message + " [" + rule + "]"
-                    ]
-                    if let route = diagnostic.route { details.append("route: " + route) }
-                    if let key = diagnostic.key { details.append("key: " + key) }
-                    if let locale = diagnostic.locale { details.append("locale: " + locale) }
-                    out += "    <testcase name=\"\(XMLText.attribute(name))\" classname=\"\(suite)\">\n"
-                    out += "      <failure message=\"\(XMLText.attribute(diagnostic.message))\""
-                    out += " type=\"\(diagnostic.severity.rawValue)\">"
-                    out += details.map(XMLText.text).joined(separator: "\n") + "</failure>\n"
-                    out += "    </testcase>\n"
+            out += "</testsuites>\n"
+            return out
+        }
+        // Sequential part: group by rule (sorted) and give every testcase its unique name.
+        var byRule: [String: [Diagnostic]] = [:]
+        for diagnostic in report.diagnostics { byRule[diagnostic.rule, default: []].append(diagnostic) }
+        var cases: [(diagnostic: Diagnostic, name: String, location: String)] = []
+        cases.reserveCapacity(report.diagnostics.count)
+        var groups: [(rule: String, start: Int, end: Int)] = []
+        var usedNames: Set<String> = []
+        var relative = PathMemo(report.relativePath)
+        for rule in byRule.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            let start = cases.count
+            for diagnostic in byRule[rule]! {
+                let location = self.location(diagnostic, relative: &relative)
+                var name = location + " " + rule
+                if usedNames.contains(name) {
+                    var number = 2
+                    while usedNames.contains(name + " (\(number))") { number += 1 }
+                    name += " (\(number))"
                 }
-                out += "  </testsuite>\n"
+                usedNames.insert(name)
+                cases.append((diagnostic, name, location))
+            }
+            groups.append((rule, start, cases.count))
+        }
+        var groupOf = [Int](repeating: 0, count: cases.count)
+        for (index, group) in groups.enumerated() { for position in group.start..<group.end { groupOf[position] = index } }
+        // Escaping and writing run in chunks on all cores; suite tags depend only on the index.
+        let allCases = cases
+        let allGroups = groups, groupIndex = groupOf
+        return ChunkedRender.render(count: allCases.count, head: Array(out.utf8), tail: Array("</testsuites>\n".utf8)) { range, bytes in
+            for index in range {
+                let group = allGroups[groupIndex[index]]
+                let suite = XMLText.attribute("routekit." + group.rule)
+                if index == group.start {
+                    bytes.write("  <testsuite name=\"")
+                    bytes.write(suite)
+                    bytes.write("\" tests=\"")
+                    bytes.writeNumber(group.end - group.start)
+                    bytes.write("\" failures=\"")
+                    bytes.writeNumber(group.end - group.start)
+                    bytes.write("\" errors=\"0\" skipped=\"0\">\n")
+                }
+                let (diagnostic, name, location) = allCases[index]
+                // One physical line per detail; breaks inside untrusted text stay `&#10;`.
+                bytes.write("    <testcase name=\"")
+                bytes.write(XMLText.attribute(name))
+                bytes.write("\" classname=\"")
+                bytes.write(suite)
+                bytes.write("\">\n      <failure message=\"")
+                bytes.write(XMLText.attribute(diagnostic.message))
+                bytes.write("\" type=\"")
+                bytes.write(diagnostic.severity.rawValue)
+                bytes.write("\">")
+                bytes.write(XMLText.text(location + ": " + diagnostic.severity.rawValue + ": " + diagnostic.message + " [" + group.rule + "]"))
+                if let route = diagnostic.route { bytes.write("\n"); bytes.write(XMLText.text("route: " + route)) }
+                if let key = diagnostic.key { bytes.write("\n"); bytes.write(XMLText.text("key: " + key)) }
+                if let locale = diagnostic.locale { bytes.write("\n"); bytes.write(XMLText.text("locale: " + locale)) }
+                bytes.write("</failure>\n    </testcase>\n")
+                if index == group.end - 1 { bytes.write("  </testsuite>\n") }
             }
         }
-        out += "</testsuites>\n"
-        return out
     }
 
-    private func location(_ report: LintReport, _ diagnostic: Diagnostic) -> String {
+    private func location(_ diagnostic: Diagnostic, relative: inout PathMemo) -> String {
         let place = FindingPlace(diagnostic)
         guard let file = place.file else { return "routekit" }
-        var text = report.relativePath(file)
-        if let line = place.line, let column = place.column { text += ":\(line):\(column)" }
+        var text = relative(file)
+        if let line = place.line, let column = place.column {
+            text += ":"
+            text += String(line)
+            text += ":"
+            text += String(column)
+        }
         return text
     }
 }

@@ -110,26 +110,52 @@ enum XMLText {
             return true
         }
         if plain == true { return text }
-        var result = ""
+        // Printable ASCII with specials (the common case: messages quote names with `'`).
+        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count + 32)
+            func add(_ literal: StaticString) { literal.withUTF8Buffer { result.append(contentsOf: $0) } }
+            for byte in bytes {
+                switch byte {
+                case 0x26: add("&amp;")
+                case 0x3C: add("&lt;")
+                case 0x3E: add("&gt;")
+                case 0x22 where quotes: add("&quot;")
+                case 0x27 where quotes: add("&apos;")
+                case 0x20..<0x7F: result.append(byte)
+                default: return nil   // controls, DEL and non-ASCII: the general path below
+                }
+            }
+            return String(decoding: result, as: UTF8.self)
+        }
+        if let ascii = ascii ?? nil { return ascii }
+        // Built as bytes: appending to a String scalar by scalar dominated large reports.
+        var result: [UInt8] = []
+        result.reserveCapacity(text.utf8.count + 16)
+        func add(_ literal: StaticString) {
+            literal.withUTF8Buffer { result.append(contentsOf: $0) }
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"" where quotes: result += "&quot;"
-            case "'" where quotes: result += "&apos;"
-            case "\n": result += breaks ? "&#10;" : "\n"
-            case "\r": result += "&#13;"
-            case "\t": result += breaks ? "&#9;" : "\t"
+            case "&": add("&amp;")
+            case "<": add("&lt;")
+            case ">": add("&gt;")
+            case "\"" where quotes: add("&quot;")
+            case "'" where quotes: add("&apos;")
+            case "\n": if breaks { add("&#10;") } else { result.append(0x0A) }
+            case "\r": add("&#13;")
+            case "\t": if breaks { add("&#9;") } else { result.append(0x09) }
             default:
                 if !isAllowed(scalar) || ReportText.isUnsafe(scalar) {
-                    result += ReportText.visibleEscape(scalar)
+                    result.append(contentsOf: ReportText.visibleEscape(scalar).utf8)
+                } else if scalar.isASCII {
+                    result.append(UInt8(scalar.value))
                 } else {
-                    result.unicodeScalars.append(scalar)
+                    UTF8.encode(scalar) { result.append($0) }
                 }
             }
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// For a double-quoted attribute value.
