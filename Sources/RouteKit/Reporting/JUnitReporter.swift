@@ -23,26 +23,28 @@ public struct JUnitReporter: Reporter {
             out += "</testsuites>\n"
             return out
         }
-        // Sequential part: group by rule (sorted) and give every testcase its unique name.
-        var byRule: [String: [Diagnostic]] = [:]
-        for diagnostic in report.diagnostics { byRule[diagnostic.rule, default: []].append(diagnostic) }
-        var cases: [(diagnostic: Diagnostic, name: String, location: String)] = []
-        cases.reserveCapacity(report.diagnostics.count)
+        // Sequential part: group by rule (sorted) and number repeated places. A name is
+        // `location rule`, and ` (n)` for the n-th finding of a rule at the same place; a plain
+        // name ends with a rule id, never with `)`, so numbered names cannot collide with it.
+        let diagnostics = report.diagnostics
+        var byRule: [String: [Int]] = [:]
+        for (index, diagnostic) in diagnostics.enumerated() { byRule[diagnostic.rule, default: []].append(index) }
+        var cases: [(finding: Int, occurrence: Int)] = []
+        cases.reserveCapacity(diagnostics.count)
         var groups: [(rule: String, start: Int, end: Int)] = []
-        var usedNames: Set<String> = []
         var relative = PathMemo(report.relativePath)
         for rule in byRule.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             let start = cases.count
-            for diagnostic in byRule[rule]! {
-                let location = self.location(diagnostic, relative: &relative)
-                var name = location + " " + rule
-                if usedNames.contains(name) {
-                    var number = 2
-                    while usedNames.contains(name + " (\(number))") { number += 1 }
-                    name += " (\(number))"
-                }
-                usedNames.insert(name)
-                cases.append((diagnostic, name, location))
+            var seen: [Place: Int] = [:]
+            for finding in byRule[rule]! {
+                // The same fields `location` shows, so equal keys mean equal names.
+                let place = FindingPlace(diagnostics[finding])
+                let hasPosition = place.file != nil && place.line != nil && place.column != nil
+                let key = Place(file: place.file.map { relative($0) },
+                                line: hasPosition ? place.line : nil, column: hasPosition ? place.column : nil)
+                let occurrence = (seen[key] ?? 0) + 1
+                seen[key] = occurrence
+                cases.append((finding, occurrence))
             }
             groups.append((rule, start, cases.count))
         }
@@ -52,6 +54,7 @@ public struct JUnitReporter: Reporter {
         let allCases = cases
         let allGroups = groups, groupIndex = groupOf
         return ChunkedRender.render(count: allCases.count, head: Array(out.utf8), tail: Array("</testsuites>\n".utf8)) { range, bytes in
+            var relative = PathMemo(report.relativePath)
             for index in range {
                 let group = allGroups[groupIndex[index]]
                 let suite = XMLText.attribute("routekit." + group.rule)
@@ -64,7 +67,11 @@ public struct JUnitReporter: Reporter {
                     bytes.writeNumber(group.end - group.start)
                     bytes.write("\" errors=\"0\" skipped=\"0\">\n")
                 }
-                let (diagnostic, name, location) = allCases[index]
+                let (finding, occurrence) = allCases[index]
+                let diagnostic = diagnostics[finding]
+                let location = self.location(diagnostic, relative: &relative)
+                var name = location + " " + group.rule
+                if occurrence > 1 { name += " (\(occurrence))" }
                 // One physical line per detail; breaks inside untrusted text stay `&#10;`.
                 bytes.write("    <testcase name=\"")
                 bytes.write(XMLText.attribute(name))
@@ -75,7 +82,15 @@ public struct JUnitReporter: Reporter {
                 bytes.write("\" type=\"")
                 bytes.write(diagnostic.severity.rawValue)
                 bytes.write("\">")
-                bytes.write(XMLText.text(location + ": " + diagnostic.severity.rawValue + ": " + diagnostic.message + " [" + group.rule + "]"))
+                // Escaping is per character, so the pieces are escaped one by one.
+                bytes.write(XMLText.text(location))
+                bytes.write(": ")
+                bytes.write(diagnostic.severity.rawValue)
+                bytes.write(": ")
+                bytes.write(XMLText.text(diagnostic.message))
+                bytes.write(" [")
+                bytes.write(XMLText.text(group.rule))
+                bytes.write("]")
                 if let route = diagnostic.route { bytes.write("\n"); bytes.write(XMLText.text("route: " + route)) }
                 if let key = diagnostic.key { bytes.write("\n"); bytes.write(XMLText.text("key: " + key)) }
                 if let locale = diagnostic.locale { bytes.write("\n"); bytes.write(XMLText.text("locale: " + locale)) }
@@ -83,6 +98,13 @@ public struct JUnitReporter: Reporter {
                 if index == group.end - 1 { bytes.write("  </testsuite>\n") }
             }
         }
+    }
+
+    /// Where a finding is, for numbering repeated testcase names.
+    private struct Place: Hashable {
+        var file: String?
+        var line: Int?
+        var column: Int?
     }
 
     private func location(_ diagnostic: Diagnostic, relative: inout PathMemo) -> String {
