@@ -14,7 +14,7 @@ public struct RuleDoc: Sendable {
         public var files: [(path: String, text: String)]
         /// Extra `.routekit.yml` lines for the example.
         public var config: String?
-        /// Other files the example runs, such as a flow for `routekit replay`.
+        /// True for an example that must trigger the rule.
         public var mustTrigger: Bool { !triggers.isEmpty }
     }
 

@@ -12,8 +12,11 @@ struct AmbiguousTitle: LintRule {
             return (route, key, strings.keyID(key.value))
         }
         guard !keyed.isEmpty else { return [] }
+        // The locales the app would try, as the resolver negotiates them (config fallbacks included).
+        let negotiator = LocaleNegotiator(available: strings.locales, baseLocale: strings.baseLocale,
+                                          overrides: LocaleFallbackOverrides(context.project.config.fallbacks))
         for locale in context.requiredLocales {
-            let chain = ([locale] + LocaleFallback.chain(for: locale).dropFirst() + [strings.baseLocale]).compactMap { strings[$0] }
+            let chain = negotiator.negotiate([locale]).locales.compactMap { strings[$0] }
             var firstRoute: [String: Route] = [:]
             for (route, key, id) in keyed {
                 guard let id else { continue }

@@ -7,9 +7,8 @@ struct Untranslated: LintRule {
         let strings = context.project.strings
         let storage = strings.storage
         guard let base = strings.base else { return [] }
-        let baseLanguage = language(of: strings.baseLocale)
         var findings: [Diagnostic] = []
-        for locale in strings.locales where language(of: locale) != baseLanguage {
+        for locale in strings.locales where !LocaleFallback.sameLanguage(locale, strings.baseLocale) {
             guard let table = strings[locale] else { continue }
             for entry in table.entries {
                 guard let sourceIndex = base.index(of: entry.key) else { continue }
@@ -31,7 +30,4 @@ struct Untranslated: LintRule {
         return findings
     }
 
-    private func language(of tag: String) -> String {
-        String(tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).first ?? "").lowercased()
-    }
 }
