@@ -68,11 +68,13 @@ struct ReplayCommand: Command {
     /// escapes and bidi controls from the strings are shown as visible escapes.
     private static func show(_ title: String) -> String { title.isEmpty ? "(blank)" : TerminalText.line(title) }
 
+    /// Findings in the same `file:line:col: severity: message [rule]` form as `lint`, on stderr.
     private static func printFindings(_ diagnostics: [Diagnostic], console: Console) {
-        for diagnostic in diagnostics {
-            let place = diagnostic.location.map { "\(PathUtilities.relative($0.file, to: ".")):\($0.line):\($0.column)" } ?? "routekit"
-            console.error(TerminalText.line("\(place): error: \(diagnostic.message) [\(diagnostic.rule)]"))
-        }
+        guard !diagnostics.isEmpty else { return }
+        let report = LintReport(diagnostics: diagnostics, summary: LintSummary(), rules: [], root: ".")
+        var text = TextReporter(quiet: true).render(report)
+        if text.hasSuffix("\n") { text.removeLast() }
+        console.error(text)
     }
 }
 
