@@ -33,8 +33,7 @@ func runOne(_ target: FuzzTarget, _ bytes: [UInt8]) {
         let file = YAMLReader.read(bytes: bytes, path: "/fuzz/routes.yml")
         _ = CatalogLoader.load([file])
     case .strings:
-        let file = YAMLReader.read(bytes: bytes, path: "/fuzz/strings.yml")
-        _ = StringsLoader.load([file], baseLocale: "en")
+        FuzzEntry.strings(bytes)
     case .flow:
         FuzzEntry.flow(bytes)
     case .json:

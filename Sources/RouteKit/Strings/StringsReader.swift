@@ -34,7 +34,7 @@ enum StringsReader {
     }
 }
 
-private struct Streamer {
+private struct Streamer: BlockMappingSink {
     struct Frame {
         /// 0: the root mapping (keys are locales); 1: a locale's mapping; 2+: nested.
         var level: Int
@@ -67,6 +67,8 @@ private struct Streamer {
     var rootDone = false
     /// Set when the file needs the tree reader.
     var bail = false
+    /// True while events come from `BlockMappingScanner`: a limit then hands the file to libyaml.
+    var scanning = false
 
     init(path: String, body: UnsafeBufferPointer<UInt8>, limits: InputLimits) {
         self.path = path
@@ -79,6 +81,16 @@ private struct Streamer {
 
     /// False: read this file as a tree instead.
     mutating func run() -> Bool {
+        // Most string files are in the subset the block-mapping scanner reads without libyaml;
+        // for any other, or when a limit is reached (libyaml words the finding), start over.
+        scanning = true
+        if BlockMappingScanner.scan(body, into: &self) { return !bail }
+        if bail { return false }
+        self = Streamer(path: path, body: body, limits: limits)
+        return runLibYAML()
+    }
+
+    private mutating func runLibYAML() -> Bool {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else { return false }
         defer { yaml_parser_delete(&parser) }
@@ -112,6 +124,7 @@ private struct Streamer {
     }
 
     private mutating func stop(_ message: String, _ mark: yaml_mark_t) -> Bool {
+        if scanning { return false }
         readerDiagnostics.append(YAMLReader.syntax(message, path, Int(mark.line) + 1, Int(mark.column) + 1))
         return false
     }
@@ -137,49 +150,79 @@ private struct Streamer {
     private mutating func handle(_ event: inout yaml_event_t) -> Bool {
         switch event.type {
         case YAML_DOCUMENT_START_EVENT:
-            documents += 1
-            if documents > 1 {
-                return stop("a second YAML document starts here; routekit reads one document per file", event.start_mark)
-            }
+            return onDocumentStart(event.start_mark)
         case YAML_SCALAR_EVENT:
-            let mark = event.start_mark
-            guard count(mark) else { return stop("more than \(limits.nodeCount) values in one file (limits.node-count)", mark) }
             let scalar = event.data.scalar
-            guard Int(scalar.length) <= limits.scalarLength else {
-                return stop("a value of \(scalar.length) bytes is over the limit of \(limits.scalarLength) (limits.scalar-length)", mark)
-            }
-            tag(scalar.tag, mark)
-            if skipDepth > 0 { return true }
-            let bytes = UnsafeBufferPointer(start: scalar.value, count: Int(scalar.length))
             let isPlain = scalar.style == YAML_PLAIN_SCALAR_STYLE || scalar.style == YAML_ANY_SCALAR_STYLE
-            let isNull = isPlain && scalar.tag == nil && Self.isNullText(bytes)
-            scalarNode(bytes, isNull: isNull, mark)
-        case YAML_MAPPING_START_EVENT, YAML_SEQUENCE_START_EVENT:
-            let mark = event.start_mark
-            guard count(mark) else { return stop("more than \(limits.nodeCount) values in one file (limits.node-count)", mark) }
-            let isMapping = event.type == YAML_MAPPING_START_EVENT
-            // The depth the tree reader counts: every open mapping and list.
-            if frames.count + skipDepth >= limits.depth {
-                return stop("nesting deeper than \(limits.depth) levels (limits.depth)", mark)
-            }
-            tag(isMapping ? event.data.mapping_start.tag : event.data.sequence_start.tag, mark)
-            if skipDepth > 0 {
-                skipDepth += 1
-                return true
-            }
-            if isMapping { mappingStart(mark) } else { sequenceStart(mark) }
+            return onScalar(UnsafeBufferPointer(start: scalar.value, count: Int(scalar.length)), plain: isPlain,
+                            tag: scalar.tag, event.start_mark)
+        case YAML_MAPPING_START_EVENT:
+            return onCollectionStart(isMapping: true, tag: event.data.mapping_start.tag, event.start_mark)
+        case YAML_SEQUENCE_START_EVENT:
+            return onCollectionStart(isMapping: false, tag: event.data.sequence_start.tag, event.start_mark)
         case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
-            if skipDepth > 0 {
-                skipDepth -= 1
-                if skipDepth == 0 { valueDone(scalar: false) }
-                return true
-            }
-            mappingEnd()
+            return onMappingEnd()
         case YAML_ALIAS_EVENT:
             bail = true
+            return true
         default:
-            break
+            return true
         }
+    }
+
+    mutating func onDocumentStart(_ mark: yaml_mark_t) -> Bool {
+        documents += 1
+        if documents > 1 {
+            return stop("a second YAML document starts here; routekit reads one document per file", mark)
+        }
+        return true
+    }
+
+    mutating func onScalar(_ bytes: UnsafeBufferPointer<UInt8>, plain: Bool, _ mark: yaml_mark_t) -> Bool {
+        onScalar(bytes, plain: plain, tag: nil, mark)
+    }
+
+    mutating func onMappingStart(_ mark: yaml_mark_t) -> Bool {
+        onCollectionStart(isMapping: true, tag: nil, mark)
+    }
+
+    private mutating func onScalar(_ bytes: UnsafeBufferPointer<UInt8>, plain: Bool,
+                                   tag scalarTag: UnsafeMutablePointer<yaml_char_t>?, _ mark: yaml_mark_t) -> Bool {
+        guard count(mark) else { return stop("more than \(limits.nodeCount) values in one file (limits.node-count)", mark) }
+        guard bytes.count <= limits.scalarLength else {
+            return stop("a value of \(bytes.count) bytes is over the limit of \(limits.scalarLength) (limits.scalar-length)", mark)
+        }
+        tag(scalarTag, mark)
+        if skipDepth > 0 { return true }
+        let isNull = plain && scalarTag == nil && Self.isNullText(bytes)
+        scalarNode(bytes, isNull: isNull, mark)
+        return !bail
+    }
+
+    private mutating func onCollectionStart(isMapping: Bool, tag collectionTag: UnsafeMutablePointer<yaml_char_t>?,
+                                            _ mark: yaml_mark_t) -> Bool {
+        guard count(mark) else { return stop("more than \(limits.nodeCount) values in one file (limits.node-count)", mark) }
+        // The depth the tree reader counts: every open mapping and list.
+        if frames.count + skipDepth >= limits.depth {
+            return stop("nesting deeper than \(limits.depth) levels (limits.depth)", mark)
+        }
+        tag(collectionTag, mark)
+        if skipDepth > 0 {
+            skipDepth += 1
+            return true
+        }
+        if isMapping { mappingStart(mark) } else { sequenceStart(mark) }
+        return !bail
+    }
+
+    /// The end of a mapping or a list.
+    mutating func onMappingEnd() -> Bool {
+        if skipDepth > 0 {
+            skipDepth -= 1
+            if skipDepth == 0 { valueDone(scalar: false) }
+            return true
+        }
+        mappingEnd()
         return true
     }
 

@@ -48,6 +48,15 @@
         return result.diagnostics.count
     }
 
+    /// A strings file read both ways — streamed (block-mapping scanner, else libyaml events) and
+    /// as a tree — then loaded. Traps when the scanner accepts bytes that libyaml reads differently.
+    public static func strings(_ bytes: [UInt8]) {
+        precondition(EventTrace.scannerAgrees(bytes), "the block-mapping scanner disagrees with libyaml")
+        _ = StringsReader.read(bytes: bytes, path: "/fuzz/strings.yml", limits: .default)
+        let file = YAMLReader.read(bytes: bytes, path: "/fuzz/strings.yml")
+        _ = StringsLoader.load([file], baseLocale: "en")
+    }
+
     /// A flow file, loaded and replayed against a small fixed project.
     @discardableResult
     public static func flow(_ bytes: [UInt8]) -> Int {

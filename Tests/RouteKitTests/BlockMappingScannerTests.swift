@@ -1,0 +1,134 @@
+import Foundation
+@testable import RouteKit
+import Testing
+
+/// The block-mapping scanner against libyaml, the oracle: whenever the scanner accepts an input,
+/// libyaml must accept it too and produce the same events (values, styles, marks).
+@Suite struct BlockMappingScannerTests {
+    /// The property every test checks; returns whether the scanner accepted.
+    @discardableResult
+    static func agreesWithLibYAML(_ text: [UInt8], sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Bool {
+        guard let fast = EventTrace.scanned(text) else { return false }
+        let oracle = EventTrace.libyaml(text)
+        #expect(oracle != nil, "scanner accepted what libyaml rejects: \(String(decoding: text, as: UTF8.self).debugDescription)",
+                sourceLocation: sourceLocation)
+        #expect(fast == oracle, "events differ for \(String(decoding: text, as: UTF8.self).debugDescription)",
+                sourceLocation: sourceLocation)
+        return true
+    }
+
+    static let accepted: [String] = [
+        "en:\n  a: b\n",
+        "---\nen:\n  title: Hello\n",
+        "--- # strings\nen:\n  a: b",
+        "en:\n  a:\n    b: c\n    d: 'e'\n  f: \"g\"\n",
+        "en:\n  empty:\n  also_empty: # nothing\n  n: ~\n  x: null\n",
+        "en:\n  a: b # comment\n  c: C# and F#\n  url: http://x.y/z?a=1\n",
+        "en:\n  q: 'it''s'\n  d: \"say \\\"hi\\\" \\\\ \\/ \\n \\t \\u00e9 \\u4e16\"\n",
+        "en:\n  \"quoted key\": v\n  'single key': w\n",
+        "# header\n\nen:\n\n  # inside\n  a: b\n      # deeper comment\n  c: d\n",
+        "ja:\n  title: 予定表\n  \"キー\": 値 # コメント\n  ar: مرحبا بكم\n  emoji: \"🎉 %{count}\"\n",
+        "en:\n  one: '%{count} post'\n  other: \"%{count} posts\"\n  p: 100% sure\n  d: 'a: b'\n",
+        "en:\n  a:\n    b:\n      c:\n        d: deep\n  e: shallow\n",
+        "en:\n  a:\n",
+        "en:\n",
+        "  en:\n    a: b\n",
+        "en:\n  trailing: spaces   \n  after_quote: 'x'   \n",
+        "en:\n  key.with.dots: v\n  key/slash-dash_1: v\n  1: number\n  true: yes\n",
+        "en:\n  a: b:c\n  admin:read: all\n  write:follows:\n",
+    ]
+
+    static let rejected: [String] = [
+        "",
+        "# only a comment\n",
+        "plain text\n",
+        "en:\n  a: [1, 2]\n",
+        "en:\n  a: {b: c}\n",
+        "en:\n  a: |\n    block\n",
+        "en:\n  a: >\n    folded\n",
+        "en:\n  a: multi\n    line\n",
+        "en:\n  a: &anchor v\n  b: *anchor\n",
+        "en:\n  a: !tag v\n",
+        "en:\n  - item\n",
+        "en:\n\ta: tab\n",
+        "en:\r\n  a: b\r\n",
+        "en:\n  a: b: c\n",
+        "en:\n  a: b:\n",
+        "en:\n   a: b\n  c: d\n",
+        "en:\n  a: b\n ...\n",
+        "---\nen: x\n---\nde: y\n",
+        "en:\n  a: 'unterminated\n",
+        "en:\n  a: \"bad \\x escape\"\n",
+        "en:\n  a: \"x\" y\n",
+        "en:\n  key with space: v\n",
+        "en:\n  a: %oops\n",
+        "en:\n  a: @oops\n",
+        "en:\n  a: x\u{2028}y\n",
+        "en:\n  a: x\u{85}y\n",
+        "en:\n  a: x\u{FEFF}y\n",
+        "en:\n  ? complex\n  : key\n",
+        "en:\n  <<: merge\n",
+        "en:\n  a:b\n",
+        "en:\n  e: -\n",
+        "en:\n  a:: b\n",
+    ]
+
+    @Test func acceptsTheSubsetWithLibYAMLsEvents() {
+        for text in Self.accepted {
+            #expect(Self.agreesWithLibYAML(Array(text.utf8)), "not accepted: \(text.debugDescription)")
+        }
+    }
+
+    @Test func leavesEverythingElseToLibYAML() {
+        for text in Self.rejected {
+            #expect(EventTrace.scanned(Array(text.utf8)) == nil, "accepted: \(text.debugDescription)")
+        }
+        // Bytes that are not UTF-8, and control characters.
+        for bad: [UInt8] in [[0xFF], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xEF, 0xBF, 0xBE], [0x00], [0x07], [0x7F], [0xC2, 0x80]] {
+            #expect(EventTrace.scanned(Array("en:\n  a: x".utf8) + bad + [0x0A]) == nil, "accepted \(bad)")
+        }
+    }
+
+    /// Random edits of valid files (a fixed seed, so every run checks the same inputs): each one
+    /// the scanner accepts must be accepted by libyaml with the same events.
+    @Test func randomEditsAgreeWithLibYAML() {
+        let alphabet: [[UInt8]] = [" ", "\n", ":", "#", "'", "\"", "-", "\\", "a", "\t", "{", "[", "&", "!", "|", ">", "?", "%",
+                                   ".", "~", "é", "世", "\u{2028}", "\\u00", "---", "...", ": ", " #", "  "].map { Array($0.utf8) }
+            + [[0xFF], [0xC3], [0x00], [0x0D]]
+        var generator = SeededGenerator(seed: 0x5EED)
+        var accepted = 0, total = 0
+        for seed in Self.accepted.map({ Array($0.utf8) }) where !seed.isEmpty {
+            for _ in 0 ..< 400 {
+                var text = seed
+                for _ in 0 ..< Int(generator.next() % 3) + 1 {
+                    let position = Int(generator.next() % UInt64(text.count + 1))
+                    switch generator.next() % 3 {
+                    case 0: text.insert(contentsOf: alphabet[Int(generator.next() % UInt64(alphabet.count))], at: position)
+                    case 1: if position < text.count { text.remove(at: position) }
+                    default:
+                        if position < text.count {
+                            text.replaceSubrange(position ... position, with: alphabet[Int(generator.next() % UInt64(alphabet.count))])
+                        }
+                    }
+                }
+                total += 1
+                if Self.agreesWithLibYAML(text) { accepted += 1 }
+            }
+        }
+        // Not vacuous: a good share of the edits stay in the subset.
+        #expect(accepted * 5 > total, "only \(accepted) of \(total) edits were scanned")
+    }
+
+    /// The real corpus: nearly every file is in the subset, and each agrees with libyaml.
+    @Test func mastodonLocalesAgreeWithLibYAML() throws {
+        let directory = CLI.packageRoot.appendingPathComponent("../shared/corpora/mastodon/locales").standardized
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".yml") }.sorted()
+        #expect(names.count > 500)
+        var accepted = 0
+        for name in names {
+            let bytes = try [UInt8](Data(contentsOf: directory.appendingPathComponent(name)))
+            if Self.agreesWithLibYAML(bytes) { accepted += 1 }
+        }
+        #expect(accepted * 100 >= names.count * 95, "only \(accepted) of \(names.count) files were scanned")
+    }
+}
