@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 /// Reads Rails-i18n YAML: the top-level key is the locale, nested keys are joined with `.`.
@@ -165,21 +166,49 @@ struct KeyInterner {
         return child(current, UnsafeBufferPointer(rebasing: key[start...]))
     }
 
-    private mutating func child(_ parent: Int32, _ segment: UnsafeBufferPointer<UInt8>) -> Int32 {
-        let h = Self.hash(parent, segment)
+    /// The id of `key` under `parent` if it is already interned (dots descend); never adds.
+    func lookup(_ parent: Int32, _ key: UnsafeBufferPointer<UInt8>) -> Int32? {
+        var current = parent
+        var start = 0
+        for index in 0 ..< key.count where key[index] == UInt8(ascii: ".") {
+            let segment = UnsafeBufferPointer(rebasing: key[start ..< index])
+            guard case .found(let id) = find(current, segment, Self.hash(current, segment)) else { return nil }
+            current = id
+            start = index + 1
+        }
+        let segment = UnsafeBufferPointer(rebasing: key[start...])
+        guard case .found(let id) = find(current, segment, Self.hash(current, segment)) else { return nil }
+        return id
+    }
+
+    private enum Probe {
+        case found(Int32)
+        case empty(slot: Int)
+    }
+
+    private func find(_ parent: Int32, _ segment: UnsafeBufferPointer<UInt8>, _ h: UInt64) -> Probe {
         let mask = table.count - 1
         var slot = Int(truncatingIfNeeded: h) & mask
         while true {
             let id = Int(table[slot])
-            if id < 0 { break }
+            if id < 0 { return .empty(slot: slot) }
             if hashes[id] == h && parents[id] == parent && Int(segmentLengths[id]) == segment.count {
                 let start = Int(segmentStarts[id])
                 let same = bytes.withUnsafeBufferPointer { stored in
                     segment.count == 0 || memcmp(stored.baseAddress! + start, segment.baseAddress!, segment.count) == 0
                 }
-                if same { return Int32(id) }
+                if same { return .found(Int32(id)) }
             }
             slot = (slot + 1) & mask
+        }
+    }
+
+    private mutating func child(_ parent: Int32, _ segment: UnsafeBufferPointer<UInt8>) -> Int32 {
+        let h = Self.hash(parent, segment)
+        let slot: Int
+        switch find(parent, segment, h) {
+        case .found(let id): return id
+        case .empty(let empty): slot = empty
         }
         let id = Int32(parents.count)
         parents.append(parent)
@@ -254,18 +283,64 @@ private struct Merger {
         for (index, count) in itemCounts.enumerated() { strings[index].entries.reserveCapacity(count) }
         emptyKey = [UInt8]().withUnsafeBufferPointer { interner.intern(0, $0) }
         let needsSecondPass = files.map { file in file.locales.contains { $0.name != baseLocale && $0.items != nil } }
+        var knownIDs: [[Int32]] = []
         for pass in [true, false] {
+            if !pass { knownIDs = lookUpKnownKeys(files, needsSecondPass) }
             for fileIndex in files.indices {
                 for locale in files[fileIndex].locales where (locale.name == baseLocale) == pass {
                     guard let range = locale.items else { continue }
-                    flatten(files[fileIndex], Int32(fileIndex), range, locale: byLocale[locale.name]!, isBase: pass)
+                    flatten(files[fileIndex], Int32(fileIndex), range, locale: byLocale[locale.name]!, isBase: pass,
+                            knownIDs: pass ? [] : knownIDs[fileIndex])
                 }
+                if !pass { knownIDs[fileIndex] = [] }
                 if !pass || !needsSecondPass[fileIndex] { files[fileIndex].items = [] }
                 // Give the freed records back to the system now and then: the entries growing
                 // meanwhile then reuse pages instead of raising the peak.
                 if fileIndex % 32 == 31 { MemoryTrim.trim() }
             }
         }
+    }
+
+    /// Translations mostly repeat the base locale's keys, already interned: their ids are looked
+    /// up on all cores first (the interner is only read), so the ordered pass interns just the keys
+    /// new to the project. Per file, aligned with its records; -1 where the ordered pass interns.
+    private func lookUpKnownKeys(_ files: [StringsFileData], _ needed: [Bool]) -> [[Int32]] {
+        let results = UnsafeMutableBufferPointer<[Int32]>.allocate(capacity: files.count)
+        results.initialize(repeating: [])
+        defer {
+            results.deinitialize()
+            results.deallocate()
+        }
+        nonisolated(unsafe) let slots = results
+        let interner = self.interner, emptyKey = self.emptyKey, baseLocale = self.baseLocale
+        DispatchQueue.concurrentPerform(iterations: files.count) { fileIndex in
+            guard needed[fileIndex] else { return }
+            let file = files[fileIndex]
+            var ids = [Int32](repeating: -1, count: file.items.count)
+            file.arena.withUnsafeBufferPointer { arena in
+                file.items.withUnsafeBufferPointer { items in
+                    for locale in file.locales where locale.name != baseLocale {
+                        guard let range = locale.items else { continue }
+                        // The same walk as `flatten`; a key under an unknown group stays unknown.
+                        var parents: [(id: Int32, end: Int)] = [(0, range.upperBound)]
+                        for index in range {
+                            while index >= parents[parents.count - 1].end { parents.removeLast() }
+                            var parent = parents[parents.count - 1].id
+                            if parent == emptyKey { parent = 0 }
+                            let item = items[index]
+                            var id: Int32 = -1
+                            if parent >= 0 {
+                                id = interner.lookup(parent, UnsafeBufferPointer(rebasing: arena[Int(item.keyStart) ..< Int(item.keyStart + item.keyLength)])) ?? -1
+                            }
+                            ids[index] = id
+                            if item.isGroup { parents.append((id, Int(item.value.start))) }
+                        }
+                    }
+                }
+            }
+            slots[fileIndex] = ids
+        }
+        return Array(results)
     }
 
     private mutating func setShape(_ id: Int32, _ value: UInt8) {
@@ -275,7 +350,8 @@ private struct Merger {
 
     private func shapeOf(_ id: Int32) -> UInt8 { Int(id) < shape.count ? shape[Int(id)] : 0 }
 
-    private mutating func flatten(_ file: StringsFileData, _ fileIndex: Int32, _ range: Range<Int>, locale: Int, isBase: Bool) {
+    private mutating func flatten(_ file: StringsFileData, _ fileIndex: Int32, _ range: Range<Int>, locale: Int, isBase: Bool,
+                                  knownIDs: [Int32]) {
         var parents: [(id: Int32, end: Int)] = [(0, range.upperBound)]
         var forms: [CompactForm] = []
         file.arena.withUnsafeBufferPointer { arena in
@@ -286,7 +362,9 @@ private struct Merger {
                     let item = items[index]
                     var parent = parents[parents.count - 1].id
                     if parent == emptyKey { parent = 0 }
-                    let id = interner.intern(parent, UnsafeBufferPointer(rebasing: arena[Int(item.keyStart) ..< Int(item.keyStart + item.keyLength)]))
+                    let known = knownIDs.isEmpty ? -1 : knownIDs[index]
+                    let id = known >= 0 ? known
+                        : interner.intern(parent, UnsafeBufferPointer(rebasing: arena[Int(item.keyStart) ..< Int(item.keyStart + item.keyLength)]))
                     guard item.isGroup else {
                         add(CompactEntry(key: id, file: fileIndex, keyLine: item.keyLine, keyColumn: item.keyColumn,
                                          text: item.value, isPlural: false), file: file, locale: locale)
