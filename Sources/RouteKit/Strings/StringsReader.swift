@@ -45,9 +45,8 @@ private struct Streamer: BlockMappingSink {
         var allScalar = true
         var allCategories = true
         var children: Int32 = 0
-        /// Hashes of this mapping's keys so far: any repeat hands the file to the tree reader.
-        var siblingStart: Int
-        var siblingSet: Set<UInt64>? = nil
+        /// Which mapping of the file this is: its keys are told apart from other mappings' keys by it.
+        var serial: UInt64
     }
 
     let path: String
@@ -56,7 +55,9 @@ private struct Streamer: BlockMappingSink {
     var data: StringsFileData
     var readerDiagnostics: [Diagnostic] = []
     var frames: [Frame] = []
-    var siblings: [UInt64] = []
+    /// Hashes of (mapping, key) seen so far: any repeat hands the file to the tree reader.
+    var seenKeys = HashSet64()
+    var mappingsOpened: UInt64 = 0
     /// Open nodes inside a value being skipped (a list).
     var skipDepth = 0
     var nodeCount = 0
@@ -248,22 +249,11 @@ private struct Streamer: BlockMappingSink {
             bail = true
             return
         }
-        let top = frames.count - 1
-        let h = Self.hash(bytes)
-        let start = frames[top].siblingStart
-        if frames[top].siblingSet != nil {
-            if !frames[top].siblingSet!.insert(h).inserted { bail = true }
-            return
-        }
-        for index in start ..< siblings.count where siblings[index] == h {
-            bail = true
-            return
-        }
-        siblings.append(h)
-        if siblings.count - start > 24 {
-            frames[top].siblingSet = Set(siblings[start...])
-            siblings.removeSubrange(start...)
-        }
+        var h = Self.hash(bytes) ^ (frames[frames.count - 1].serial &* 0x9E37_79B9_7F4A_7C15)
+        h ^= h >> 29
+        h &*= 0xBF58_476D_1CE4_E5B9
+        h ^= h >> 32
+        if !seenKeys.insert(h) { bail = true }
     }
 
     /// The full dotted key of the pending key of the top mapping (for messages).
@@ -327,10 +317,15 @@ private struct Streamer: BlockMappingSink {
         }
     }
 
+    private mutating func nextSerial() -> UInt64 {
+        mappingsOpened += 1
+        return mappingsOpened
+    }
+
     private mutating func mappingStart(_ mark: yaml_mark_t) {
         let top = frames.count - 1
         guard top >= 0 else {
-            if documents <= 1 { frames.append(Frame(level: 0, group: -1, siblingStart: siblings.count)) }
+            if documents <= 1 { frames.append(Frame(level: 0, group: -1, serial: nextSerial())) }
             return
         }
         if frames[top].expectingKey {
@@ -343,14 +338,14 @@ private struct Streamer: BlockMappingSink {
             localeName = String(decoding: data.arena[Int(key.start) ..< Int(key.start + key.length)], as: UTF8.self)
             data.locales.append(RawLocale(name: localeName, line: key.line, column: key.column, items: data.items.count ..< data.items.count))
             localeIndex = data.locales.count - 1
-            frames.append(Frame(level: 1, group: -1, siblingStart: siblings.count))
+            frames.append(Frame(level: 1, group: -1, serial: nextSerial()))
             return
         }
         noteChild(scalar: false)
         data.items.append(RawItem(keyStart: key.start, keyLength: key.length,
                                   value: TextRef(start: 0, length: 0, line: Int32(mark.line) + 1, column: Int32(mark.column) + 1),
                                   keyLine: key.line, keyColumn: key.column, flags: RawItem.group))
-        frames.append(Frame(level: level + 1, group: data.items.count - 1, siblingStart: siblings.count))
+        frames.append(Frame(level: level + 1, group: data.items.count - 1, serial: nextSerial()))
     }
 
     private mutating func sequenceStart(_ mark: yaml_mark_t) {
@@ -390,7 +385,6 @@ private struct Streamer: BlockMappingSink {
 
     private mutating func mappingEnd() {
         let frame = frames.removeLast()
-        siblings.removeSubrange(frame.siblingStart...)
         if frame.level == 1 {
             data.locales[localeIndex].items = data.locales[localeIndex].items!.lowerBound ..< data.items.count
         } else if frame.level >= 2 {
@@ -405,6 +399,41 @@ private struct Streamer: BlockMappingSink {
             rootDone = true
         } else {
             frames[frames.count - 1].expectingKey = true
+        }
+    }
+}
+
+/// A set of 64-bit hashes (open addressing; 0 marks a free slot, so 0 is stored as 1).
+struct HashSet64 {
+    private var slots = [UInt64](repeating: 0, count: 256)
+    private var count = 0
+
+    /// False when `hash` was already in the set.
+    mutating func insert(_ hash: UInt64) -> Bool {
+        let value = hash == 0 ? 1 : hash
+        if (count + 1) * 2 > slots.count { grow() }
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: value) & mask
+        while true {
+            let stored = slots[slot]
+            if stored == value { return false }
+            if stored == 0 {
+                slots[slot] = value
+                count += 1
+                return true
+            }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    private mutating func grow() {
+        let old = slots
+        slots = [UInt64](repeating: 0, count: old.count * 2)
+        let mask = slots.count - 1
+        for value in old where value != 0 {
+            var slot = Int(truncatingIfNeeded: value) & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = value
         }
     }
 }
