@@ -95,6 +95,7 @@ struct Row {
     var files: Int
     var bytes: Int
     var raw: ChildResult
+    var scan: ChildResult
     var lint: ChildResult
     var process: Double
     var processRSS: Int
@@ -134,6 +135,7 @@ for (name, directory) in corpora {
     log("measuring \(name)…")
     let files = readLines(directory + "/files.txt").count
     let raw = measure("raw", directory, runs: options.runs)
+    let scan = measure("scan", directory, runs: options.runs)
     let lint = measure("lint", directory, runs: options.runs)
     let processRuns = name == "S" ? options.processRuns : options.runs
     var processTimes: [Double] = [], processRSS: [Double] = []
@@ -154,7 +156,7 @@ for (name, directory) in corpora {
         }
         titleBinary = Double(requests) / median(times)
     }
-    rows.append(Row(corpus: name, files: files, bytes: raw.bytes, raw: raw, lint: lint, process: median(processTimes),
+    rows.append(Row(corpus: name, files: files, bytes: raw.bytes, raw: raw, scan: scan, lint: lint, process: median(processTimes),
                     processRSS: Int(median(processRSS)), titleInProcess: titleInProcess, titleBinary: titleBinary))
 }
 
@@ -166,11 +168,12 @@ func rate(_ bytes: Int, _ seconds: Double) -> String { String(format: "%.1f", Do
 func perSecond(_ value: Double?) -> String { value.map { String(format: "%.0f", $0) } ?? "–" }
 
 var out = ""
-out += "| corpus | files | input MB | raw parse ms (MB/s) | lint ms (MB/s) | lint / raw | peak RSS MB | RSS / input | findings | `routekit lint` process ms | title/s in-process | title/s `--batch` binary |\n"
-out += "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+out += "| corpus | files | input MB | raw parse ms (MB/s) | scanner ms (MB/s), files scanned | lint ms (MB/s) | lint / raw | peak RSS MB | RSS / input | findings | `routekit lint` process ms | title/s in-process | title/s `--batch` binary |\n"
+out += "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
 for row in rows {
     let rss = row.lint.rssKilobytes * 1024
     out += "| \(row.corpus) | \(row.files) | \(mb(row.bytes)) | \(ms(row.raw.seconds)) (\(rate(row.bytes, row.raw.seconds))) "
+        + "| \(ms(row.scan.seconds)) (\(rate(row.bytes, row.scan.seconds))), \(row.scan.count) "
         + "| \(ms(row.lint.seconds)) (\(rate(row.bytes, row.lint.seconds))) | \(String(format: "%.2f", row.lint.seconds / row.raw.seconds)) "
         + "| \(mb(rss)) | \(String(format: "%.2f", Double(rss) / Double(row.bytes))) | \(row.lint.count) | \(ms(row.process)) "
         + "| \(perSecond(row.titleInProcess)) | \(perSecond(row.titleBinary)) |\n"

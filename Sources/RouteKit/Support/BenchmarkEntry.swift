@@ -1,0 +1,23 @@
+import CYAML
+
+/// Entry points for `routekit-bench` (see BENCHMARKS.md). Not API: `@_spi`.
+@_spi(Benchmarking) public enum BenchmarkEntry {
+    /// Counts events and nothing else, so the scan alone is measured.
+    private struct CountingSink: BlockMappingSink {
+        var events = 0
+        mutating func onDocumentStart(_ mark: yaml_mark_t) -> Bool { events += 1; return true }
+        mutating func onMappingStart(_ mark: yaml_mark_t) -> Bool { events += 1; return true }
+        mutating func onScalar(_ bytes: UnsafeBufferPointer<UInt8>, plain: Bool, _ mark: yaml_mark_t) -> Bool {
+            events += 1
+            return true
+        }
+        mutating func onMappingEnd() -> Bool { events += 1; return true }
+    }
+
+    /// The block-mapping scanner over one file's bytes: its event count, or nil when it leaves the
+    /// file to libyaml.
+    public static func scanEvents(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var sink = CountingSink()
+        return BlockMappingScanner.scan(bytes, into: &sink) ? sink.events : nil
+    }
+}
