@@ -29,7 +29,7 @@ public struct Project: Sendable {
         for (index, file) in parsed.enumerated() where byPath[file.file.path] == nil { byPath[file.file.path] = index }
 
         var diagnostics = parsed.flatMap(\.file.diagnostics)
-        let (catalog, catalogDiagnostics) = CatalogLoader.load(catalogPaths.compactMap { byPath[$0].map { parsed[$0].file } })
+        let catalogFiles = catalogPaths.compactMap { byPath[$0].map { parsed[$0].file } }
         // Moved out (not copied), so the merge can free each file's records as soon as it is done.
         var stringFiles: [StringsFileData] = []
         stringFiles.reserveCapacity(stringPaths.count)
@@ -38,7 +38,21 @@ public struct Project: Sendable {
             parsed[index].strings = nil
             stringFiles.append(data)
         }
-        let (strings, stringDiagnostics) = StringsLoader.merge(&stringFiles, baseLocale: config.baseLocale.value)
+        // The catalog and the strings are independent: build them side by side.
+        nonisolated(unsafe) var catalogResult = (RouteCatalog(), [Diagnostic]())
+        nonisolated(unsafe) var stringsResult = (StringTable(baseLocale: config.baseLocale.value), [Diagnostic]())
+        nonisolated(unsafe) var movedStringFiles = stringFiles
+        stringFiles = []
+        let baseLocale = config.baseLocale.value
+        DispatchQueue.concurrentPerform(iterations: 2) { part in
+            if part == 0 {
+                catalogResult = CatalogLoader.load(catalogFiles)
+            } else {
+                stringsResult = StringsLoader.merge(&movedStringFiles, baseLocale: baseLocale)
+            }
+        }
+        let (catalog, catalogDiagnostics) = catalogResult
+        let (strings, stringDiagnostics) = stringsResult
         diagnostics += catalogDiagnostics + stringDiagnostics
         var suppressions: [String: Suppressions] = [:]
         for file in parsed where suppressions[file.file.path] == nil { suppressions[file.file.path] = file.file.suppressions }
