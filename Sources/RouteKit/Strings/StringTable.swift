@@ -159,6 +159,22 @@ public struct LocaleStrings: Sendable {
         entry.isPlural ? pluralForms(entry).map(\.text) : [entry.text]
     }
 
+    /// Calls `body` with each text of an entry, like `textRefs` without making an array.
+    @inline(__always)
+    func forEachText(of entry: CompactEntry, _ body: (TextRef) throws -> Void) rethrows {
+        guard entry.isPlural else { return try body(entry.text) }
+        for index in Int(entry.text.start) ..< Int(entry.text.start) + Int(entry.text.length) { try body(forms[index].text) }
+    }
+
+    /// The first text of the entry at `index` (a plural's first form) and its file; nil for a
+    /// plural without forms.
+    @inline(__always)
+    func firstText(ofEntryAt index: Int) -> (file: Int32, ref: TextRef)? {
+        let entry = entries[index]
+        guard entry.isPlural else { return (entry.file, entry.text) }
+        return entry.text.length > 0 ? (entry.file, forms[Int(entry.text.start)].text) : nil
+    }
+
     func keyLocation(_ entry: CompactEntry) -> SourceLocation {
         storage.location(entry.file, entry.keyLine, entry.keyColumn)
     }
@@ -205,13 +221,56 @@ public struct StringTable: Sendable {
 // MARK: - Byte helpers shared by the string rules
 
 enum UTF8Text {
-    /// Empty or only white space, as `String.isBlank` says, without making a String for ASCII text.
+    /// Empty or only white space, as `String.isBlank` says, without making a String.
     static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        for byte in bytes {
-            if byte >= 0x80 { return String(decoding: bytes, as: UTF8.self).isBlank }
-            if byte != 0x20 && !(0x09...0x0D).contains(byte) { return false }
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                if byte != 0x20 && !(0x09...0x0D).contains(byte) { return false }
+                index += 1
+                continue
+            }
+            // Decoded one scalar at a time: most texts end the scan at their first letter.
+            var rest = UnsafeBufferPointer(rebasing: bytes[index...]).makeIterator()
+            var parser = Unicode.UTF8.ForwardParser()
+            switch parser.parseScalar(from: &rest) {
+            case .valid(let encoded):
+                let scalar = Unicode.UTF8.decode(encoded)
+                if !(scalar.properties.isWhitespace || scalar == "\u{200B}" || scalar == "\u{FEFF}") { return false }
+                index += encoded.count
+            case .error, .emptyInput:
+                // Invalid UTF-8 reads as U+FFFD, which is not white space.
+                return false
+            }
         }
         return true
+    }
+
+    /// True when `bytes` are valid UTF-8 whose scalars are all below U+0300: such text is in NFC
+    /// (no scalar there decomposes, combines or reorders), so two such texts make equal Strings
+    /// exactly when their bytes are equal. True for ASCII and most Latin text.
+    static func isNFCAsWritten(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                index += 1
+            } else if byte >= 0xC2, byte < 0xCC, index + 1 < bytes.count, bytes[index + 1] & 0xC0 == 0x80 {
+                // A two-byte sequence for U+0080 ..< U+0300.
+                index += 2
+            } else {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Equal as Swift Strings (canonical equivalence), without making Strings when both are NFC as written.
+    static func canonicallyEqual(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        if a.elementsEqual(b) { return true }
+        if isNFCAsWritten(a) && isNFCAsWritten(b) { return false }
+        return String(decoding: a, as: UTF8.self) == String(decoding: b, as: UTF8.self)
     }
 
     static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ target: UInt8) -> Bool {
