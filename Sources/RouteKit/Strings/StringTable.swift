@@ -273,11 +273,6 @@ enum UTF8Text {
         return String(decoding: a, as: UTF8.self) == String(decoding: b, as: UTF8.self)
     }
 
-    static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ target: UInt8) -> Bool {
-        for byte in bytes where byte == target { return true }
-        return false
-    }
-
     /// The plural category index of `bytes` (`zero` … `other`), or nil.
     static func pluralCategory(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         switch bytes.count {
