@@ -46,6 +46,22 @@ import Testing
         #expect(![UInt8]([0x20, 0xC3]).withUnsafeBufferPointer { UTF8Text.isBlank($0) })
     }
 
+    @Test func firstIndexFindsTheFirstByteFromAnyStart() {
+        // Lengths around the eight-byte steps, the target at every place, bytes that differ by one bit.
+        for length in 0 ..< 20 {
+            for place in 0 ... length {
+                var bytes = [UInt8](repeating: UInt8(ascii: "$"), count: length)
+                if place < length { bytes[place] = UInt8(ascii: "%") }
+                for start in 0 ... length {
+                    let expected = bytes[start...].firstIndex(of: UInt8(ascii: "%"))
+                    #expect(bytes.withUnsafeBufferPointer { UTF8Text.firstIndex(of: UInt8(ascii: "%"), in: $0, from: start) } == expected)
+                }
+            }
+        }
+        let high: [UInt8] = [0xA5, 0xFF, 0x80, 0x25 | 0x80, 0x24, 0x00, 0x01, 0x02, 0x25]
+        #expect(high.withUnsafeBufferPointer { UTF8Text.firstIndex(of: 0x25, in: $0) } == 8)
+    }
+
     @Test func indexKeepsTheFirstValuePerEquivalentText() {
         var index = CanonicalTextIndex(minimumCapacity: 2)
         for (offset, (a, _)) in Self.equivalentPairs.enumerated() {

@@ -10,14 +10,18 @@ import Testing
     /// Texts of up to two pieces, with words between them.
     static let texts: [String] = pieces.flatMap { a in pieces.map { b in "x \(a) y \(b)" } }
 
+    /// A list with an unrelated signature first, so signature indices are exercised too.
     static func bytes(_ texts: [String]) -> PlaceholderBytes {
         var result = PlaceholderBytes()
+        _ = result.startSignature()
+        Array("%{other} %3$f".utf8).withUnsafeBufferPointer { result.add($0) }
+        _ = result.startSignature()
         for text in texts { Array(text.utf8).withUnsafeBufferPointer { result.add($0) } }
         return result
     }
 
     static func agrees(base: [String], translation: String, allowMissing: Bool) -> (vouched: Bool, fine: Bool) {
-        let vouched = bytes([translation]).surelyMatches(bytes(base), allowMissing: allowMissing)
+        let vouched = bytes(base).vouches(for: bytes([translation]), 1, against: 1, allowMissing: allowMissing)
         let fine = PlaceholderSignature([translation]).difference(from: PlaceholderSignature(base), allowMissing: allowMissing) == nil
         return (vouched, fine)
     }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A placeholder in a string value: named `%{name}` or printf-style `%s %d %1$s %2$d %@ %lld`.
 public struct Placeholder: Sendable, Hashable {
     public enum Kind: Sendable, Hashable {
@@ -61,19 +59,17 @@ public enum PlaceholderParser {
     /// False when `b` surely has no placeholder: every one starts with a `%`.
     @inline(__always)
     static func mayHavePlaceholders(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = b.baseAddress else { return false }
-        return memchr(base, Int32(UInt8(ascii: "%")), b.count) != nil
+        UTF8Text.firstIndex(of: UInt8(ascii: "%"), in: b) != nil
     }
 
     /// Calls `body(byte range as written, name bytes (named), position, conversion)` for each
-    /// placeholder, in order. Cheap on texts without any: `memchr` finds each `%`.
+    /// placeholder, in order. Cheap on texts without any: the scan jumps from `%` to `%`.
     static func scan(_ b: UnsafeBufferPointer<UInt8>,
                      _ body: (Range<Int>, Range<Int>?, Int?, UInt8) -> Void) {
-        guard let base = b.baseAddress else { return }
         var index = 0
         while index < b.count {
-            guard let found = memchr(base + index, Int32(UInt8(ascii: "%")), b.count - index) else { return }
-            index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            guard let found = UTF8Text.firstIndex(of: UInt8(ascii: "%"), in: b, from: index) else { return }
+            index = found
             let start = index
             if index + 1 < b.count, b[index + 1] == UInt8(ascii: "%") {
                 index += 2

@@ -273,6 +273,27 @@ enum UTF8Text {
         return String(decoding: a, as: UTF8.self) == String(decoding: b, as: UTF8.self)
     }
 
+    /// The index of the first `target` byte at or after `start`: eight bytes at a time, inline (a
+    /// call per text would cost more than the scan of a short text).
+    @inline(__always)
+    static func firstIndex(of target: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let pattern = UInt64(target) &* ones
+        var index = start
+        while index + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) ^ pattern
+            // Nonzero exactly when a byte of `word` is zero, that is, when one matched.
+            if (word &- ones) & ~word & (ones &<< 7) != 0 { break }
+            index += 8
+        }
+        while index < bytes.count {
+            if base[index] == target { return index }
+            index += 1
+        }
+        return nil
+    }
+
     /// The plural category index of `bytes` (`zero` … `other`), or nil.
     static func pluralCategory(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         switch bytes.count {
