@@ -278,20 +278,27 @@ enum UTF8Text {
     @inline(__always)
     static func firstIndex(of target: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {
         guard let base = bytes.baseAddress else { return nil }
+        let count = bytes.count
+        guard count - start >= 8 else {
+            for index in start ..< count where base[index] == target { return index }
+            return nil
+        }
         let ones: UInt64 = 0x0101_0101_0101_0101
         let pattern = UInt64(target) &* ones
+        func firstMatch(at offset: Int) -> Int? {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)) ^ pattern
+            // The high bit of each zero byte (a match) is set; a borrow may set it above a match,
+            // never below the first one.
+            let matches = (word &- ones) & ~word & (ones &<< 7)
+            return matches == 0 ? nil : offset + matches.trailingZeroBitCount / 8
+        }
         var index = start
-        while index + 8 <= bytes.count {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) ^ pattern
-            // Nonzero exactly when a byte of `word` is zero, that is, when one matched.
-            if (word &- ones) & ~word & (ones &<< 7) != 0 { break }
+        while index + 8 <= count {
+            if let found = firstMatch(at: index) { return found }
             index += 8
         }
-        while index < bytes.count {
-            if base[index] == target { return index }
-            index += 1
-        }
-        return nil
+        // The last eight bytes, overlapping some already seen (which held no match).
+        return index < count ? firstMatch(at: count - 8) : nil
     }
 
     /// The plural category index of `bytes` (`zero` … `other`), or nil.
