@@ -109,6 +109,8 @@ public struct LocaleStrings: Sendable {
     var forms: [CompactForm] = []
     /// Key id → index in `entries` + 1; 0 (or past the end) when the key is absent.
     var slots: [Int32] = []
+    /// The indices in `entries` of the plurals, in order: the plural rules need not scan them all.
+    var pluralEntries: [Int32] = []
 
     public init(locale: String) { self.locale = locale }
 
@@ -191,6 +193,7 @@ public struct LocaleStrings: Sendable {
         if entry.isPlural {
             entry.text = TextRef(start: Int32(forms.count), length: Int32(newForms.count), line: 0, column: 0)
             forms.append(contentsOf: newForms)
+            pluralEntries.append(Int32(entries.count))
         }
         entries.append(entry)
         slots[slot] = Int32(entries.count)

@@ -11,7 +11,8 @@ struct PluralExtraCategory: LintRule {
             guard let table = strings[locale] else { continue }
             var used: Set<String>?
             var usedMask = 0
-            for entry in table.entries where entry.isPlural {
+            for entryIndex in table.pluralEntries {
+                let entry = table.entries[Int(entryIndex)]
                 if used == nil {
                     let names = PluralRules.for(locale: locale).orderedCategories.map(\.rawValue)
                     used = Set(names)
