@@ -40,10 +40,18 @@ import Testing
     }
 
     @Test func blankMatchesStringIsBlank() {
-        for text in ["", " \t\n", "\u{A0}", "\u{200B}\u{FEFF}", "\u{3000} \u{2028}", "a", " b", "\u{A0}x", "キ", "\u{200B}😀"] {
-            #expect(Self.withBytes(text) { UTF8Text.isBlank($0) } == text.isBlank, "\(text.unicodeScalars.map(\.value))")
+        var scalars = BlankScalars()
+        // Twice: the second round reads remembered scalars.
+        for _ in 0 ..< 2 {
+            for text in ["", " \t\n", "\u{A0}", "\u{200B}\u{FEFF}", "\u{3000} \u{2028}", "a", " b", "\u{A0}x", "キ",
+                         "\u{200B}😀", "\u{1680}\u{205F}"] {
+                #expect(Self.withBytes(text) { UTF8Text.isBlank($0, &scalars) } == text.isBlank, "\(text.unicodeScalars.map(\.value))")
+            }
         }
-        #expect(![UInt8]([0x20, 0xC3]).withUnsafeBufferPointer { UTF8Text.isBlank($0) })
+        #expect(![UInt8]([0x20, 0xC3]).withUnsafeBufferPointer { UTF8Text.isBlank($0, &scalars) })
+        // Every scalar below U+10000, remembered or not, as the stdlib says.
+        let differing = (UInt32(0) ..< 0x1_0000).compactMap(Unicode.Scalar.init).filter { scalars.isBlank($0) != $0.isBlank }
+        #expect(differing.isEmpty)
     }
 
     @Test func firstIndexFindsTheFirstByteFromAnyStart() {

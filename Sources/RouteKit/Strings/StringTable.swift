@@ -224,8 +224,9 @@ public struct StringTable: Sendable {
 // MARK: - Byte helpers shared by the string rules
 
 enum UTF8Text {
-    /// Empty or only white space, as `String.isBlank` says, without making a String.
-    static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// Empty or only white space, as `String.isBlank` says, without making a String. `scalars`
+    /// remembers the answers for non-ASCII scalars across calls.
+    static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>, _ scalars: inout BlankScalars) -> Bool {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
@@ -239,8 +240,7 @@ enum UTF8Text {
             var parser = Unicode.UTF8.ForwardParser()
             switch parser.parseScalar(from: &rest) {
             case .valid(let encoded):
-                let scalar = Unicode.UTF8.decode(encoded)
-                if !(scalar.properties.isWhitespace || scalar == "\u{200B}" || scalar == "\u{FEFF}") { return false }
+                if !scalars.isBlank(Unicode.UTF8.decode(encoded)) { return false }
                 index += encoded.count
             case .error, .emptyInput:
                 // Invalid UTF-8 reads as U+FFFD, which is not white space.
@@ -319,5 +319,23 @@ enum UTF8Text {
         default: break
         }
         return nil
+    }
+}
+
+/// `Unicode.Scalar.isBlank`, remembered per scalar below U+10000: the stdlib's property tables
+/// are searched once per scalar a rule meets, not once per text.
+struct BlankScalars {
+    private var known = [UInt64](repeating: 0, count: 0x1_0000 / 64)
+    private var blank = [UInt64](repeating: 0, count: 0x1_0000 / 64)
+
+    mutating func isBlank(_ scalar: Unicode.Scalar) -> Bool {
+        let value = Int(scalar.value)
+        guard value < 0x1_0000 else { return scalar.isBlank }
+        let word = value >> 6, bit: UInt64 = 1 << (value & 63)
+        if known[word] & bit == 0 {
+            known[word] |= bit
+            if scalar.isBlank { blank[word] |= bit }
+        }
+        return blank[word] & bit != 0
     }
 }

@@ -20,6 +20,7 @@ struct AmbiguousTitle: LintRule {
                                           overrides: LocaleFallbackOverrides(context.project.config.fallbacks))
         // Per locale: each title text → the first route (index in `routes`) that shows it.
         var firstRoute = CanonicalTextIndex(minimumCapacity: keyed.count)
+        var scalars = BlankScalars()
         for locale in context.requiredLocales {
             let chain = negotiator.negotiate([locale]).locales.compactMap { strings[$0] }
             firstRoute.removeAll()
@@ -34,7 +35,7 @@ struct AmbiguousTitle: LintRule {
                 guard let (file, ref) = text else { continue }
                 // Blank titles are someone else's finding; a new text is remembered, a seen one reported.
                 let first = storage.withBytes(file, ref) { bytes -> Int32? in
-                    if UTF8Text.isBlank(bytes) { return nil }
+                    if UTF8Text.isBlank(bytes, &scalars) { return nil }
                     return firstRoute.firstValue(for: bytes, orInsert: Int32(routeIndex))
                 }
                 guard let first else { continue }
