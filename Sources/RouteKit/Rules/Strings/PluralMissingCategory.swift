@@ -17,11 +17,12 @@ struct PluralMissingCategory: LintRule {
             for name in needed {
                 if let index = pluralCategoryNames.firstIndex(of: name) { neededMask? |= 1 << index } else { neededMask = nil }
             }
+            let categories = context.derived.pluralCategories(of: locale)
             for entryIndex in table.pluralEntries {
                 let entry = table.entries[Int(entryIndex)]
                 var presentMask = 0
-                for form in table.pluralForms(entry) {
-                    if let category = storage.withBytes(entry.file, form.category, UTF8Text.pluralCategory) { presentMask |= 1 << category }
+                for formIndex in table.pluralForms(entry).indices where categories[formIndex] >= 0 {
+                    presentMask |= 1 << Int(categories[formIndex])
                 }
                 if let neededMask, neededMask & ~presentMask == 0, presentMask & otherBit != 0 { continue }
                 let present = { (name: String) in pluralCategoryNames.firstIndex(of: name).map { presentMask & (1 << $0) != 0 } ?? false }
