@@ -251,8 +251,8 @@ enum UTF8Text {
     }
 
     /// True when `bytes` are valid UTF-8 whose scalars are all below U+0300: such text is in NFC
-    /// (no scalar there decomposes, combines or reorders), so two such texts make equal Strings
-    /// exactly when their bytes are equal. True for ASCII and most Latin text.
+    /// (every scalar there is a starter that NFC keeps as it is), so two such texts make equal
+    /// Strings exactly when their bytes are equal. True for ASCII and most Latin text.
     static func isNFCAsWritten(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         while index < bytes.count {

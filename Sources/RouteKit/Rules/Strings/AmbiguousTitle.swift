@@ -27,9 +27,9 @@ struct AmbiguousTitle: LintRule {
             for (routeIndex, id) in keyed {
                 // The first locale of the chain that has the key decides (even when its text is blank).
                 var text: (file: Int32, ref: TextRef)?
-                for table in chain.indices {
-                    guard let index = chain[table].index(of: id) else { continue }
-                    text = chain[table].firstText(ofEntryAt: index)
+                for link in chain.indices {
+                    guard let index = chain[link].index(of: id) else { continue }
+                    text = chain[link].firstText(ofEntryAt: index)
                     break
                 }
                 guard let (file, ref) = text else { continue }
