@@ -100,6 +100,12 @@ import Testing
         // In de, `menu` only has `other:`, but the base locale says it is a namespace.
         #expect(table["de"]?["menu.other"]?.isPlural == false)
         #expect(table["de"]?["menu"] == nil)
+        // The plural rules read only the listed plurals.
+        for locale in table.locales {
+            let strings = try #require(table[locale])
+            #expect(strings.pluralEntries.map(Int.init) == strings.entries.indices.filter { strings.entries[$0].isPlural })
+        }
+        #expect(table["en"]?.pluralEntries.count == 1)
     }
 
     @Test func duplicateKeyAcrossFiles() {

@@ -18,6 +18,14 @@ extension LintRule {
 public struct LintContext: Sendable {
     public var project: Project
     public var settings: [String: RuleSetting]
+    /// What several rules derive from `project.strings` (as it was when the context was made).
+    let derived: DerivedStrings
+
+    init(project: Project, settings: [String: RuleSetting]) {
+        self.project = project
+        self.settings = settings
+        derived = DerivedStrings(project.strings)
+    }
 
     /// A rule option: from config, else the documented default.
     public func option(_ name: String, of rule: String) -> String? {

@@ -1,28 +1,32 @@
 /// Every rule that checks a loaded project. Rules found while reading (`yaml-syntax`,
 /// `duplicate-key`, `unknown-field`, `invalid-field`) are reported by the loaders instead.
 public enum RuleRegistry {
+    /// The linter starts the rules in this order on all cores (their findings are sorted
+    /// afterwards). The rules over every string come first, the longest on large projects first,
+    /// so that the short catalog rules fill the gaps and no core ends up running one long rule
+    /// alone.
     public static let rules: [any LintRule] = [
+        PlaceholderMismatch(),
+        Untranslated(),
+        AmbiguousTitle(),
+        EmptyTranslation(),
+        TitleTooLong(),
+        UnboundPlaceholder(),
+        PluralMissingCategory(),
+        PluralExtraCategory(),
+        MissingTranslation(),
+        ExtraTranslation(),
+        InvalidLocale(),
+        UnknownStringKey(),
+        UnreachableRoute(),
+        UnknownParam(),
         TabRootMissingTitle(),
         DataObjectNeedsInstanceTitle(),
         DetailMissingTitle(),
-        UnknownStringKey(),
-        UnknownParam(),
         OptionalTitleWithoutFallback(),
         LiteralTitle(),
         TabMissingIcon(),
         UnknownRoute(),
-        UnreachableRoute(),
-        UnboundPlaceholder(),
-        ExtraTranslation(),
-        EmptyTranslation(),
-        PlaceholderMismatch(),
-        Untranslated(),
-        InvalidLocale(),
-        MissingTranslation(),
-        PluralMissingCategory(),
-        PluralExtraCategory(),
-        TitleTooLong(),
-        AmbiguousTitle(),
     ]
 
     /// Ids reported while reading inputs rather than by a `LintRule`.

@@ -109,6 +109,8 @@ public struct LocaleStrings: Sendable {
     var forms: [CompactForm] = []
     /// Key id → index in `entries` + 1; 0 (or past the end) when the key is absent.
     var slots: [Int32] = []
+    /// The indices in `entries` of the plurals, in order: the plural rules need not scan them all.
+    var pluralEntries: [Int32] = []
 
     public init(locale: String) { self.locale = locale }
 
@@ -159,6 +161,22 @@ public struct LocaleStrings: Sendable {
         entry.isPlural ? pluralForms(entry).map(\.text) : [entry.text]
     }
 
+    /// Calls `body` with each text of an entry, like `textRefs` without making an array.
+    @inline(__always)
+    func forEachText(of entry: CompactEntry, _ body: (TextRef) throws -> Void) rethrows {
+        guard entry.isPlural else { return try body(entry.text) }
+        for index in Int(entry.text.start) ..< Int(entry.text.start) + Int(entry.text.length) { try body(forms[index].text) }
+    }
+
+    /// The first text of the entry at `index` (a plural's first form) and its file; nil for a
+    /// plural without forms.
+    @inline(__always)
+    func firstText(ofEntryAt index: Int) -> (file: Int32, ref: TextRef)? {
+        let entry = entries[index]
+        guard entry.isPlural else { return (entry.file, entry.text) }
+        return entry.text.length > 0 ? (entry.file, forms[Int(entry.text.start)].text) : nil
+    }
+
     func keyLocation(_ entry: CompactEntry) -> SourceLocation {
         storage.location(entry.file, entry.keyLine, entry.keyColumn)
     }
@@ -175,6 +193,7 @@ public struct LocaleStrings: Sendable {
         if entry.isPlural {
             entry.text = TextRef(start: Int32(forms.count), length: Int32(newForms.count), line: 0, column: 0)
             forms.append(contentsOf: newForms)
+            pluralEntries.append(Int32(entries.count))
         }
         entries.append(entry)
         slots[slot] = Int32(entries.count)
@@ -205,18 +224,84 @@ public struct StringTable: Sendable {
 // MARK: - Byte helpers shared by the string rules
 
 enum UTF8Text {
-    /// Empty or only white space, as `String.isBlank` says, without making a String for ASCII text.
-    static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        for byte in bytes {
-            if byte >= 0x80 { return String(decoding: bytes, as: UTF8.self).isBlank }
-            if byte != 0x20 && !(0x09...0x0D).contains(byte) { return false }
+    /// Empty or only white space, as `String.isBlank` says, without making a String. `scalars`
+    /// remembers the answers for non-ASCII scalars across calls.
+    static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>, _ scalars: inout BlankScalars) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                if byte != 0x20 && !(0x09...0x0D).contains(byte) { return false }
+                index += 1
+                continue
+            }
+            // Decoded one scalar at a time: most texts end the scan at their first letter.
+            var rest = UnsafeBufferPointer(rebasing: bytes[index...]).makeIterator()
+            var parser = Unicode.UTF8.ForwardParser()
+            switch parser.parseScalar(from: &rest) {
+            case .valid(let encoded):
+                if !scalars.isBlank(Unicode.UTF8.decode(encoded)) { return false }
+                index += encoded.count
+            case .error, .emptyInput:
+                // Invalid UTF-8 reads as U+FFFD, which is not white space.
+                return false
+            }
         }
         return true
     }
 
-    static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ target: UInt8) -> Bool {
-        for byte in bytes where byte == target { return true }
-        return false
+    /// True when `bytes` are valid UTF-8 whose scalars are all below U+0300: such text is in NFC
+    /// (every scalar there is a starter that NFC keeps as it is), so two such texts make equal
+    /// Strings exactly when their bytes are equal. True for ASCII and most Latin text.
+    static func isNFCAsWritten(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                index += 1
+            } else if byte >= 0xC2, byte < 0xCC, index + 1 < bytes.count, bytes[index + 1] & 0xC0 == 0x80 {
+                // A two-byte sequence for U+0080 ..< U+0300.
+                index += 2
+            } else {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Equal as Swift Strings (canonical equivalence), without making Strings when both are NFC as written.
+    static func canonicallyEqual(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        if a.elementsEqual(b) { return true }
+        if isNFCAsWritten(a) && isNFCAsWritten(b) { return false }
+        return String(decoding: a, as: UTF8.self) == String(decoding: b, as: UTF8.self)
+    }
+
+    /// The index of the first `target` byte at or after `start`: eight bytes at a time, inline (a
+    /// call per text would cost more than the scan of a short text).
+    @inline(__always)
+    static func firstIndex(of target: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let count = bytes.count
+        guard count - start >= 8 else {
+            for index in start ..< count where base[index] == target { return index }
+            return nil
+        }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let pattern = UInt64(target) &* ones
+        func firstMatch(at offset: Int) -> Int? {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)) ^ pattern
+            // The high bit of each zero byte (a match) is set; a borrow may set it above a match,
+            // never below the first one.
+            let matches = (word &- ones) & ~word & (ones &<< 7)
+            return matches == 0 ? nil : offset + matches.trailingZeroBitCount / 8
+        }
+        var index = start
+        while index + 8 <= count {
+            if let found = firstMatch(at: index) { return found }
+            index += 8
+        }
+        // The last eight bytes, overlapping some already seen (which held no match).
+        return index < count ? firstMatch(at: count - 8) : nil
     }
 
     /// The plural category index of `bytes` (`zero` … `other`), or nil.
@@ -234,5 +319,23 @@ enum UTF8Text {
         default: break
         }
         return nil
+    }
+}
+
+/// `Unicode.Scalar.isBlank`, remembered per scalar below U+10000: the stdlib's property tables
+/// are searched once per scalar a rule meets, not once per text.
+struct BlankScalars {
+    private var known = [UInt64](repeating: 0, count: 0x1_0000 / 64)
+    private var blank = [UInt64](repeating: 0, count: 0x1_0000 / 64)
+
+    mutating func isBlank(_ scalar: Unicode.Scalar) -> Bool {
+        let value = Int(scalar.value)
+        guard value < 0x1_0000 else { return scalar.isBlank }
+        let word = value >> 6, bit: UInt64 = 1 << (value & 63)
+        if known[word] & bit == 0 {
+            known[word] |= bit
+            if scalar.isBlank { blank[word] |= bit }
+        }
+        return blank[word] & bit != 0
     }
 }

@@ -6,17 +6,18 @@ struct EmptyTranslation: LintRule {
         let strings = context.project.strings
         let storage = strings.storage
         var findings: [Diagnostic] = []
+        var scalars = BlankScalars()
         for locale in strings.locales {
             guard let table = strings[locale] else { continue }
             for entry in table.entries {
                 if entry.isPlural {
-                    for form in table.pluralForms(entry) where storage.withBytes(entry.file, form.text, UTF8Text.isBlank) {
+                    for form in table.pluralForms(entry) where storage.withBytes(entry.file, form.text, { UTF8Text.isBlank($0, &scalars) }) {
                         let category = storage.string(entry.file, form.category)
                         findings.append(finding(message("the '\(category)' form of ", storage.names[Int(entry.key)], locale),
                                                 at: storage.location(entry.file, form.text.line, form.text.column),
                                                 key: storage.names[Int(entry.key)], locale: locale))
                     }
-                } else if storage.withBytes(entry.file, entry.text, UTF8Text.isBlank) {
+                } else if storage.withBytes(entry.file, entry.text, { UTF8Text.isBlank($0, &scalars) }) {
                     findings.append(finding(message("", storage.names[Int(entry.key)], locale),
                                             at: storage.location(entry.file, entry.text.line, entry.text.column),
                                             key: storage.names[Int(entry.key)], locale: locale))
@@ -33,5 +34,10 @@ struct EmptyTranslation: LintRule {
 
 extension String {
     /// Empty, or only white space (including no-break and other Unicode spaces).
-    var isBlank: Bool { unicodeScalars.allSatisfy { $0.properties.isWhitespace || $0 == "\u{200B}" || $0 == "\u{FEFF}" } }
+    var isBlank: Bool { unicodeScalars.allSatisfy(\.isBlank) }
+}
+
+extension Unicode.Scalar {
+    /// White space, or an invisible space (zero width space, byte order mark).
+    var isBlank: Bool { properties.isWhitespace || self == "\u{200B}" || self == "\u{FEFF}" }
 }

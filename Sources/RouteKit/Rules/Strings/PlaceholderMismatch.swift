@@ -9,39 +9,52 @@ struct PlaceholderMismatch: LintRule {
         let storage = strings.storage
         guard let base = strings.base else { return [] }
         var findings: [Diagnostic] = []
-        // Per base entry: nil until computed; the signature of its texts (all forms merged).
+        // What the base says, per key id, computed once: its placeholders (all forms merged) as
+        // bytes, in one list. The loop below reads `sources` for every translation: it is kept
+        // small and indexed by key id.
+        var expectedBytes = PlaceholderBytes()
+        var sources = [BaseText](repeating: BaseText(signature: -1, isPlural: false, hasPlaceholders: false),
+                                 count: storage.names.count)
+        for source in base.entries {
+            let signature = expectedBytes.startSignature()
+            base.forEachText(of: source) { ref in storage.withBytes(source.file, ref) { expectedBytes.add($0) } }
+            sources[Int(source.key)] = BaseText(signature: Int32(signature), isPlural: source.isPlural,
+                                                hasPlaceholders: !expectedBytes.isEmpty(signature))
+        }
+        // The same as Strings, for the messages; computed when first needed.
         var expectedByEntry = [PlaceholderSignature?](repeating: nil, count: base.entries.count)
-        var baseHashes = [UInt64?](repeating: nil, count: base.entries.count)
-        var baseHasPercent = [UInt8](repeating: 0, count: base.entries.count)  // 0 unknown, 1 no, 2 yes
-        let hasPercent = { (file: Int32, ref: TextRef) in storage.withBytes(file, ref) { UTF8Text.contains($0, UInt8(ascii: "%")) } }
+        var translationBytes = PlaceholderBytes()
         for locale in strings.locales where locale != strings.baseLocale {
             guard let table = strings[locale] else { continue }
             for entry in table.entries {
-                guard let sourceIndex = base.index(of: entry.key) else { continue }
-                let source = base.entries[sourceIndex]
-                if baseHasPercent[sourceIndex] == 0 {
-                    baseHasPercent[sourceIndex] = base.textRefs(source).contains { hasPercent(source.file, $0) } ? 2 : 1
-                }
-                // Without a `%` on either side, both signatures are empty: nothing to compare.
-                if baseHasPercent[sourceIndex] == 1 {
-                    let translationHasPercent = entry.isPlural
-                        ? table.pluralForms(entry).contains { hasPercent(entry.file, $0.text) }
-                        : hasPercent(entry.file, entry.text)
-                    if !translationHasPercent { continue }
-                }
-                // Same placeholders in the same order as a one-text base: nothing differs.
-                if !source.isPlural {
-                    if baseHashes[sourceIndex] == nil {
-                        baseHashes[sourceIndex] = storage.withBytes(source.file, source.text, PlaceholderParser.sequenceHash)
+                let source = sources[Int(entry.key)]
+                guard source.signature >= 0 else { continue }
+                // Most translations match, which the bytes can vouch for; the difference is spelled
+                // out with Strings only for the others. A plural form may lack placeholders, and so
+                // may a plain text whose base is a plural.
+                let allowMissing = entry.isPlural || source.isPlural
+                var matches = true
+                table.forEachText(of: entry) { ref in
+                    guard matches else { return }
+                    storage.withBytes(entry.file, ref) { text in
+                        // Without a `%`, a text has no placeholders: nothing added, nothing to compare.
+                        guard PlaceholderParser.mayHavePlaceholders(text) else {
+                            matches = allowMissing || !source.hasPlaceholders
+                            return
+                        }
+                        // A scratch list, emptied now and then rather than per text.
+                        if translationBytes.count >= 1024 { translationBytes.removeAll() }
+                        let translation = translationBytes.startSignature()
+                        translationBytes.add(text)
+                        matches = expectedBytes.vouches(for: translationBytes, translation, against: Int(source.signature),
+                                                        allowMissing: allowMissing)
                     }
-                    let baseHash = baseHashes[sourceIndex]!
-                    let same = entry.isPlural
-                        ? table.pluralForms(entry).allSatisfy { storage.withBytes(entry.file, $0.text, PlaceholderParser.sequenceHash) == baseHash }
-                        : storage.withBytes(entry.file, entry.text, PlaceholderParser.sequenceHash) == baseHash
-                    if same { continue }
                 }
+                if matches { continue }
+                let sourceIndex = base.index(of: entry.key)!
+                let sourceEntry = base.entries[sourceIndex]
                 if expectedByEntry[sourceIndex] == nil {
-                    expectedByEntry[sourceIndex] = PlaceholderSignature(base.textRefs(source).map { storage.string(source.file, $0) })
+                    expectedByEntry[sourceIndex] = PlaceholderSignature(base.textRefs(sourceEntry).map { storage.string(sourceEntry.file, $0) })
                 }
                 let expected = expectedByEntry[sourceIndex]!
                 let key = storage.names[Int(entry.key)]
@@ -116,5 +129,124 @@ struct PlaceholderSignature: Equatable {
             if !lacking.isEmpty { problems.append("lacks printf argument\(lacking.count > 1 ? "s" : "") \(lacking.map(String.init).joined(separator: ", "))") }
         }
         return problems.isEmpty ? nil : problems.joined(separator: "; ")
+    }
+}
+
+/// A base entry, as the loop over translations needs it.
+private struct BaseText {
+    /// In the list of expected placeholders; -1 when the base lacks the key.
+    var signature: Int32
+    var isPlural: Bool
+    var hasPlaceholders: Bool
+}
+
+/// The placeholders `PlaceholderSignature` compares, kept as bytes, for a list of signatures (each
+/// of one text, or of the forms of a plural merged): vouches that a translation matches its base
+/// without making Strings, sets or dictionaries, and without a heap object per signature.
+struct PlaceholderBytes {
+    private struct Signature {
+        /// Indices in `names` and `printf`.
+        var names: Range<Int>
+        var printf: Range<Int>
+        /// False when a name is not NFC as written: equal names might then differ in bytes.
+        var namesComparableAsBytes = true
+    }
+
+    private var signatures: [Signature] = []
+    /// The names of `%{name}` placeholders (repeats kept), as ranges of `nameBytes`.
+    private var names: [Range<Int>] = []
+    private var nameBytes: [UInt8] = []
+    /// Position → type family (see `family`); a later placeholder at a position replaces the
+    /// earlier one of its signature.
+    private var printf: [(position: Int, family: Int)] = []
+
+    var count: Int { signatures.count }
+
+    mutating func removeAll() {
+        signatures.removeAll(keepingCapacity: true)
+        names.removeAll(keepingCapacity: true)
+        nameBytes.removeAll(keepingCapacity: true)
+        printf.removeAll(keepingCapacity: true)
+    }
+
+    /// Starts an empty signature, which `add` fills; returns its index.
+    mutating func startSignature() -> Int {
+        signatures.append(Signature(names: names.count ..< names.count, printf: printf.count ..< printf.count))
+        return signatures.count - 1
+    }
+
+    /// Adds the placeholders of one text to the last signature (sequential `%s` count from 1 in
+    /// each text).
+    mutating func add(_ text: UnsafeBufferPointer<UInt8>) {
+        let signature = signatures.count - 1
+        var sequential = 0
+        PlaceholderParser.scan(text) { _, name, position, conversion in
+            if let name {
+                let bytes = UnsafeBufferPointer(rebasing: text[name])
+                if !UTF8Text.isNFCAsWritten(bytes) { signatures[signature].namesComparableAsBytes = false }
+                names.append(nameBytes.count ..< nameBytes.count + bytes.count)
+                nameBytes.append(contentsOf: bytes)
+                signatures[signature].names = signatures[signature].names.lowerBound ..< names.count
+                return
+            }
+            let index: Int
+            if let position {
+                index = position
+            } else {
+                sequential += 1
+                index = sequential
+            }
+            let family = Self.family(conversion)
+            if let existing = signatures[signature].printf.first(where: { printf[$0].position == index }) {
+                printf[existing].family = family
+            } else {
+                printf.append((index, family))
+                signatures[signature].printf = signatures[signature].printf.lowerBound ..< printf.count
+            }
+        }
+    }
+
+    func isEmpty(_ signature: Int) -> Bool {
+        signatures[signature].names.isEmpty && signatures[signature].printf.isEmpty
+    }
+
+    /// True when `PlaceholderSignature.difference(from:allowMissing:)` finds nothing between
+    /// signature `actual` of `translation` and signature `base` of this list; false when it may
+    /// find something.
+    func vouches(for translation: PlaceholderBytes, _ actual: Int, against base: Int, allowMissing: Bool) -> Bool {
+        let mine = signatures[base], theirs = translation.signatures[actual]
+        // Without placeholders nothing is added, and only the base's can be missing.
+        if theirs.names.isEmpty && theirs.printf.isEmpty { return allowMissing || isEmpty(base) }
+        guard mine.namesComparableAsBytes && theirs.namesComparableAsBytes else { return false }
+        for name in theirs.names where !has(translation.nameBytes[translation.names[name]], in: base) { return false }
+        for index in theirs.printf where family(at: translation.printf[index].position, in: base) != translation.printf[index].family {
+            return false
+        }
+        if !allowMissing {
+            for name in mine.names where !translation.has(nameBytes[names[name]], in: actual) { return false }
+            for index in mine.printf where translation.family(at: printf[index].position, in: actual) == nil { return false }
+        }
+        return true
+    }
+
+    private func has(_ name: ArraySlice<UInt8>, in signature: Int) -> Bool {
+        signatures[signature].names.contains { nameBytes[names[$0]].elementsEqual(name) }
+    }
+
+    private func family(at position: Int, in signature: Int) -> Int? {
+        signatures[signature].printf.first { printf[$0].position == position }.map { printf[$0].family }
+    }
+
+    /// The printf type family, as `Placeholder.typeFamily` groups conversions.
+    private static func family(_ conversion: UInt8) -> Int {
+        switch conversion {
+        case UInt8(ascii: "d"), UInt8(ascii: "i"), UInt8(ascii: "u"), UInt8(ascii: "o"), UInt8(ascii: "x"), UInt8(ascii: "X"): 1
+        case UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "g"), UInt8(ascii: "G"),
+             UInt8(ascii: "a"), UInt8(ascii: "A"): 2
+        case UInt8(ascii: "c"), UInt8(ascii: "C"): 3
+        case UInt8(ascii: "s"), UInt8(ascii: "S"), UInt8(ascii: "@"): 4
+        case UInt8(ascii: "p"): 5
+        default: 256 + Int(conversion)
+        }
     }
 }

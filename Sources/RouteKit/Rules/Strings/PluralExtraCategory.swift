@@ -8,18 +8,20 @@ struct PluralExtraCategory: LintRule {
         let storage = strings.storage
         var findings: [Diagnostic] = []
         for locale in strings.locales {
-            guard let table = strings[locale] else { continue }
+            guard let table = strings[locale], !table.pluralEntries.isEmpty else { continue }
             var used: Set<String>?
             var usedMask = 0
-            for entry in table.entries where entry.isPlural {
+            let categories = context.derived.pluralCategories(of: locale)
+            for entryIndex in table.pluralEntries {
+                let entry = table.entries[Int(entryIndex)]
                 if used == nil {
                     let names = PluralRules.for(locale: locale).orderedCategories.map(\.rawValue)
                     used = Set(names)
                     for name in names { if let index = pluralCategoryNames.firstIndex(of: name) { usedMask |= 1 << index } }
                 }
-                for form in table.pluralForms(entry) {
-                    let category = storage.withBytes(entry.file, form.category, UTF8Text.pluralCategory)
-                    if let category, usedMask & (1 << category) != 0 { continue }
+                for formIndex in table.pluralForms(entry).indices {
+                    let form = table.forms[formIndex], category = Int(categories[formIndex])
+                    if category >= 0, usedMask & (1 << category) != 0 { continue }
                     let name = storage.string(entry.file, form.category)
                     let key = storage.names[Int(entry.key)]
                     findings.append(finding("the '\(name)' form of '\(key)' is never selected in locale '\(locale)' (CLDR: \(used!.sorted(by: PluralCategoryOrder.precedes).joined(separator: ", ")))",

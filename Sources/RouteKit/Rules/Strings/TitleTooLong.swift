@@ -9,32 +9,41 @@ struct TitleTooLong: LintRule {
         guard let tabLimit = context.intOption("tab-label", of: Self.id),
               let titleLimit = context.intOption("title", of: Self.id) else { return [] }
         let storage = strings.storage
-        let locales = context.requiredLocales.map { (name: $0, table: strings[$0]) }
-        var findings: [Diagnostic] = []
-        for route in context.project.catalog.routes {
-            guard let keys = route.title?.keys, !keys.isEmpty else { continue }
-            let (limit, what) = route.isTabRoot ? (tabLimit, "tab label") : (titleLimit, "title")
-            for key in keys {
+        let routes = context.project.catalog.routes
+        // Every title key some locale defines: which route and key, its id, and its route's limit.
+        var titles: [(route: Int, key: Int, id: Int32, limit: Int)] = []
+        for (routeIndex, route) in routes.enumerated() {
+            guard let keys = route.title?.keys else { continue }
+            for (keyIndex, key) in keys.enumerated() {
                 guard let id = strings.keyID(key.value) else { continue }
-                for (locale, table) in locales {
-                    guard let table, let index = table.index(of: id) else { continue }
-                    let entry = table.entries[index]
-                    for ref in table.textRefs(entry) {
-                        // Plain ASCII without `%` or CR: one character per byte, no String needed.
-                        // A display length never exceeds the byte count: short texts need no counting.
-                        if Int(ref.length) <= limit { continue }
-                        let quick = storage.withBytes(entry.file, ref) { bytes -> Int? in
-                            for byte in bytes where byte >= 0x80 || byte == UInt8(ascii: "%") || byte == 0x0D { return nil }
-                            return bytes.count
-                        }
-                        if let quick, quick <= limit { continue }
-                        let text = storage.string(entry.file, ref)
-                        let length = quick ?? Self.displayLength(text)
-                        guard length > limit else { continue }
-                        findings.append(finding(
-                            "\(what) of '\(route.name)' in locale '\(locale)' is \(length) characters, over the limit of \(limit): \"\(text)\"",
-                            at: storage.location(entry.file, ref.line, ref.column), route: route.name, key: key.value, locale: locale))
+                titles.append((routeIndex, keyIndex, id, route.isTabRoot ? tabLimit : titleLimit))
+            }
+        }
+        var findings: [Diagnostic] = []
+        // Locale by locale: each locale's tables are then read in order, not one entry per locale
+        // in turn (the engine sorts the findings).
+        for locale in context.requiredLocales {
+            guard let table = strings[locale] else { continue }
+            for (routeIndex, keyIndex, id, limit) in titles {
+                guard let index = table.index(of: id) else { continue }
+                let entry = table.entries[index]
+                table.forEachText(of: entry) { ref in
+                    // A display length never exceeds the byte count: short texts need no counting.
+                    if Int(ref.length) <= limit { return }
+                    // Plain ASCII without `%` or CR: one character per byte, no String needed.
+                    let quick = storage.withBytes(entry.file, ref) { bytes -> Int? in
+                        for byte in bytes where byte >= 0x80 || byte == UInt8(ascii: "%") || byte == 0x0D { return nil }
+                        return bytes.count
                     }
+                    if let quick, quick <= limit { return }
+                    let text = storage.string(entry.file, ref)
+                    let length = quick ?? Self.displayLength(text)
+                    guard length > limit else { return }
+                    let route = routes[routeIndex], key = route.title!.keys[keyIndex]
+                    let what = route.isTabRoot ? "tab label" : "title"
+                    findings.append(finding(
+                        "\(what) of '\(route.name)' in locale '\(locale)' is \(length) characters, over the limit of \(limit): \"\(text)\"",
+                        at: storage.location(entry.file, ref.line, ref.column), route: route.name, key: key.value, locale: locale))
                 }
             }
         }

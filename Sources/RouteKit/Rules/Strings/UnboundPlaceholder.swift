@@ -6,31 +6,52 @@ struct UnboundPlaceholder: LintRule {
     func check(_ context: LintContext) -> [Diagnostic] {
         let strings = context.project.strings
         let storage = strings.storage
-        // The base locale first, then the translations, so the base is named when both have it.
-        let locales = ([strings.baseLocale] + strings.locales.filter { $0 != strings.baseLocale }).map { (name: $0, table: strings[$0]) }
-        var findings: [Diagnostic] = []
+        // Every title and subtitle that reads a key some locale defines.
+        struct Field {
+            var route: Route
+            var name: String
+            var key: Located<String>
+            var args: TitleArgs
+            var id: Int32
+        }
+        var fields: [Field] = []
         for route in context.project.catalog.routes {
-            for (field, spec) in [("title", route.title), ("subtitle", route.subtitle)] {
-                guard let spec else { continue }
+            for name in ["title", "subtitle"] {
+                guard let spec = name == "title" ? route.title : route.subtitle else { continue }
                 let key: Located<String>, args: TitleArgs
                 switch spec {
                 case .key(let k, let a): (key, args) = (k, a)
                 case .param(_, let fallback?): (key, args) = (fallback, .none)
                 default: continue
                 }
-                var reported: Set<String> = []
                 guard let id = strings.keyID(key.value) else { continue }
-                for (locale, table) in locales {
-                    guard let table, let index = table.index(of: id) else { continue }
-                    let entry = table.entries[index]
-                    for ref in table.textRefs(entry) {
-                        // No `%`, no placeholder.
-                        guard storage.withBytes(entry.file, ref, { UTF8Text.contains($0, UInt8(ascii: "%")) }) else { continue }
-                        for placeholder in unbound(in: storage.string(entry.file, ref), args: args) where reported.insert(placeholder).inserted {
-                            findings.append(finding(
-                                "\(field) of '\(route.name)' uses '\(key.value)', whose \(placeholder) in locale '\(locale)' no arg fills",
-                                at: key.location, route: route.name, key: key.value, locale: locale))
-                        }
+                fields.append(Field(route: route, name: name, key: key, args: args, id: id))
+            }
+        }
+        let fillers = fields.map { ArgFiller($0.args) }
+        // Per field: the placeholders already reported, so each is named for one locale only.
+        var reported: [Int: Set<String>] = [:]
+        var findings: [Diagnostic] = []
+        // The base locale first, then the translations, so the base is named when both have it.
+        // Locale by locale: each locale's tables are then read in order, not one entry per locale
+        // in turn (the engine sorts the findings).
+        for locale in [strings.baseLocale] + strings.locales.filter({ $0 != strings.baseLocale }) {
+            guard let table = strings[locale] else { continue }
+            for fieldIndex in fields.indices {
+                guard let index = table.index(of: fields[fieldIndex].id) else { continue }
+                let entry = table.entries[index]
+                table.forEachText(of: entry) { ref in
+                    // Most texts have no placeholder, or args for all, which the bytes tell; the
+                    // unbound ones are named with Strings.
+                    guard !storage.withBytes(entry.file, ref, { text in
+                        !PlaceholderParser.mayHavePlaceholders(text) || fillers[fieldIndex].fillsEveryPlaceholder(text)
+                    }) else { return }
+                    let field = fields[fieldIndex]
+                    for placeholder in unbound(in: storage.string(entry.file, ref), args: field.args)
+                    where reported[fieldIndex, default: []].insert(placeholder).inserted {
+                        findings.append(finding(
+                            "\(field.name) of '\(field.route.name)' uses '\(field.key.value)', whose \(placeholder) in locale '\(locale)' no arg fills",
+                            at: field.key.location, route: field.route.name, key: field.key.value, locale: locale))
                     }
                 }
             }
@@ -51,5 +72,40 @@ struct UnboundPlaceholder: LintRule {
                 return placeholder.text
             }
         }
+    }
+}
+
+/// The args of a title, to tell on bytes whether they fill every placeholder of a text (what
+/// `unbound(in:args:)` returns nothing for).
+private struct ArgFiller {
+    /// The names of named args, as UTF-8.
+    var names: [[UInt8]] = []
+    /// The number of positional args; nil when the args are not positional.
+    var positionalCount: Int?
+
+    init(_ args: TitleArgs) {
+        switch args {
+        case .none: break
+        case .named(let pairs): names = pairs.map { Array($0.name.value.utf8) }
+        case .positional(let list): positionalCount = list.count
+        }
+    }
+
+    func fillsEveryPlaceholder(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var filled = true
+        var sequential = 0
+        PlaceholderParser.scan(text) { _, name, position, _ in
+            guard filled else { return }
+            if let name {
+                let placeholderName = UnsafeBufferPointer(rebasing: text[name])
+                filled = names.contains { $0.withUnsafeBufferPointer { UTF8Text.canonicallyEqual($0, placeholderName) } }
+            } else if let positionalCount {
+                sequential += 1
+                filled = (position ?? sequential) <= positionalCount
+            } else {
+                filled = false
+            }
+        }
+        return filled
     }
 }
