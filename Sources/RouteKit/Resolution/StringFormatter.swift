@@ -23,7 +23,7 @@ public enum StringFormatter {
         if named.isEmpty && positional.isEmpty && !template.utf8.contains(UInt8(ascii: "%")) { return .success(template) }
         let placeholders = PlaceholderParser.parse(template)
         var output = ""
-        var sequential = 0
+        var positions = PrintfPositions()
         var cursor = template.unicodeScalars.startIndex
         let scalars = template.unicodeScalars
         func wrap(_ value: String) -> String { isolate ? isolated(value) : value }
@@ -38,8 +38,7 @@ public enum StringFormatter {
                 }
                 output += wrap(value)
             case .printf(let position, let conversion):
-                let index: Int
-                if let position { index = position } else { sequential += 1; index = sequential }
+                let index = positions.position(position)
                 guard index <= positional.count else {
                     return .failure(Failure(message: "\(key) needs argument \(index) for \(placeholder.text), but \(positional.count) given"))
                 }

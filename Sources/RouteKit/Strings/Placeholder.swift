@@ -26,6 +26,18 @@ public struct Placeholder: Sendable, Hashable {
     }
 }
 
+/// The argument a printf placeholder takes: its explicit `n$`, else the next of the sequential
+/// ones (`%s %s` take 1 and 2), counted from 1 in each text.
+struct PrintfPositions {
+    private var sequential = 0
+
+    mutating func position(_ explicit: Int?) -> Int {
+        if let explicit { return explicit }
+        sequential += 1
+        return sequential
+    }
+}
+
 /// Parses placeholders once per value. `%%` is a literal percent; a `%` that starts nothing
 /// valid is plain text (translations often contain "50 %").
 public enum PlaceholderParser {

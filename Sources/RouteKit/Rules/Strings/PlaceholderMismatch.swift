@@ -89,19 +89,13 @@ struct PlaceholderSignature: Equatable {
 
     init(_ texts: [String]) {
         for text in texts {
-            var sequential = 0
+            var positions = PrintfPositions()
             for placeholder in PlaceholderParser.parse(text) {
                 switch placeholder.kind {
                 case .named(let name):
                     named.insert(name)
                 case .printf(let position, _):
-                    let index: Int
-                    if let position {
-                        index = position
-                    } else {
-                        sequential += 1
-                        index = sequential
-                    }
+                    let index = positions.position(position)
                     printf[index] = placeholder.typeFamily
                 }
             }
@@ -179,7 +173,7 @@ struct PlaceholderBytes {
     /// each text).
     mutating func add(_ text: UnsafeBufferPointer<UInt8>) {
         let signature = signatures.count - 1
-        var sequential = 0
+        var positions = PrintfPositions()
         PlaceholderParser.scan(text) { _, name, position, conversion in
             if let name {
                 let bytes = UnsafeBufferPointer(rebasing: text[name])
@@ -189,13 +183,7 @@ struct PlaceholderBytes {
                 signatures[signature].names = signatures[signature].names.lowerBound ..< names.count
                 return
             }
-            let index: Int
-            if let position {
-                index = position
-            } else {
-                sequential += 1
-                index = sequential
-            }
+            let index = positions.position(position)
             let family = Self.family(conversion)
             if let existing = signatures[signature].printf.first(where: { printf[$0].position == index }) {
                 printf[existing].family = family
