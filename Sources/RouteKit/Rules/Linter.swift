@@ -37,19 +37,12 @@ public enum Linter {
     public static func lint(_ project: Project, selection: LintSelection = LintSelection(), baseline: Baseline? = nil) -> LintResult {
         let settings = project.config.rules
         let context = LintContext(project: project, settings: settings)
-        var found = project.diagnostics
-        // Rules are independent: they run on all cores; their findings are joined in registry order.
+        // Rules are independent: they run on all cores.
         let enabled = RuleRegistry.rules.filter { isEnabled(type(of: $0).id, settings: settings, selection: selection) }
-        let results = UnsafeMutableBufferPointer<[Diagnostic]>.allocate(capacity: enabled.count)
-        results.initialize(repeating: [])
-        nonisolated(unsafe) let slots = results
-        DispatchQueue.concurrentPerform(iterations: enabled.count) { index in
-            slots[index] = enabled[index].check(context)
+        var parts = Concurrent.map(count: enabled.count + 1) { index in
+            index == 0 ? project.diagnostics : enabled[index - 1].check(context)
         }
-        found.reserveCapacity(found.count + results.reduce(0) { $0 + $1.count })
-        for index in results.indices { found += results[index] }
-        results.deinitialize()
-        results.deallocate()
+        var found = takeJoined(&parts)
         let ignoredByRoute = Dictionary(project.catalog.routes.map { ($0.name, $0.ignoredRules) }, uniquingKeysWith: { a, _ in a })
         var keep = [Bool](repeating: false, count: found.count)
         var suppressed = 0
@@ -85,9 +78,8 @@ public enum Linter {
             }
             keep[index] = true
         }
-        // A stable sort, then duplicates dropped (the first of equal findings stays): the same
-        // result as dropping them first, without hashing every finding.
-        var kept = sortedUnique(found, keep: keep)
+        sortUnique(&found, keep: keep)
+        var kept = found
         let unbaselined = kept
         var outcome: BaselineOutcome?
         if let baseline {
@@ -97,8 +89,8 @@ public enum Linter {
         }
         var summary = LintSummary(files: project.files.count, routes: project.catalog.routes.count,
                                   locales: project.strings.locales.count)
-        for diagnostic in kept {
-            switch diagnostic.severity {
+        for index in kept.indices {
+            switch kept[index].severity {
             case .error: summary.errors += 1
             case .warning: summary.warnings += 1
             case .info: summary.infos += 1
@@ -119,68 +111,96 @@ public enum Linter {
         return RuleCatalog.defaultSeverity(of: id)
     }
 
-    /// Sorted by file, line, column, rule and message (stable), without duplicates. Files are
-    /// compared once (by rank), so a comparison is mostly integers.
-    static func sortedUnique(_ diagnostics: [Diagnostic], keep: [Bool]) -> [Diagnostic] {
+    /// The parts in order, in one array; `parts` is left empty. The largest part is taken over
+    /// rather than copied: copying 100k findings costs retains and fresh memory.
+    static func takeJoined(_ parts: inout [[Diagnostic]]) -> [Diagnostic] {
+        guard let largest = parts.indices.max(by: { parts[$0].count < parts[$1].count }) else { return [] }
+        var all: [Diagnostic] = []
+        swap(&all, &parts[largest])
+        // `all` is the only reference to its storage now: growing it moves the findings.
+        all.reserveCapacity(parts.reduce(all.count) { $0 + $1.count })
+        all.insert(contentsOf: parts[..<largest].joined(), at: 0)
+        for part in parts[(largest + 1)...] { all += part }
+        parts = []
+        return all
+    }
+
+    /// Sorts by file, line, column, rule and message (stable), keeping the findings marked in
+    /// `keep` without duplicates (the first of equal findings stays): the same result as dropping
+    /// them first, without hashing every finding. Files and rules are compared by rank, so a
+    /// comparison is mostly integers; the order is worked out on keys, then the findings are
+    /// moved into place, never copied.
+    static func sortUnique(_ diagnostics: inout [Diagnostic], keep: [Bool]) {
         struct Key {
             var file: Int32
+            var rule: Int32
             var line: Int
             var column: Int
             var index: Int
         }
-        return diagnostics.withUnsafeBufferPointer { all -> [Diagnostic] in
-            var fileRank: [String: Int32] = [:]
-            var lastFile: String?
-            for index in all.indices where keep[index] {
-                let file = all[index].file ?? ""
-                if file != lastFile {
-                    lastFile = file
-                    fileRank[file] = 0
-                }
-            }
-            for (rank, file) in fileRank.keys.sorted().enumerated() { fileRank[file] = Int32(rank) }
+        let order = diagnostics.withUnsafeBufferPointer { all -> [Int] in
+            // Findings come in runs of one file and one rule: ranks are looked up once per run.
+            let fileRank = ranks(of: all.indices.lazy.filter { keep[$0] }.map { all[$0].file ?? "" })
+            let ruleRank = ranks(of: all.indices.lazy.filter { keep[$0] }.map { all[$0].rule })
             var keys: [Key] = []
             keys.reserveCapacity(all.count)
-            lastFile = nil
-            var lastRank: Int32 = 0
+            var lastFile: String?, lastRule: String?
+            var file: Int32 = 0, rule: Int32 = 0
             for index in all.indices where keep[index] {
-                let file = all[index].file ?? ""
-                if file != lastFile {
-                    lastFile = file
-                    lastRank = fileRank[file]!
+                let thisFile = all[index].file ?? ""
+                if thisFile != lastFile {
+                    lastFile = thisFile
+                    file = fileRank[thisFile]!
                 }
-                let location = all[index].location
-                keys.append(Key(file: lastRank, line: location?.line ?? 0, column: location?.column ?? 0, index: index))
+                if all[index].rule != lastRule {
+                    lastRule = all[index].rule
+                    rule = ruleRank[all[index].rule]!
+                }
+                keys.append(Key(file: file, rule: rule, line: all[index].location?.line ?? 0,
+                                column: all[index].location?.column ?? 0, index: index))
+            }
+            func sameRuleAndPlace(_ a: Key, _ b: Key) -> Bool {
+                a.file == b.file && a.line == b.line && a.column == b.column && a.rule == b.rule
             }
             keys.sort { a, b in
                 if a.file != b.file { return a.file < b.file }
                 if a.line != b.line { return a.line < b.line }
                 if a.column != b.column { return a.column < b.column }
-                if all[a.index].rule != all[b.index].rule { return all[a.index].rule < all[b.index].rule }
+                if a.rule != b.rule { return a.rule < b.rule }
                 if all[a.index].message != all[b.index].message { return all[a.index].message < all[b.index].message }
                 // Equal keys keep their order (the first occurrence first).
                 return a.index < b.index
             }
-            var result: [Diagnostic] = []
-            result.reserveCapacity(keys.count)
+            var order: [Int] = []
+            order.reserveCapacity(keys.count)
             var groupStart = 0
             for position in keys.indices {
                 let index = keys[position].index
                 if position > 0 {
                     let previous = keys[position - 1]
-                    let sameKey = previous.file == keys[position].file && previous.line == keys[position].line
-                        && previous.column == keys[position].column
-                        && all[previous.index].rule == all[index].rule && all[previous.index].message == all[index].message
-                    if !sameKey {
-                        groupStart = result.count
-                    } else if result[groupStart...].contains(all[index]) {
+                    if !sameRuleAndPlace(previous, keys[position]) || all[previous.index].message != all[index].message {
+                        groupStart = order.count
+                    } else if order[groupStart...].contains(where: { all[$0] == all[index] }) {
                         // Within a group of equal sort keys, drop exact repeats.
                         continue
                     }
                 }
-                result.append(all[index])
+                order.append(index)
             }
-            return result
+            return order
         }
+        diagnostics.rearrange(keeping: order)
+    }
+
+    /// Each distinct value's rank in sorted order. Values come in runs: each run is hashed once.
+    private static func ranks(of values: some Sequence<String>) -> [String: Int32] {
+        var rank: [String: Int32] = [:]
+        var last: String?
+        for value in values where value != last {
+            last = value
+            rank[value] = 0
+        }
+        for (position, value) in rank.keys.sorted().enumerated() { rank[value] = Int32(position) }
+        return rank
     }
 }
