@@ -83,4 +83,33 @@ import Testing
         Linter.sortUnique(&diagnostics, keep: [true, true, true, true, true, true, true, false])
         #expect(diagnostics == [original[6], original[5], original[2], original[1], original[3], original[0]])
     }
+
+    /// More findings than one round of chunks: the report is written in several pieces, none
+    /// empty, that join to exactly the lines a plain per-finding rendering gives.
+    @Test func largeReportsAreWrittenInPiecesWithTheSameBytes() {
+        let count = ChunkedRender.chunkSize * 5 + 17
+        let diagnostics = (0..<count).map { index in
+            Diagnostic(rule: "missing-translation", severity: index % 7 == 0 ? .error : .warning,
+                       message: "'k\(index)' is missing in locale 'de': users see the 'en' text",
+                       location: SourceLocation(file: "/project/strings/f\(index / 1000).yml", line: index % 50, column: 3))
+        }
+        let report = LintReport(diagnostics: diagnostics, summary: LintSummary(), rules: [], root: "/project")
+        let reporter = TextReporter(quiet: true, workingDirectory: "/project")
+        var pieces: [[UInt8]] = []
+        reporter.render(report, into: ReportOutput { pieces.append(Array($0)) })
+        #expect(pieces.count > 1)
+        #expect(pieces.allSatisfy { !$0.isEmpty })
+        let expected = diagnostics.map { finding in
+            "strings/\(finding.location!.file.dropFirst("/project/strings/".count)):\(max(1, finding.location!.line)):3: "
+                + "\(finding.severity.rawValue): \(finding.message) [missing-translation]\n"
+        }.joined()
+        #expect(String(decoding: pieces.joined(), as: UTF8.self) == expected)
+        #expect(reporter.render(report) == expected)
+        for format in ReporterRegistry.formats {
+            let other = ReporterRegistry.make(format: format)!
+            var bytes: [UInt8] = []
+            other.render(report, into: ReportOutput { bytes.append(contentsOf: $0) })
+            #expect(String(decoding: bytes, as: UTF8.self) == other.render(report), "\(format)")
+        }
+    }
 }
