@@ -2,25 +2,23 @@ extension Array {
     /// Keeps `self[order[0]], self[order[1]], …`, in that order, and drops the other elements.
     /// Elements are moved, never copied; no index may appear twice in `order`.
     mutating func rearrange(keeping order: [Int]) {
-        // Where each element goes: the kept ones to their position, the others after them.
-        var destination = [Int](repeating: -1, count: count)
-        for (position, source) in order.enumerated() {
-            precondition(destination[source] < 0, "index \(source) kept twice")
-            destination[source] = position
-        }
-        var next = order.count
-        for index in destination.indices where destination[index] < 0 {
-            destination[index] = next
-            next += 1
-        }
-        // Each swap puts one element in its final place.
+        if order.count == count && order.elementsEqual(indices) { return }
+        // Places are filled front to back; the element a swap displaces goes where the placed
+        // one was. When `order` is mostly ascending (sorted runs merged), displaced elements stay
+        // just ahead of the front, so memory is walked once, nearly in sequence (following
+        // cycles instead jumps across the whole array at every step).
+        var position = [Int](indices)   // where the element first at an index is now
+        var occupant = [Int](indices)   // which element (by first index) is at a place now
         withUnsafeMutableBufferPointer { elements in
-            for index in elements.indices {
-                while destination[index] != index {
-                    let target = destination[index]
-                    elements.swapAt(index, target)
-                    destination.swapAt(index, target)
-                }
+            for (target, source) in order.enumerated() {
+                let current = position[source]
+                precondition(current >= target, "index \(source) kept twice")
+                position[source] = target
+                guard current != target else { continue }
+                elements.swapAt(target, current)
+                let displaced = occupant[target]
+                position[displaced] = current
+                occupant[current] = displaced
             }
         }
         removeLast(count - order.count)
