@@ -112,4 +112,78 @@ import Testing
             #expect(String(decoding: bytes, as: UTF8.self) == other.render(report), "\(format)")
         }
     }
+
+    private func batch(_ names: [String], locale: String = "de") -> FindingBatch {
+        FindingBatch(rule: "missing-translation", location: SourceLocation(file: "/p/de.yml", line: 2, column: 1),
+                     locale: locale, messagePrefix: "'", keys: FindingBatch.Keys(names, sortedBefore: "'"),
+                     messageSuffix: "' is missing in locale '\(locale)': users see the 'en' text")
+    }
+
+    @Test func aBatchedFindingIsTheFindingItStandsFor() {
+        let findings = batch(["a", "a.b", "b"])
+        let batched = Diagnostic(findings, item: 1, severity: .warning)
+        let single = Diagnostic(rule: "missing-translation", severity: .warning,
+                                message: "'a.b' is missing in locale 'de': users see the 'en' text",
+                                location: SourceLocation(file: "/p/de.yml", line: 2, column: 1), key: "a.b", locale: "de")
+        #expect(batched == single)
+        #expect(single == batched)
+        #expect(batched.hashValue == single.hashValue)
+        #expect(batched.message == single.message && batched.file == "/p/de.yml" && batched.route == nil)
+        var pieces = ""
+        batched.forEachMessagePiece { pieces += $0 }
+        #expect(pieces == single.message)
+        #expect(batched != Diagnostic(findings, item: 0, severity: .warning))
+        #expect(batched != Diagnostic(findings, item: 1, severity: .error))
+        // A change gives the finding fields of its own; the batch and its other findings stay.
+        var changed = batched
+        changed.message = "other"
+        changed.severity = .error
+        #expect(changed.message == "other" && changed.key == "a.b" && changed.severity == .error)
+        #expect(batched == single && !changed.isInSameBatch(as: batched))
+        #expect(Diagnostic(findings, item: 2, severity: .info).isInSameBatch(as: batched))
+    }
+
+    @Test func messagesOfABatchCompareByPositionOnlyWhenThatIsTheirOrder() {
+        let ordered = batch(["a", "a.b", "a_c", "b"])
+        #expect(ordered.keysInMessageOrder)
+        // Not printable ASCII, the separator in a key, or not sorted by `name + separator`.
+        #expect(!batch(["a", "é"]).keysInMessageOrder)
+        #expect(!batch(["a'b", "b"]).keysInMessageOrder)
+        #expect(!batch(["a.b", "a"]).keysInMessageOrder)
+        for findings in [ordered, batch(["b", "a'", "a"]), batch(["e\u{301}", "\u{E9}", "d"])] {
+            let all = findings.keys.names.indices.map { Diagnostic(findings, item: $0, severity: .warning) }
+            for left in all {
+                for right in all {
+                    let expected = left.message == right.message ? 0 : left.message < right.message ? -1 : 1
+                    #expect(Diagnostic.compareMessages(left, right).signum() == expected)
+                }
+            }
+        }
+    }
+
+    @Test func batchedFindingsSortLikeTheFindingsTheyStandFor() {
+        let first = batch(["a", "a.b", "b", "c"]), second = batch(["b'", "a"], locale: "fr")
+        var diagnostics = [
+            Diagnostic(first, item: 3, severity: .warning),
+            Diagnostic(second, item: 0, severity: .warning),
+            Diagnostic(first, item: 0, severity: .warning),
+            Diagnostic(first, item: 2, severity: .warning),
+            // Equal to `first`'s item 1, which comes after it: this one stays.
+            Diagnostic(rule: "missing-translation", severity: .warning, message: "'a.b' is missing in locale 'de': users see the 'en' text",
+                       location: SourceLocation(file: "/p/de.yml", line: 2, column: 1), key: "a.b", locale: "de"),
+            Diagnostic(first, item: 1, severity: .warning),
+            Diagnostic(second, item: 1, severity: .warning),
+            Diagnostic(first, item: 0, severity: .warning),
+        ]
+        // The same findings, each with fields of its own.
+        var singles = diagnostics.map { finding in
+            Diagnostic(rule: finding.rule, severity: finding.severity, message: finding.message, location: finding.location,
+                       file: finding.file, route: finding.route, key: finding.key, locale: finding.locale)
+        }
+        let keep = [Bool](repeating: true, count: diagnostics.count)
+        Linter.sortUnique(&diagnostics, keep: keep)
+        Linter.sortUnique(&singles, keep: keep)
+        #expect(diagnostics == singles)
+        #expect(diagnostics.count == 6)
+    }
 }

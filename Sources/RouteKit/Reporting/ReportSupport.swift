@@ -397,7 +397,7 @@ extension Diagnostic {
         stream.add(0x1F)
         stream.add(locale ?? "")
         stream.add(0x1F)
-        stream.add(message)
+        forEachMessagePiece { stream.add($0) }
         return stream
     }
 }

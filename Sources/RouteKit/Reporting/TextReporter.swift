@@ -89,7 +89,7 @@ public struct TextReporter: Reporter {
         out.write(UInt8(ascii: ":"))
         if color { out.write(Self.reset) }
         out.write(UInt8(ascii: " "))
-        out.writeNeutralized(diagnostic.message)
+        diagnostic.forEachMessagePiece { out.writeNeutralized($0) }
         out.write(UInt8(ascii: " "))
         if color { out.write(Self.dim) }
         out.write(UInt8(ascii: "["))

@@ -46,13 +46,21 @@ public enum Linter {
         let ignoredByRoute = Dictionary(project.catalog.routes.map { ($0.name, $0.ignoredRules) }, uniquingKeysWith: { a, _ in a })
         var keep = [Bool](repeating: false, count: found.count)
         var suppressed = 0
-        // Findings come in runs of one rule and one file: remember the last answers. Findings
-        // are updated in place (a `Diagnostic` is large: copies cost).
+        // Findings come in runs of one rule and one file: remember the last answers.
         var lastRule: String?
         var lastSeverity: Severity?
         var lastFile: String?
         var lastSuppressions: Suppressions?
+        var lastSuppressed = false
         for index in found.indices {
+            // A finding of the same batch as the one before has its rule and place: the same answers.
+            if index > 0, found[index].isInSameBatch(as: found[index - 1]) {
+                if let lastSeverity { found[index].severity = lastSeverity }
+                keep[index] = keep[index - 1]
+                if lastSuppressed { suppressed += 1 }
+                continue
+            }
+            lastSuppressed = false
             let rule = found[index].rule
             if rule != lastRule {
                 lastRule = rule
@@ -69,11 +77,13 @@ public enum Linter {
                 }
                 if lastSuppressions?.suppresses(rule: rule, line: location.line) == true {
                     suppressed += 1
+                    lastSuppressed = true
                     continue
                 }
             }
             if let route = found[index].route, ignoredByRoute[route]?.contains(rule) == true {
                 suppressed += 1
+                lastSuppressed = true
                 continue
             }
             keep[index] = true
@@ -139,25 +149,26 @@ public enum Linter {
             var index: Int
         }
         let order = diagnostics.withUnsafeBufferPointer { all -> [Int] in
-            // Findings come in runs of one file and one rule: ranks are looked up once per run.
-            let fileRank = ranks(of: all.indices.lazy.filter { keep[$0] }.map { all[$0].file ?? "" })
-            let ruleRank = ranks(of: all.indices.lazy.filter { keep[$0] }.map { all[$0].rule })
+            // Findings come in runs of one file and one rule (and batches, of one place): keys are
+            // made with the run's number for file and rule, then each run is ranked once.
+            var runs: [(file: String, rule: String)] = []
             var keys: [Key] = []
             keys.reserveCapacity(all.count)
-            var lastFile: String?, lastRule: String?
-            var file: Int32 = 0, rule: Int32 = 0
             for index in all.indices where keep[index] {
-                let thisFile = all[index].file ?? ""
-                if thisFile != lastFile {
-                    lastFile = thisFile
-                    file = fileRank[thisFile]!
+                if let last = keys.last, all[index].isInSameBatch(as: all[last.index]) {
+                    keys.append(Key(file: last.file, rule: last.rule, line: last.line, column: last.column, index: index))
+                    continue
                 }
-                if all[index].rule != lastRule {
-                    lastRule = all[index].rule
-                    rule = ruleRank[all[index].rule]!
-                }
-                keys.append(Key(file: file, rule: rule, line: all[index].location?.line ?? 0,
-                                column: all[index].location?.column ?? 0, index: index))
+                let file = all[index].file ?? "", rule = all[index].rule
+                if file != runs.last?.file || rule != runs.last?.rule { runs.append((file, rule)) }
+                let location = all[index].location
+                keys.append(Key(file: Int32(runs.count - 1), rule: Int32(runs.count - 1),
+                                line: location?.line ?? 0, column: location?.column ?? 0, index: index))
+            }
+            let fileRank = ranks(runs.map(\.file)), ruleRank = ranks(runs.map(\.rule))
+            for position in keys.indices {
+                keys[position].file = fileRank[Int(keys[position].file)]
+                keys[position].rule = ruleRank[Int(keys[position].rule)]
             }
             func sameRuleAndPlace(_ a: Key, _ b: Key) -> Bool {
                 a.file == b.file && a.line == b.line && a.column == b.column && a.rule == b.rule
@@ -167,7 +178,8 @@ public enum Linter {
                 if a.line != b.line { return a.line < b.line }
                 if a.column != b.column { return a.column < b.column }
                 if a.rule != b.rule { return a.rule < b.rule }
-                if all[a.index].message != all[b.index].message { return all[a.index].message < all[b.index].message }
+                let messages = Diagnostic.compareMessages(all[a.index], all[b.index])
+                if messages != 0 { return messages < 0 }
                 // Equal keys keep their order (the first occurrence first).
                 return a.index < b.index
             }
@@ -178,7 +190,7 @@ public enum Linter {
                 let index = keys[position].index
                 if position > 0 {
                     let previous = keys[position - 1]
-                    if !sameRuleAndPlace(previous, keys[position]) || all[previous.index].message != all[index].message {
+                    if !sameRuleAndPlace(previous, keys[position]) || Diagnostic.compareMessages(all[previous.index], all[index]) != 0 {
                         groupStart = order.count
                     } else if order[groupStart...].contains(where: { all[$0] == all[index] }) {
                         // Within a group of equal sort keys, drop exact repeats.
@@ -192,15 +204,9 @@ public enum Linter {
         diagnostics.rearrange(keeping: order)
     }
 
-    /// Each distinct value's rank in sorted order. Values come in runs: each run is hashed once.
-    private static func ranks(of values: some Sequence<String>) -> [String: Int32] {
-        var rank: [String: Int32] = [:]
-        var last: String?
-        for value in values where value != last {
-            last = value
-            rank[value] = 0
-        }
-        for (position, value) in rank.keys.sorted().enumerated() { rank[value] = Int32(position) }
-        return rank
+    /// The rank of each value among the distinct values, in sorted order.
+    private static func ranks(_ values: [String]) -> [Int32] {
+        let rank = Dictionary(uniqueKeysWithValues: Set(values).sorted().enumerated().map { ($1, Int32($0)) })
+        return values.map { rank[$0]! }
     }
 }

@@ -15,7 +15,7 @@ enum Concurrent {
 
     /// Parts joined in order: part `i` has `counts[i]` elements, which `fill(i, &writer)` appends.
     /// The parts are filled on all cores straight into the result: no part is built apart and
-    /// then copied (100k findings are large values whose copies cost retains and fresh memory).
+    /// then copied (for 100k findings, copies cost retains and fresh memory).
     static func joined<Element>(partCounts counts: [Int], _ fill: @Sendable (Int, inout PartWriter<Element>) -> Void) -> [Element] {
         precondition(counts.allSatisfy { $0 >= 0 }, "a part cannot have a negative count")
         let starts = counts.reduce(into: [0]) { $0.append($0.last! + $1) }

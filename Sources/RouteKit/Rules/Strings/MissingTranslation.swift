@@ -14,9 +14,11 @@ struct MissingTranslation: LintRule {
             let name = strings.keyName(entry.key)
             return (id: entry.key, name: name, order: name + "'")
         }.sorted { $0.order < $1.order }.map { (id: $0.id, name: $0.name) }
+        let keys = FindingBatch.Keys(baseKeys.map(\.name), sortedBefore: "'")
         let locales = context.requiredLocales.filter { $0 != strings.baseLocale }
         // Mastodon-sized projects have 100k findings: locales are checked on all cores, first which
-        // keys each misses, then the findings are written straight into one array.
+        // keys each misses, then the findings are written straight into one array. A locale's
+        // findings are one batch: their messages are made only when a reporter asks.
         let missing: [[Int32]?] = Concurrent.map(count: locales.count) { index in
             let locale = locales[index]
             guard strings[locale]?.declarations.first != nil else { return nil }
@@ -39,15 +41,9 @@ struct MissingTranslation: LintRule {
                                    file: project.config.path, locale: locale))
                 return
             }
-            let tail = "' is missing in locale '\(locale)': users see the '\(strings.baseLocale)' text"
-            for position in positions {
-                let key = baseKeys[Int(position)].name
-                var message = "'"
-                message.reserveCapacity(key.utf8.count + tail.utf8.count + 1)
-                message += key
-                message += tail
-                out.append(finding(message, at: declaration, key: key, locale: locale))
-            }
+            let batch = FindingBatch(rule: Self.id, location: declaration, locale: locale, messagePrefix: "'", keys: keys,
+                                     messageSuffix: "' is missing in locale '\(locale)': users see the '\(strings.baseLocale)' text")
+            for position in positions { out.append(Diagnostic(batch, item: Int(position), severity: .error)) }
         }
     }
 }
