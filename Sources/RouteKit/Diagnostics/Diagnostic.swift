@@ -5,8 +5,9 @@
 /// made when asked for. A project can have 100k findings; moving, sorting and reporting them then
 /// moves 16 bytes each instead of a large value with seven strings.
 public struct Diagnostic: Hashable, Sendable {
-    public var severity: Severity
+    // In this order the two fit in 16 bytes.
     private var storage: Storage
+    public var severity: Severity
 
     private enum Storage: Sendable {
         case single(Single)
