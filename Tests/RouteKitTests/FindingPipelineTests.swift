@@ -186,4 +186,20 @@ import Testing
         #expect(diagnostics == singles)
         #expect(diagnostics.count == 6)
     }
+
+    @Test func printableASCIIIsFoundEightBytesAtATime() {
+        func check(_ bytes: [UInt8]) -> Bool { bytes.withUnsafeBufferPointer(ReportText.isPrintableASCII) }
+        #expect(check([]))
+        #expect(check(Array("'about.x' is missing in locale 'de': users see the 'en' text".utf8)))
+        // Every byte value, at every offset of a word and in the tail.
+        for length in [7, 8, 9, 16, 21] {
+            for position in 0..<length {
+                for byte in 0...255 {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    bytes[position] = UInt8(byte)
+                    #expect(check(bytes) == (0x20...0x7E).contains(byte), "\(byte) at \(position) of \(length)")
+                }
+            }
+        }
+    }
 }

@@ -162,7 +162,14 @@ extension Diagnostic {
         }
     }
 
-    /// True when both are findings of one batch: they differ only in their key.
+    /// The batch this finding is one of, if any: its message is `batch.messagePrefix + key +
+    /// batch.messageSuffix`, and all its other fields but the severity are the batch's.
+    var batch: FindingBatch? {
+        if case .batched(let batch, _) = storage { return batch }
+        return nil
+    }
+
+    /// True when both are findings of one batch: they differ only in their key and severity.
     func isInSameBatch(as other: Diagnostic) -> Bool {
         if case .batched(let batch, _) = storage, case .batched(let otherBatch, _) = other.storage { return batch === otherBatch }
         return false

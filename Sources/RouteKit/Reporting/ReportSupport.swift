@@ -40,11 +40,7 @@ enum ReportText {
     /// stay as they are (e.g. newlines a format encodes itself).
     static func neutralized(_ text: String, keeping keep: Set<Unicode.Scalar> = []) -> String {
         // Fast path: printable ASCII (most messages) has nothing to escape.
-        let printable = text.utf8.withContiguousStorageIfAvailable { bytes in
-            for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }
-            return true
-        }
-        if printable == true { return text }
+        if text.utf8.withContiguousStorageIfAvailable(isPrintableASCII) == true { return text }
         guard text.unicodeScalars.contains(where: { isUnsafe($0) && !keep.contains($0) }) else { return text }
         var result = ""
         result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
@@ -56,6 +52,26 @@ enum ReportText {
             }
         }
         return result
+    }
+
+    /// True when every byte is printable ASCII (0x20 to 0x7E): text that needs no escaping. Eight
+    /// bytes at a time, as reports check every message.
+    static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+            // A byte's high bit is set in `below` when it is under 0x20, in `delete` when it is
+            // 0x7F (zero after the XOR), and in `word` itself when it is not ASCII.
+            let below = (word &- 0x20 &* ones) & ~word
+            let xored = word ^ (0x7F &* ones)
+            let delete = (xored &- ones) & ~xored
+            if (word | below | delete) & highs != 0 { return false }
+            offset += 8
+        }
+        for byte in bytes[offset...] where byte < 0x20 || byte >= 0x7F { return false }
+        return true
     }
 
     static func plural(_ count: Int, _ singular: String, _ plural: String) -> String {
@@ -224,7 +240,7 @@ struct ReportBytes {
     /// `ReportText.neutralized(text)`, without making a string when there is nothing to escape.
     mutating func writeNeutralized(_ text: String) {
         let done: Bool? = text.utf8.withContiguousStorageIfAvailable { source in
-            for byte in source where byte < 0x20 || byte >= 0x7F { return false }
+            guard ReportText.isPrintableASCII(source) else { return false }
             bytes.append(contentsOf: source)
             return true
         }

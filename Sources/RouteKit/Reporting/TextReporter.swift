@@ -59,15 +59,34 @@ public struct TextReporter: Reporter {
                 }
                 return Array(shown.utf8)
             }
+            // A batch's lines differ only in the key: the text around it is made once.
+            var around: (batch: FindingBatch, severity: Severity, head: [UInt8], tail: [UInt8])?
             diagnostics.withUnsafeBufferPointer { diagnostics in
                 for index in range {
-                    self.write(diagnostics[index], shownPath: &shownPath, into: &out)
+                    guard let batch = diagnostics[index].batch else {
+                        self.writeStart(diagnostics[index], shownPath: &shownPath, into: &out)
+                        out.writeNeutralized(diagnostics[index].message)
+                        self.writeEnd(diagnostics[index], into: &out)
+                        continue
+                    }
+                    if around?.batch !== batch || around?.severity != diagnostics[index].severity {
+                        var head = ReportBytes(), tail = ReportBytes()
+                        self.writeStart(diagnostics[index], shownPath: &shownPath, into: &head)
+                        head.writeNeutralized(batch.messagePrefix)
+                        tail.writeNeutralized(batch.messageSuffix)
+                        self.writeEnd(diagnostics[index], into: &tail)
+                        around = (batch, diagnostics[index].severity, head.bytes, tail.bytes)
+                    }
+                    out.write(around!.head)
+                    out.writeNeutralized(diagnostics[index].key!)
+                    out.write(around!.tail)
                 }
             }
         }
     }
 
-    private func write(_ diagnostic: borrowing Diagnostic, shownPath: inout PathMemo<[UInt8]>, into out: inout ReportBytes) {
+    /// `place: severity: `, the part of a line before the message.
+    private func writeStart(_ diagnostic: borrowing Diagnostic, shownPath: inout PathMemo<[UInt8]>, into out: inout ReportBytes) {
         let place = FindingPlace(diagnostic)
         if color { out.write(Self.bold) }
         if let file = place.file {
@@ -89,7 +108,10 @@ public struct TextReporter: Reporter {
         out.write(UInt8(ascii: ":"))
         if color { out.write(Self.reset) }
         out.write(UInt8(ascii: " "))
-        diagnostic.forEachMessagePiece { out.writeNeutralized($0) }
+    }
+
+    /// ` [rule]` and the line break, the part of a line after the message.
+    private func writeEnd(_ diagnostic: borrowing Diagnostic, into out: inout ReportBytes) {
         out.write(UInt8(ascii: " "))
         if color { out.write(Self.dim) }
         out.write(UInt8(ascii: "["))
