@@ -1,53 +1,13 @@
 import Testing
 @testable import RouteKit
 
-/// The pieces that carry 100k findings cheaply: concurrent joins, moving rearrangement, and the
-/// linter's join and sort. Each must give exactly what the plain version would.
+/// The pieces that carry 100k findings cheaply: concurrent maps, batches of findings, the linter's
+/// sort and reports written in pieces. Each must give exactly what the plain version would.
 @Suite struct FindingPipelineTests {
-    /// Counts its live instances, so a test sees a copy-free move or a leak.
-    final class Tracked: @unchecked Sendable {
-        nonisolated(unsafe) static var live = 0
-        let value: Int
-        init(_ value: Int) {
-            self.value = value
-            Tracked.live += 1
-        }
-        deinit { Tracked.live -= 1 }
-    }
-
     @Test func concurrentMapKeepsIndexOrder() {
         #expect(Concurrent.map(count: 0) { $0 }.isEmpty)
         #expect(Concurrent.map(count: 1) { $0 * 3 } == [0])
         #expect(Concurrent.map(count: 1000) { String($0) } == (0..<1000).map { String($0) })
-    }
-
-    @Test func concurrentJoinFillsEachPartInPlace() {
-        let counts = [3, 0, 1, 0, 5, 2]
-        let joined: [String] = Concurrent.joined(partCounts: counts) { part, out in
-            for item in 0..<counts[part] { out.append("\(part).\(item)") }
-        }
-        #expect(joined == counts.indices.flatMap { part in (0..<counts[part]).map { "\(part).\($0)" } })
-        #expect(Concurrent.joined(partCounts: []) { (_: Int, _: inout PartWriter<Int>) in }.isEmpty)
-        #expect(Concurrent.joined(partCounts: [0, 0]) { (_: Int, _: inout PartWriter<Int>) in }.isEmpty)
-    }
-
-    @Test func rearrangeMovesTheKeptElementsAndDropsTheRest() {
-        let before = Tracked.live
-        do {
-            var elements = (0..<8).map(Tracked.init)
-            let originals = elements
-            elements.rearrange(keeping: [5, 1, 2, 7])
-            #expect(elements.map(\.value) == [5, 1, 2, 7])
-            // The same instances: moved, not remade.
-            #expect(zip(elements, [5, 1, 2, 7]).allSatisfy { $0 === originals[$1] })
-        }
-        #expect(Tracked.live == before)
-        var numbers = Array(0..<100)
-        let order = (0..<100).filter { $0 % 3 != 0 }.reversed().map { $0 }
-        numbers.rearrange(keeping: order)
-        #expect(numbers == order)
-        numbers.rearrange(keeping: [])
-        #expect(numbers.isEmpty)
     }
 
     private func finding(_ rule: String, _ message: String, file: String?, line: Int = 1, key: String? = nil) -> Diagnostic {
@@ -55,21 +15,9 @@ import Testing
                    location: file.map { SourceLocation(file: $0, line: line, column: 1) }, key: key)
     }
 
-    @Test func takeJoinedKeepsThePartOrder() {
-        var parts = [
-            [finding("a", "1", file: "x")],
-            [],
-            (0..<5).map { finding("b", "\($0)", file: "y") },
-            [finding("c", "2", file: "z"), finding("c", "3", file: "z")],
-        ]
-        let expected = parts.flatMap { $0 }
-        #expect(Linter.takeJoined(&parts) == expected)
-        #expect(parts.isEmpty)
-    }
-
-    @Test func sortUniqueSortsStablyAndDropsRepeatsAndUnkept() {
+    @Test func sortedUniqueSortsStablyAndDropsRepeatsAndUnkept() {
         let same = finding("r", "m", file: "b.yml", line: 2)
-        var diagnostics = [
+        let diagnostics = [
             finding("r", "z", file: "b.yml", line: 2),            // 0
             same,                                                // 1
             finding("q", "m", file: "b.yml", line: 2),            // 2: rule sorts first
@@ -79,9 +27,8 @@ import Testing
             finding("r", "a", file: nil),                         // 6: no file sorts before any file
             finding("r", "x", file: "a.yml", line: 1),            // 7: not kept
         ]
-        let original = diagnostics
-        Linter.sortUnique(&diagnostics, keep: [true, true, true, true, true, true, true, false])
-        #expect(diagnostics == [original[6], original[5], original[2], original[1], original[3], original[0]])
+        let sorted = Linter.sortedUnique(diagnostics, keep: [true, true, true, true, true, true, true, false])
+        #expect(sorted == [diagnostics[6], diagnostics[5], diagnostics[2], diagnostics[1], diagnostics[3], diagnostics[0]])
     }
 
     /// More findings than one round of chunks: the report is written in several pieces, none
@@ -163,7 +110,7 @@ import Testing
 
     @Test func batchedFindingsSortLikeTheFindingsTheyStandFor() {
         let first = batch(["a", "a.b", "b", "c"]), second = batch(["b'", "a"], locale: "fr")
-        var diagnostics = [
+        let diagnostics = [
             Diagnostic(first, item: 3, severity: .warning),
             Diagnostic(second, item: 0, severity: .warning),
             Diagnostic(first, item: 0, severity: .warning),
@@ -176,15 +123,14 @@ import Testing
             Diagnostic(first, item: 0, severity: .warning),
         ]
         // The same findings, each with fields of its own.
-        var singles = diagnostics.map { finding in
+        let singles = diagnostics.map { finding in
             Diagnostic(rule: finding.rule, severity: finding.severity, message: finding.message, location: finding.location,
                        file: finding.file, route: finding.route, key: finding.key, locale: finding.locale)
         }
         let keep = [Bool](repeating: true, count: diagnostics.count)
-        Linter.sortUnique(&diagnostics, keep: keep)
-        Linter.sortUnique(&singles, keep: keep)
-        #expect(diagnostics == singles)
-        #expect(diagnostics.count == 6)
+        let sorted = Linter.sortedUnique(diagnostics, keep: keep)
+        #expect(sorted == Linter.sortedUnique(singles, keep: keep))
+        #expect(sorted.count == 6)
     }
 
     @Test func printableASCIIIsFoundEightBytesAtATime() {

@@ -39,10 +39,9 @@ public enum Linter {
         let context = LintContext(project: project, settings: settings)
         // Rules are independent: they run on all cores.
         let enabled = RuleRegistry.rules.filter { isEnabled(type(of: $0).id, settings: settings, selection: selection) }
-        var parts = Concurrent.map(count: enabled.count + 1) { index in
+        var found = Array(Concurrent.map(count: enabled.count + 1) { index in
             index == 0 ? project.diagnostics : enabled[index - 1].check(context)
-        }
-        var found = takeJoined(&parts)
+        }.joined())
         let ignoredByRoute = Dictionary(project.catalog.routes.map { ($0.name, $0.ignoredRules) }, uniquingKeysWith: { a, _ in a })
         var keep = [Bool](repeating: false, count: found.count)
         var suppressed = 0
@@ -88,8 +87,8 @@ public enum Linter {
             }
             keep[index] = true
         }
-        sortUnique(&found, keep: keep)
-        var kept = found
+        // A stable sort, then duplicates dropped.
+        var kept = sortedUnique(found, keep: keep)
         let unbaselined = kept
         var outcome: BaselineOutcome?
         if let baseline {
@@ -99,8 +98,8 @@ public enum Linter {
         }
         var summary = LintSummary(files: project.files.count, routes: project.catalog.routes.count,
                                   locales: project.strings.locales.count)
-        for index in kept.indices {
-            switch kept[index].severity {
+        for diagnostic in kept {
+            switch diagnostic.severity {
             case .error: summary.errors += 1
             case .warning: summary.warnings += 1
             case .info: summary.infos += 1
@@ -121,26 +120,11 @@ public enum Linter {
         return RuleCatalog.defaultSeverity(of: id)
     }
 
-    /// The parts in order, in one array; `parts` is left empty. The largest part is taken over
-    /// rather than copied: copying 100k findings costs retains and fresh memory.
-    static func takeJoined(_ parts: inout [[Diagnostic]]) -> [Diagnostic] {
-        guard let largest = parts.indices.max(by: { parts[$0].count < parts[$1].count }) else { return [] }
-        var all: [Diagnostic] = []
-        swap(&all, &parts[largest])
-        // `all` is the only reference to its storage now: growing it moves the findings.
-        all.reserveCapacity(parts.reduce(all.count) { $0 + $1.count })
-        all.insert(contentsOf: parts[..<largest].joined(), at: 0)
-        for part in parts[(largest + 1)...] { all += part }
-        parts = []
-        return all
-    }
-
-    /// Sorts by file, line, column, rule and message (stable), keeping the findings marked in
-    /// `keep` without duplicates (the first of equal findings stays): the same result as dropping
-    /// them first, without hashing every finding. Files and rules are compared by rank, so a
-    /// comparison is mostly integers; the order is worked out on keys, then the findings are
-    /// moved into place, never copied.
-    static func sortUnique(_ diagnostics: inout [Diagnostic], keep: [Bool]) {
+    /// The findings marked in `keep`, sorted by file, line, column, rule and message (stable),
+    /// without duplicates (the first of equal findings stays): the same result as dropping them
+    /// first, without hashing every finding. Files and rules are compared by rank, so a
+    /// comparison is mostly integers.
+    static func sortedUnique(_ diagnostics: [Diagnostic], keep: [Bool]) -> [Diagnostic] {
         struct Key {
             var file: Int32
             var rule: Int32
@@ -148,7 +132,7 @@ public enum Linter {
             var column: Int
             var index: Int
         }
-        let order = diagnostics.withUnsafeBufferPointer { all -> [Int] in
+        return diagnostics.withUnsafeBufferPointer { all -> [Diagnostic] in
             // Findings come in runs of one file and one rule (and batches, of one place): keys are
             // made with the run's number for file and rule, then each run is ranked once.
             var runs: [(file: String, rule: String)] = []
@@ -170,9 +154,6 @@ public enum Linter {
                 keys[position].file = fileRank[Int(keys[position].file)]
                 keys[position].rule = ruleRank[Int(keys[position].rule)]
             }
-            func sameRuleAndPlace(_ a: Key, _ b: Key) -> Bool {
-                a.file == b.file && a.line == b.line && a.column == b.column && a.rule == b.rule
-            }
             keys.sort { a, b in
                 if a.file != b.file { return a.file < b.file }
                 if a.line != b.line { return a.line < b.line }
@@ -183,25 +164,27 @@ public enum Linter {
                 // Equal keys keep their order (the first occurrence first).
                 return a.index < b.index
             }
-            var order: [Int] = []
-            order.reserveCapacity(keys.count)
+            var result: [Diagnostic] = []
+            result.reserveCapacity(keys.count)
             var groupStart = 0
             for position in keys.indices {
                 let index = keys[position].index
                 if position > 0 {
                     let previous = keys[position - 1]
-                    if !sameRuleAndPlace(previous, keys[position]) || Diagnostic.compareMessages(all[previous.index], all[index]) != 0 {
-                        groupStart = order.count
-                    } else if order[groupStart...].contains(where: { all[$0] == all[index] }) {
+                    let sameKey = previous.file == keys[position].file && previous.line == keys[position].line
+                        && previous.column == keys[position].column && previous.rule == keys[position].rule
+                        && Diagnostic.compareMessages(all[previous.index], all[index]) == 0
+                    if !sameKey {
+                        groupStart = result.count
+                    } else if result[groupStart...].contains(all[index]) {
                         // Within a group of equal sort keys, drop exact repeats.
                         continue
                     }
                 }
-                order.append(index)
+                result.append(all[index])
             }
-            return order
+            return result
         }
-        diagnostics.rearrange(keeping: order)
     }
 
     /// The rank of each value among the distinct values, in sorted order.

@@ -16,35 +16,28 @@ struct MissingTranslation: LintRule {
         }.sorted { $0.order < $1.order }.map { (id: $0.id, name: $0.name) }
         let keys = FindingBatch.Keys(baseKeys.map(\.name), sortedBefore: "'")
         let locales = context.requiredLocales.filter { $0 != strings.baseLocale }
-        // Mastodon-sized projects have 100k findings: locales are checked on all cores, first which
-        // keys each misses, then the findings are written straight into one array. A locale's
-        // findings are one batch: their messages are made only when a reporter asks.
-        let missing: [[Int32]?] = Concurrent.map(count: locales.count) { index in
+        // Locales are independent (and Mastodon-sized projects have 100k findings): all cores. A
+        // locale's findings are one batch: their messages are made only when a reporter asks.
+        return Concurrent.map(count: locales.count) { index -> [Diagnostic] in
             let locale = locales[index]
-            guard strings[locale]?.declarations.first != nil else { return nil }
+            guard let declaration = strings[locale]?.declarations.first else {
+                let location = project.config.locales?.first { $0.value == locale }?.location
+                return [finding("required locale '\(locale)' has no strings at all", at: location,
+                                file: project.config.path, locale: locale)]
+            }
             let chain = LocaleFallback.chain(for: locale, overrides: overrides)
             let sourceSlots = (chain.isEmpty ? [locale] : chain).filter { $0 != strings.baseLocale || LocaleFallback.sameLanguage($0, locale) }
                 .compactMap { strings[$0]?.slots }
-            var positions: [Int32] = []
-            for (position, key) in baseKeys.enumerated() {
-                let slot = Int(key.id)
-                if !sourceSlots.contains(where: { slot < $0.count && $0[slot] != 0 }) { positions.append(Int32(position)) }
-            }
-            return positions
-        }
-        // A locale without strings gets one finding.
-        return Concurrent.joined(partCounts: missing.map { $0?.count ?? 1 }) { index, out in
-            let locale = locales[index]
-            guard let positions = missing[index], let declaration = strings[locale]?.declarations.first else {
-                let location = project.config.locales?.first { $0.value == locale }?.location
-                out.append(finding("required locale '\(locale)' has no strings at all", at: location,
-                                   file: project.config.path, locale: locale))
-                return
-            }
             let batch = FindingBatch(rule: Self.id, location: declaration, locale: locale, messagePrefix: "'", keys: keys,
                                      messageSuffix: "' is missing in locale '\(locale)': users see the '\(strings.baseLocale)' text")
-            for position in positions { out.append(Diagnostic(batch, item: Int(position), severity: .error)) }
-        }
+            var findings: [Diagnostic] = []
+            for (position, key) in baseKeys.enumerated() {
+                let slot = Int(key.id)
+                if sourceSlots.contains(where: { slot < $0.count && $0[slot] != 0 }) { continue }
+                findings.append(Diagnostic(batch, item: position, severity: .error))
+            }
+            return findings
+        }.flatMap { $0 }
     }
 }
 
