@@ -194,17 +194,18 @@ final class FindingBatch: Sendable {
     /// Keys shared by batches; a finding is one of them, by position.
     final class Keys: Sendable {
         let names: [String]
-        /// The keys are distinct, printable ASCII without `separator`, and sorted by
-        /// `name + separator` bytewise. Then for any prefix and a suffix starting with
-        /// `separator`, position order is message order (a key that is a prefix of another meets
-        /// `separator` where the other has a different character) and different positions mean
-        /// different messages.
+        /// `separator` when the keys are distinct, printable ASCII without it, and sorted by
+        /// `name + separator` bytewise; else nil. Then, for any prefix and a suffix that starts
+        /// with `separator`, position order is message order (where a key that begins another
+        /// ends, the suffix's `separator` meets a different character of the other) and
+        /// different positions mean different messages.
         let orderedBefore: Character?
 
         init(_ names: [String], sortedBefore separator: Character) {
             self.names = names
+            let separatorByte = separator.asciiValue ?? 0
             let ascii = separator.isASCII && names.allSatisfy { name in
-                name.utf8.allSatisfy { (0x20..<0x7F).contains($0) && $0 != separator.asciiValue! }
+                name.utf8.allSatisfy { (0x20..<0x7F).contains($0) && $0 != separatorByte }
             }
             let sorted = zip(names, names.dropFirst()).allSatisfy { pair in
                 (pair.0 + String(separator)).utf8.lexicographicallyPrecedes((pair.1 + String(separator)).utf8)
