@@ -148,4 +148,23 @@ import Testing
             }
         }
     }
+
+    /// A suppression comment hides all of a batch's findings, and each counts as suppressed.
+    @Test func aSuppressedBatchCountsEachFinding() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write([
+            ".routekit.yml": "strings: [\"strings/*.yml\"]\nbase-locale: en\n",
+            "strings/en.yml": "en:\n  a: A\n  b: B\n  c: C\n",
+            "strings/de.yml": "# routekit:disable-next-line missing-translation\nde:\n  a: A\n",
+            "strings/fr.yml": "fr:\n  b: B\n",
+        ])
+        let project = try Project.load(config: try ProjectConfig.load(path: directory.path(".routekit.yml")))
+        let result = Linter.lint(project, selection: LintSelection(only: ["missing-translation"]))
+        #expect(result.diagnostics.map(\.message) == [
+            "'a' is missing in locale 'fr': users see the 'en' text",
+            "'c' is missing in locale 'fr': users see the 'en' text",
+        ])
+        #expect(result.diagnostics.allSatisfy { $0.severity == .warning })
+        #expect(result.suppressedCount == 2)
+    }
 }
