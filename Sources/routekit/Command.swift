@@ -29,6 +29,8 @@ final class Console: @unchecked Sendable {
     }
 
     func write(_ text: String) { out.write(Data(text.utf8)) }
+    /// Bytes as they are, without a copy (a report can be 20 MB); fails like `write(_:)`.
+    func write(bytes: UnsafeRawBufferPointer) { try! out.write(contentsOf: bytes) }
     func print(_ text: String) { write(text + "\n") }
     /// Standard error carries messages with input text in them (paths, keys, route names): it
     /// never passes on an escape sequence, a carriage return or a bidi control.

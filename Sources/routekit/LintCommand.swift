@@ -67,16 +67,16 @@ struct LintCommand: Command {
         let result = Linter.lint(project, selection: selection, baseline: baseline)
         let report = result.report(config: project.config)
         for output in outputs {
-            let text = output.reporter.render(report)
             if let file = output.file {
                 do {
-                    try AtomicFile.write(text, to: file)
+                    try AtomicFile.write(output.reporter.render(report), to: file)
                 } catch {
                     console.error("routekit lint: \(error)")
                     return .usage
                 }
             } else {
-                console.write(text)
+                // Written a part at a time as it is rendered: no 20 MB string and no copy of it.
+                output.reporter.render(report, into: ReportOutput(console.write(bytes:)))
             }
         }
         let stale = !(result.baseline?.stale.isEmpty ?? true)

@@ -15,6 +15,10 @@ public struct JSONReporter: Reporter {
     public init() {}
 
     public func render(_ report: LintReport) -> String {
+        ReportOutput.collect { render(report, into: $0) }
+    }
+
+    public func render(_ report: LintReport, into output: ReportOutput) {
         // Written directly, in the exact bytes `JSONValue.rendered()` gives for the document
         // (keys sorted, two-space indentation), findings in chunks on all cores.
         let summary = report.summary
@@ -47,7 +51,7 @@ public struct JSONReporter: Reporter {
         let diagnostics = report.diagnostics
         let root = report.root
         let last = diagnostics.count - 1
-        return ChunkedRender.render(count: diagnostics.count, head: Array(head.utf8), tail: Array(tail.utf8)) { range, out in
+        ChunkedRender.render(count: diagnostics.count, head: Array(head.utf8), tail: Array(tail.utf8), into: output) { range, out in
             var relative = PathMemo { PathUtilities.relative($0, to: root) }
             for index in range {
                 Self.write(diagnostics[index], relative: &relative, into: &out)
@@ -58,7 +62,7 @@ public struct JSONReporter: Reporter {
 
     /// One finding at indent 4, members sorted: column, file, fingerprint, key, line, locale,
     /// message, route, rule, severity.
-    private static func write(_ diagnostic: Diagnostic, relative: inout PathMemo, into out: inout ReportBytes) {
+    private static func write(_ diagnostic: Diagnostic, relative: inout PathMemo<String>, into out: inout ReportBytes) {
         let place = FindingPlace(diagnostic)
         let path = place.file.map { relative($0) }
         out.write("    {\n")

@@ -12,6 +12,10 @@ public struct JUnitReporter: Reporter {
     public init() {}
 
     public func render(_ report: LintReport) -> String {
+        ReportOutput.collect { render(report, into: $0) }
+    }
+
+    public func render(_ report: LintReport, into output: ReportOutput) {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         let failures = report.diagnostics.count
         let tests = max(failures, 1)
@@ -21,7 +25,7 @@ public struct JUnitReporter: Reporter {
             out += "    <testcase name=\"lint\" classname=\"routekit\"/>\n"
             out += "  </testsuite>\n"
             out += "</testsuites>\n"
-            return out
+            return output.write(out)
         }
         // Sequential part: group by rule (sorted) and number repeated places. A name is
         // `location rule`, and ` (n)` for the n-th finding of a rule at the same place; a plain
@@ -53,7 +57,7 @@ public struct JUnitReporter: Reporter {
         // Escaping and writing run in chunks on all cores; suite tags depend only on the index.
         let allCases = cases
         let allGroups = groups, groupIndex = groupOf
-        return ChunkedRender.render(count: allCases.count, head: Array(out.utf8), tail: Array("</testsuites>\n".utf8)) { range, bytes in
+        ChunkedRender.render(count: allCases.count, head: Array(out.utf8), tail: Array("</testsuites>\n".utf8), into: output) { range, bytes in
             var relative = PathMemo(report.relativePath)
             for index in range {
                 let group = allGroups[groupIndex[index]]
@@ -107,7 +111,7 @@ public struct JUnitReporter: Reporter {
         var column: Int?
     }
 
-    private func location(_ diagnostic: Diagnostic, relative: inout PathMemo) -> String {
+    private func location(_ diagnostic: Diagnostic, relative: inout PathMemo<String>) -> String {
         let place = FindingPlace(diagnostic)
         guard let file = place.file else { return "routekit" }
         var text = relative(file)

@@ -59,4 +59,13 @@ public protocol Reporter: Sendable {
     /// The name used with `--format`.
     static var format: String { get }
     func render(_ report: LintReport) -> String
+    /// The bytes of `render(report)`, handed to `output` piece by piece, in order: formats that
+    /// can have 100k findings write them a part at a time instead of making one large string.
+    func render(_ report: LintReport, into output: ReportOutput)
+}
+
+extension Reporter {
+    public func render(_ report: LintReport, into output: ReportOutput) {
+        output.write(render(report))
+    }
 }

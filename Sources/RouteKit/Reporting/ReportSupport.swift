@@ -40,11 +40,7 @@ enum ReportText {
     /// stay as they are (e.g. newlines a format encodes itself).
     static func neutralized(_ text: String, keeping keep: Set<Unicode.Scalar> = []) -> String {
         // Fast path: printable ASCII (most messages) has nothing to escape.
-        let printable = text.utf8.withContiguousStorageIfAvailable { bytes in
-            for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }
-            return true
-        }
-        if printable == true { return text }
+        if text.utf8.withContiguousStorageIfAvailable(isPrintableASCII) == true { return text }
         guard text.unicodeScalars.contains(where: { isUnsafe($0) && !keep.contains($0) }) else { return text }
         var result = ""
         result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
@@ -56,6 +52,26 @@ enum ReportText {
             }
         }
         return result
+    }
+
+    /// True when every byte is printable ASCII (0x20 to 0x7E): text that needs no escaping. Eight
+    /// bytes at a time, as reports check every message.
+    static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+            // A byte's high bit is set in `below` when it is under 0x20, in `delete` when it is
+            // 0x7F (zero after the XOR), and in `word` itself when it is not ASCII.
+            let below = (word &- 0x20 &* ones) & ~word
+            let xored = word ^ (0x7F &* ones)
+            let delete = (xored &- ones) & ~xored
+            if (word | below | delete) & highs != 0 { return false }
+            offset += 8
+        }
+        for byte in bytes[offset...] where byte < 0x20 || byte >= 0x7F { return false }
+        return true
     }
 
     static func plural(_ count: Int, _ singular: String, _ plural: String) -> String {
@@ -175,7 +191,7 @@ struct FindingPlace {
     /// 1-based, when the line is known.
     var column: Int?
 
-    init(_ diagnostic: Diagnostic) {
+    init(_ diagnostic: borrowing Diagnostic) {
         file = diagnostic.file ?? diagnostic.location?.file
         if let location = diagnostic.location {
             line = max(1, location.line)
@@ -219,6 +235,18 @@ struct ReportBytes {
 
     @inline(__always) mutating func write(_ byte: UInt8) { bytes.append(byte) }
 
+    @inline(__always) mutating func write(_ more: [UInt8]) { bytes.append(contentsOf: more) }
+
+    /// `ReportText.neutralized(text)`, without making a string when there is nothing to escape.
+    mutating func writeNeutralized(_ text: String) {
+        let done: Bool? = text.utf8.withContiguousStorageIfAvailable { source in
+            guard ReportText.isPrintableASCII(source) else { return false }
+            bytes.append(contentsOf: source)
+            return true
+        }
+        if done != true { write(ReportText.neutralized(text)) }
+    }
+
     /// A non-negative decimal number (negative numbers fall back to `String`).
     mutating func writeNumber(_ value: Int) {
         guard value >= 0 else { return write(String(value)) }
@@ -251,56 +279,77 @@ struct ReportBytes {
     }
 }
 
+/// Where a reporter writes: pieces of its output, in order.
+public struct ReportOutput {
+    private let sink: (UnsafeRawBufferPointer) -> Void
+
+    public init(_ sink: @escaping (UnsafeRawBufferPointer) -> Void) { self.sink = sink }
+
+    /// Empty pieces are not passed on.
+    public func write(_ bytes: UnsafeRawBufferPointer) {
+        if !bytes.isEmpty { sink(bytes) }
+    }
+
+    func write(_ bytes: [UInt8]) { bytes.withUnsafeBytes(write) }
+
+    func write(_ text: String) {
+        var text = text
+        text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Everything `render` writes, as one string.
+    static func collect(_ render: (ReportOutput) -> Void) -> String {
+        var all: [UInt8] = []
+        render(ReportOutput { all.append(contentsOf: $0) })
+        return String(decoding: all, as: UTF8.self)
+    }
+}
+
 enum ChunkedRender {
-    /// Renders `count` findings in chunks on all cores (`body` renders one range into its own
-    /// buffer) and joins `head`, the chunks in order, and `tail` into one string.
-    static func render(count: Int, head: [UInt8], tail: [UInt8], _ body: @Sendable (Range<Int>, inout ReportBytes) -> Void) -> String {
-        let chunkCount = count < 4096 ? 1 : min(16, max(2, count / 4096))
-        let chunks = UnsafeMutableBufferPointer<ReportBytes>.allocate(capacity: chunkCount)
-        chunks.initialize(repeating: ReportBytes())
-        defer {
-            chunks.deinitialize()
-            chunks.deallocate()
-        }
-        nonisolated(unsafe) let slots = chunks
-        // One iteration runs on the calling thread.
-        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
-            let lower = count * chunk / chunkCount, upper = count * (chunk + 1) / chunkCount
-            var out = ReportBytes()
-            out.bytes.reserveCapacity((upper - lower) * 160)
-            body(lower..<upper, &out)
-            slots[chunk] = out
-        }
-        let total = head.count + tail.count + chunks.reduce(0) { $0 + $1.bytes.count }
-        return String(unsafeUninitializedCapacity: total) { target in
-            var offset = 0
-            func copy(_ part: [UInt8]) {
-                part.withUnsafeBufferPointer { source in
-                    guard let base = source.baseAddress, !source.isEmpty else { return }
-                    UnsafeMutableRawPointer(target.baseAddress! + offset).copyMemory(from: base, byteCount: source.count)
-                    offset += source.count
+    /// Findings per chunk: enough to keep a core busy, few enough that its buffer stays small.
+    static let chunkSize = 4096
+
+    /// Writes `head`, then `count` findings rendered in chunks on all cores (`body` renders one
+    /// range into a buffer), then `tail`. Chunks are rendered a round at a time and written in
+    /// order; their buffers are reused, so a 20 MB report never takes 20 MB of fresh memory.
+    static func render(count: Int, head: [UInt8], tail: [UInt8], into output: ReportOutput,
+                       _ body: @Sendable (Range<Int>, inout ReportBytes) -> Void) {
+        output.write(head)
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, (count + chunkSize - 1) / chunkSize))
+        var buffers = [ReportBytes](repeating: ReportBytes(), count: workers)
+        var start = 0
+        while start < count {
+            let roundStart = start
+            let roundCount = min(count - start, workers * chunkSize)
+            buffers.withUnsafeMutableBufferPointer { buffers in
+                nonisolated(unsafe) let slots = buffers
+                // One iteration runs on the calling thread.
+                DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                    let lower = roundStart + roundCount * worker / workers
+                    let upper = roundStart + roundCount * (worker + 1) / workers
+                    slots[worker].bytes.removeAll(keepingCapacity: true)
+                    body(lower..<upper, &slots[worker])
                 }
             }
-            copy(head)
-            for chunk in chunks { copy(chunk.bytes) }
-            copy(tail)
-            return offset
+            for buffer in buffers { output.write(buffer.bytes) }
+            start += roundCount
         }
+        output.write(tail)
     }
 }
 
 /// Paths worked out once per file (findings come sorted by file, so the last one usually hits).
-struct PathMemo {
-    private var cache: [String: String] = [:]
+struct PathMemo<Value> {
+    private var cache: [String: Value] = [:]
     private var lastFile: String?
-    private var lastValue = ""
-    let make: (String) -> String
+    private var lastValue: Value?
+    let make: (String) -> Value
 
-    init(_ make: @escaping (String) -> String) { self.make = make }
+    init(_ make: @escaping (String) -> Value) { self.make = make }
 
-    mutating func callAsFunction(_ file: String) -> String {
-        if file == lastFile { return lastValue }
-        let value: String
+    mutating func callAsFunction(_ file: String) -> Value {
+        if file == lastFile, let lastValue { return lastValue }
+        let value: Value
         if let cached = cache[file] {
             value = cached
         } else {
@@ -364,7 +413,7 @@ extension Diagnostic {
         stream.add(0x1F)
         stream.add(locale ?? "")
         stream.add(0x1F)
-        stream.add(message)
+        forEachMessagePiece { stream.add($0) }
         return stream
     }
 }

@@ -20,6 +20,10 @@ public struct SARIFReporter: Reporter {
     public init() {}
 
     public func render(_ report: LintReport) -> String {
+        ReportOutput.collect { render(report, into: $0) }
+    }
+
+    public func render(_ report: LintReport, into output: ReportOutput) {
         var ruleIndex: [String: Int] = [:]
         for (index, rule) in report.rules.enumerated() where ruleIndex[rule.id] == nil {
             ruleIndex[rule.id] = index
@@ -56,7 +60,7 @@ public struct SARIFReporter: Reporter {
         let configFile = report.configFile
         let last = diagnostics.count - 1
         let indexes = ruleIndex
-        return ChunkedRender.render(count: diagnostics.count, head: Array(head.utf8), tail: Array(tail.utf8)) { range, out in
+        ChunkedRender.render(count: diagnostics.count, head: Array(head.utf8), tail: Array(tail.utf8), into: output) { range, out in
             var relative = PathMemo { PathUtilities.relative($0, to: root) }
             // The artifact location's members, as JSON text, once per file.
             var artifact = PathMemo { file in
@@ -82,7 +86,7 @@ public struct SARIFReporter: Reporter {
     /// One result at indent 8, members sorted: level, locations, message, partialFingerprints,
     /// properties, ruleId, ruleIndex.
     private static func writeResult(_ diagnostic: Diagnostic, ruleIndex: [String: Int], configFile: String?,
-                                    relative: inout PathMemo, artifact: inout PathMemo, into out: inout ReportBytes) {
+                                    relative: inout PathMemo<String>, artifact: inout PathMemo<String>, into out: inout ReportBytes) {
         let place = FindingPlace(diagnostic)
         out.write("        {\n          \"level\": \"")
         out.write(level(diagnostic.severity))

@@ -32,6 +32,10 @@ public struct TextReporter: Reporter {
     }
 
     public func render(_ report: LintReport) -> String {
+        ReportOutput.collect { render(report, into: $0) }
+    }
+
+    public func render(_ report: LintReport, into output: ReportOutput) {
         let directory = workingDirectory ?? FileManager.default.currentDirectoryPath
         var tail = ReportBytes()
         if !quiet {
@@ -44,8 +48,7 @@ public struct TextReporter: Reporter {
             }
         }
         let diagnostics = report.diagnostics
-        // Bytes, in chunks on all cores, then one String.
-        return ChunkedRender.render(count: diagnostics.count, head: [], tail: tail.bytes) { range, out in
+        ChunkedRender.render(count: diagnostics.count, head: [], tail: tail.bytes, into: output) { range, out in
             // Findings come sorted by file: the shown path is worked out once per file.
             var shownPath = PathMemo { file in
                 var shown = ReportText.neutralized(PathUtilities.displayPath(file, from: directory))
@@ -54,51 +57,73 @@ public struct TextReporter: Reporter {
                 if let first = shown.unicodeScalars.first, first == ":" || first.properties.isWhitespace {
                     shown = "./" + shown
                 }
-                return shown
+                return Array(shown.utf8)
             }
-            for index in range {
-                self.write(diagnostics[index], shownPath: &shownPath, into: &out)
+            // A batch's lines differ only in the key: the text around it is made once.
+            var around: (batch: FindingBatch, severity: Severity, head: [UInt8], tail: [UInt8])?
+            diagnostics.withUnsafeBufferPointer { diagnostics in
+                for index in range {
+                    guard let batch = diagnostics[index].batch else {
+                        self.writeStart(diagnostics[index], shownPath: &shownPath, into: &out)
+                        out.writeNeutralized(diagnostics[index].message)
+                        self.writeEnd(diagnostics[index], into: &out)
+                        continue
+                    }
+                    if around?.batch !== batch || around?.severity != diagnostics[index].severity {
+                        var head = ReportBytes(), tail = ReportBytes()
+                        self.writeStart(diagnostics[index], shownPath: &shownPath, into: &head)
+                        head.writeNeutralized(batch.messagePrefix)
+                        tail.writeNeutralized(batch.messageSuffix)
+                        self.writeEnd(diagnostics[index], into: &tail)
+                        around = (batch, diagnostics[index].severity, head.bytes, tail.bytes)
+                    }
+                    out.write(around!.head)
+                    out.writeNeutralized(diagnostics[index].key!)
+                    out.write(around!.tail)
+                }
             }
         }
     }
 
-    private func write(_ diagnostic: Diagnostic, shownPath: inout PathMemo, into out: inout ReportBytes) {
+    /// `place: severity: `, the part of a line before the message.
+    private func writeStart(_ diagnostic: borrowing Diagnostic, shownPath: inout PathMemo<[UInt8]>, into out: inout ReportBytes) {
         let place = FindingPlace(diagnostic)
-        var location = "routekit"
-        if let file = place.file { location = shownPath(file) }
-        if color {
-            if place.file != nil, let line = place.line, let column = place.column { location += ":\(line):\(column)" }
-            out.write(paint(location + ":", Self.bold))
-            out.write(" ")
-            out.write(paint(diagnostic.severity.rawValue + ":", colour(diagnostic.severity)))
-        } else {
-            out.write(location)
-            if place.file != nil, let line = place.line, let column = place.column {
+        if color { out.write(Self.bold) }
+        if let file = place.file {
+            out.write(shownPath(file))
+            if let line = place.line, let column = place.column {
                 out.write(UInt8(ascii: ":"))
                 out.writeNumber(line)
                 out.write(UInt8(ascii: ":"))
                 out.writeNumber(column)
             }
-            out.write(": ")
-            out.write(diagnostic.severity.rawValue)
-            out.write(":")
-        }
-        out.write(" ")
-        out.write(ReportText.neutralized(diagnostic.message))
-        out.write(" ")
-        let rule = ReportText.neutralized(diagnostic.rule)
-        if color {
-            out.write(paint("[" + rule + "]", Self.dim))
         } else {
-            out.write("[")
-            out.write(rule)
-            out.write("]")
+            out.write("routekit")
         }
+        out.write(UInt8(ascii: ":"))
+        if color { out.write(Self.reset) }
+        out.write(UInt8(ascii: " "))
+        if color { out.write(colour(diagnostic.severity)) }
+        out.write(diagnostic.severity.rawValue)
+        out.write(UInt8(ascii: ":"))
+        if color { out.write(Self.reset) }
+        out.write(UInt8(ascii: " "))
+    }
+
+    /// ` [rule]` and the line break, the part of a line after the message.
+    private func writeEnd(_ diagnostic: borrowing Diagnostic, into out: inout ReportBytes) {
+        out.write(UInt8(ascii: " "))
+        if color { out.write(Self.dim) }
+        out.write(UInt8(ascii: "["))
+        out.writeNeutralized(diagnostic.rule)
+        out.write(UInt8(ascii: "]"))
+        if color { out.write(Self.reset) }
         out.write(0x0A)
     }
 
     private static let bold = "\u{1B}[1m"
     private static let dim = "\u{1B}[2m"
+    private static let reset = "\u{1B}[0m"
 
     private func colour(_ severity: Severity) -> String {
         switch severity {
@@ -106,9 +131,5 @@ public struct TextReporter: Reporter {
         case .warning: "\u{1B}[1;33m"
         case .info: "\u{1B}[1;36m"
         }
-    }
-
-    private func paint(_ text: String, _ code: String) -> String {
-        color ? code + text + "\u{1B}[0m" : text
     }
 }

@@ -37,29 +37,29 @@ public enum Linter {
     public static func lint(_ project: Project, selection: LintSelection = LintSelection(), baseline: Baseline? = nil) -> LintResult {
         let settings = project.config.rules
         let context = LintContext(project: project, settings: settings)
-        var found = project.diagnostics
-        // Rules are independent: they run on all cores; their findings are joined in registry order.
+        // Rules are independent: they run on all cores.
         let enabled = RuleRegistry.rules.filter { isEnabled(type(of: $0).id, settings: settings, selection: selection) }
-        let results = UnsafeMutableBufferPointer<[Diagnostic]>.allocate(capacity: enabled.count)
-        results.initialize(repeating: [])
-        nonisolated(unsafe) let slots = results
-        DispatchQueue.concurrentPerform(iterations: enabled.count) { index in
-            slots[index] = enabled[index].check(context)
-        }
-        found.reserveCapacity(found.count + results.reduce(0) { $0 + $1.count })
-        for index in results.indices { found += results[index] }
-        results.deinitialize()
-        results.deallocate()
+        var found = Array(Concurrent.map(count: enabled.count + 1) { index in
+            index == 0 ? project.diagnostics : enabled[index - 1].check(context)
+        }.joined())
         let ignoredByRoute = Dictionary(project.catalog.routes.map { ($0.name, $0.ignoredRules) }, uniquingKeysWith: { a, _ in a })
         var keep = [Bool](repeating: false, count: found.count)
         var suppressed = 0
-        // Findings come in runs of one rule and one file: remember the last answers. Findings
-        // are updated in place (a `Diagnostic` is large: copies cost).
+        // Findings come in runs of one rule and one file: remember the last answers.
         var lastRule: String?
         var lastSeverity: Severity?
         var lastFile: String?
         var lastSuppressions: Suppressions?
+        var lastSuppressed = false
         for index in found.indices {
+            // A finding of the same batch as the one before has its rule and place: the same answers.
+            if index > 0, found[index].isInSameBatch(as: found[index - 1]) {
+                if let lastSeverity { found[index].severity = lastSeverity }
+                keep[index] = keep[index - 1]
+                if lastSuppressed { suppressed += 1 }
+                continue
+            }
+            lastSuppressed = false
             let rule = found[index].rule
             if rule != lastRule {
                 lastRule = rule
@@ -76,17 +76,18 @@ public enum Linter {
                 }
                 if lastSuppressions?.suppresses(rule: rule, line: location.line) == true {
                     suppressed += 1
+                    lastSuppressed = true
                     continue
                 }
             }
             if let route = found[index].route, ignoredByRoute[route]?.contains(rule) == true {
                 suppressed += 1
+                lastSuppressed = true
                 continue
             }
             keep[index] = true
         }
-        // A stable sort, then duplicates dropped (the first of equal findings stays): the same
-        // result as dropping them first, without hashing every finding.
+        // A stable sort, then duplicates dropped.
         var kept = sortedUnique(found, keep: keep)
         let unbaselined = kept
         var outcome: BaselineOutcome?
@@ -119,45 +120,47 @@ public enum Linter {
         return RuleCatalog.defaultSeverity(of: id)
     }
 
-    /// Sorted by file, line, column, rule and message (stable), without duplicates. Files are
-    /// compared once (by rank), so a comparison is mostly integers.
+    /// The findings marked in `keep`, sorted by file, line, column, rule and message (stable),
+    /// without duplicates (the first of equal findings stays): the same result as dropping them
+    /// first, without hashing every finding. Files and rules are compared by rank, so a
+    /// comparison is mostly integers.
     static func sortedUnique(_ diagnostics: [Diagnostic], keep: [Bool]) -> [Diagnostic] {
         struct Key {
             var file: Int32
+            var rule: Int32
             var line: Int
             var column: Int
             var index: Int
         }
         return diagnostics.withUnsafeBufferPointer { all -> [Diagnostic] in
-            var fileRank: [String: Int32] = [:]
-            var lastFile: String?
-            for index in all.indices where keep[index] {
-                let file = all[index].file ?? ""
-                if file != lastFile {
-                    lastFile = file
-                    fileRank[file] = 0
-                }
-            }
-            for (rank, file) in fileRank.keys.sorted().enumerated() { fileRank[file] = Int32(rank) }
+            // Findings come in runs of one file and one rule (and batches, of one place): keys are
+            // made with the run's number for file and rule, then each run is ranked once.
+            var runs: [(file: String, rule: String)] = []
             var keys: [Key] = []
             keys.reserveCapacity(all.count)
-            lastFile = nil
-            var lastRank: Int32 = 0
             for index in all.indices where keep[index] {
-                let file = all[index].file ?? ""
-                if file != lastFile {
-                    lastFile = file
-                    lastRank = fileRank[file]!
+                if let last = keys.last, all[index].isInSameBatch(as: all[last.index]) {
+                    keys.append(Key(file: last.file, rule: last.rule, line: last.line, column: last.column, index: index))
+                    continue
                 }
+                let file = all[index].file ?? "", rule = all[index].rule
+                if file != runs.last?.file || rule != runs.last?.rule { runs.append((file, rule)) }
                 let location = all[index].location
-                keys.append(Key(file: lastRank, line: location?.line ?? 0, column: location?.column ?? 0, index: index))
+                keys.append(Key(file: Int32(runs.count - 1), rule: Int32(runs.count - 1),
+                                line: location?.line ?? 0, column: location?.column ?? 0, index: index))
+            }
+            let fileRank = ranks(runs.map(\.file)), ruleRank = ranks(runs.map(\.rule))
+            for position in keys.indices {
+                keys[position].file = fileRank[Int(keys[position].file)]
+                keys[position].rule = ruleRank[Int(keys[position].rule)]
             }
             keys.sort { a, b in
                 if a.file != b.file { return a.file < b.file }
                 if a.line != b.line { return a.line < b.line }
                 if a.column != b.column { return a.column < b.column }
-                if all[a.index].rule != all[b.index].rule { return all[a.index].rule < all[b.index].rule }
-                if all[a.index].message != all[b.index].message { return all[a.index].message < all[b.index].message }
+                if a.rule != b.rule { return a.rule < b.rule }
+                let messages = Diagnostic.compareMessages(all[a.index], all[b.index])
+                if messages != 0 { return messages < 0 }
                 // Equal keys keep their order (the first occurrence first).
                 return a.index < b.index
             }
@@ -169,8 +172,8 @@ public enum Linter {
                 if position > 0 {
                     let previous = keys[position - 1]
                     let sameKey = previous.file == keys[position].file && previous.line == keys[position].line
-                        && previous.column == keys[position].column
-                        && all[previous.index].rule == all[index].rule && all[previous.index].message == all[index].message
+                        && previous.column == keys[position].column && previous.rule == keys[position].rule
+                        && Diagnostic.compareMessages(all[previous.index], all[index]) == 0
                     if !sameKey {
                         groupStart = result.count
                     } else if result[groupStart...].contains(all[index]) {
@@ -182,5 +185,11 @@ public enum Linter {
             }
             return result
         }
+    }
+
+    /// The rank of each value among the distinct values, in sorted order.
+    private static func ranks(_ values: [String]) -> [Int32] {
+        let rank = Dictionary(uniqueKeysWithValues: Set(values).sorted().enumerated().map { ($1, Int32($0)) })
+        return values.map { rank[$0]! }
     }
 }

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// A base-locale key that a required locale can only get from another language. A regional
 /// locale may inherit from its parent (en-GB from en-001 and en, es-MX from es-419 and es), and
 /// config `fallbacks:` count as deliberate; falling back to the base locale does not.
@@ -16,41 +14,30 @@ struct MissingTranslation: LintRule {
             let name = strings.keyName(entry.key)
             return (id: entry.key, name: name, order: name + "'")
         }.sorted { $0.order < $1.order }.map { (id: $0.id, name: $0.name) }
+        let keys = FindingBatch.Keys(baseKeys.map(\.name), sortedBefore: "'")
         let locales = context.requiredLocales.filter { $0 != strings.baseLocale }
-        // Locales are independent (and Mastodon-sized projects have 100k findings): all cores.
-        let results = UnsafeMutableBufferPointer<[Diagnostic]>.allocate(capacity: locales.count)
-        results.initialize(repeating: [])
-        defer {
-            results.deinitialize()
-            results.deallocate()
-        }
-        nonisolated(unsafe) let slots = results
-        DispatchQueue.concurrentPerform(iterations: locales.count) { index in
+        // Locales are independent (and Mastodon-sized projects have 100k findings): all cores. A
+        // locale's findings are one batch: their messages are made only when a reporter asks.
+        return Concurrent.map(count: locales.count) { index -> [Diagnostic] in
             let locale = locales[index]
-            var findings: [Diagnostic] = []
             guard let declaration = strings[locale]?.declarations.first else {
                 let location = project.config.locales?.first { $0.value == locale }?.location
-                findings.append(finding("required locale '\(locale)' has no strings at all", at: location,
-                                        file: project.config.path, locale: locale))
-                slots[index] = findings
-                return
+                return [finding("required locale '\(locale)' has no strings at all", at: location,
+                                file: project.config.path, locale: locale)]
             }
             let chain = LocaleFallback.chain(for: locale, overrides: overrides)
             let sourceSlots = (chain.isEmpty ? [locale] : chain).filter { $0 != strings.baseLocale || LocaleFallback.sameLanguage($0, locale) }
                 .compactMap { strings[$0]?.slots }
-            let tail = "' is missing in locale '\(locale)': users see the '\(strings.baseLocale)' text"
-            for (id, key) in baseKeys {
-                let slot = Int(id)
+            let batch = FindingBatch(rule: Self.id, location: declaration, locale: locale, messagePrefix: "'", keys: keys,
+                                     messageSuffix: "' is missing in locale '\(locale)': users see the '\(strings.baseLocale)' text")
+            var findings: [Diagnostic] = []
+            for (position, key) in baseKeys.enumerated() {
+                let slot = Int(key.id)
                 if sourceSlots.contains(where: { slot < $0.count && $0[slot] != 0 }) { continue }
-                var message = "'"
-                message.reserveCapacity(key.utf8.count + tail.utf8.count + 1)
-                message += key
-                message += tail
-                findings.append(finding(message, at: declaration, key: key, locale: locale))
+                findings.append(Diagnostic(batch, item: position, severity: .error))
             }
-            slots[index] = findings
-        }
-        return results.flatMap { $0 }
+            return findings
+        }.flatMap { $0 }
     }
 }
 

@@ -1,0 +1,170 @@
+import Testing
+@testable import RouteKit
+
+/// The pieces that carry 100k findings cheaply: concurrent maps, batches of findings, the linter's
+/// sort and reports written in pieces. Each must give exactly what the plain version would.
+@Suite struct FindingPipelineTests {
+    @Test func concurrentMapKeepsIndexOrder() {
+        #expect(Concurrent.map(count: 0) { $0 }.isEmpty)
+        #expect(Concurrent.map(count: 1) { $0 * 3 } == [0])
+        #expect(Concurrent.map(count: 1000) { String($0) } == (0..<1000).map { String($0) })
+    }
+
+    private func finding(_ rule: String, _ message: String, file: String?, line: Int = 1, key: String? = nil) -> Diagnostic {
+        Diagnostic(rule: rule, severity: .warning, message: message,
+                   location: file.map { SourceLocation(file: $0, line: line, column: 1) }, key: key)
+    }
+
+    @Test func sortedUniqueSortsStablyAndDropsRepeatsAndUnkept() {
+        let same = finding("r", "m", file: "b.yml", line: 2)
+        let diagnostics = [
+            finding("r", "z", file: "b.yml", line: 2),            // 0
+            same,                                                // 1
+            finding("q", "m", file: "b.yml", line: 2),            // 2: rule sorts first
+            finding("r", "m", file: "b.yml", line: 2, key: "k"),  // 3: same key, not equal: kept after 1
+            same,                                                // 4: repeat of 1: dropped
+            finding("r", "m", file: "a.yml", line: 9),            // 5: file sorts first
+            finding("r", "a", file: nil),                         // 6: no file sorts before any file
+            finding("r", "x", file: "a.yml", line: 1),            // 7: not kept
+        ]
+        let sorted = Linter.sortedUnique(diagnostics, keep: [true, true, true, true, true, true, true, false])
+        #expect(sorted == [diagnostics[6], diagnostics[5], diagnostics[2], diagnostics[1], diagnostics[3], diagnostics[0]])
+    }
+
+    /// More findings than one round of chunks: the report is written in several pieces, none
+    /// empty, that join to exactly the lines a plain per-finding rendering gives.
+    @Test func largeReportsAreWrittenInPiecesWithTheSameBytes() {
+        let count = ChunkedRender.chunkSize * 5 + 17
+        let diagnostics = (0..<count).map { index in
+            Diagnostic(rule: "missing-translation", severity: index % 7 == 0 ? .error : .warning,
+                       message: "'k\(index)' is missing in locale 'de': users see the 'en' text",
+                       location: SourceLocation(file: "/project/strings/f\(index / 1000).yml", line: index % 50, column: 3))
+        }
+        let report = LintReport(diagnostics: diagnostics, summary: LintSummary(), rules: [], root: "/project")
+        let reporter = TextReporter(quiet: true, workingDirectory: "/project")
+        var pieces: [[UInt8]] = []
+        reporter.render(report, into: ReportOutput { pieces.append(Array($0)) })
+        #expect(pieces.count > 1)
+        #expect(pieces.allSatisfy { !$0.isEmpty })
+        let expected = diagnostics.map { finding in
+            "strings/\(finding.location!.file.dropFirst("/project/strings/".count)):\(max(1, finding.location!.line)):3: "
+                + "\(finding.severity.rawValue): \(finding.message) [missing-translation]\n"
+        }.joined()
+        #expect(String(decoding: pieces.joined(), as: UTF8.self) == expected)
+        #expect(reporter.render(report) == expected)
+        for format in ReporterRegistry.formats {
+            let other = ReporterRegistry.make(format: format)!
+            var bytes: [UInt8] = []
+            other.render(report, into: ReportOutput { bytes.append(contentsOf: $0) })
+            #expect(String(decoding: bytes, as: UTF8.self) == other.render(report), "\(format)")
+        }
+    }
+
+    private func batch(_ names: [String], locale: String = "de") -> FindingBatch {
+        FindingBatch(rule: "missing-translation", location: SourceLocation(file: "/p/de.yml", line: 2, column: 1),
+                     locale: locale, messagePrefix: "'", keys: FindingBatch.Keys(names, sortedBefore: "'"),
+                     messageSuffix: "' is missing in locale '\(locale)': users see the 'en' text")
+    }
+
+    @Test func aBatchedFindingIsTheFindingItStandsFor() {
+        let findings = batch(["a", "a.b", "b"])
+        let batched = Diagnostic(findings, item: 1, severity: .warning)
+        let single = Diagnostic(rule: "missing-translation", severity: .warning,
+                                message: "'a.b' is missing in locale 'de': users see the 'en' text",
+                                location: SourceLocation(file: "/p/de.yml", line: 2, column: 1), key: "a.b", locale: "de")
+        #expect(batched == single)
+        #expect(single == batched)
+        #expect(batched.hashValue == single.hashValue)
+        #expect(batched.message == single.message && batched.file == "/p/de.yml" && batched.route == nil)
+        var pieces = ""
+        batched.forEachMessagePiece { pieces += $0 }
+        #expect(pieces == single.message)
+        #expect(batched != Diagnostic(findings, item: 0, severity: .warning))
+        #expect(batched != Diagnostic(findings, item: 1, severity: .error))
+        // A change gives the finding fields of its own; the batch and its other findings stay.
+        var changed = batched
+        changed.message = "other"
+        changed.severity = .error
+        #expect(changed.message == "other" && changed.key == "a.b" && changed.severity == .error)
+        #expect(batched == single && !changed.isInSameBatch(as: batched))
+        #expect(Diagnostic(findings, item: 2, severity: .info).isInSameBatch(as: batched))
+    }
+
+    @Test func messagesOfABatchCompareByPositionOnlyWhenThatIsTheirOrder() {
+        let ordered = batch(["a", "a.b", "a_c", "b"])
+        #expect(ordered.keysInMessageOrder)
+        // Not printable ASCII, the separator in a key, or not sorted by `name + separator`.
+        #expect(!batch(["a", "é"]).keysInMessageOrder)
+        #expect(!batch(["a'b", "b"]).keysInMessageOrder)
+        #expect(!batch(["a.b", "a"]).keysInMessageOrder)
+        for findings in [ordered, batch(["b", "a'", "a"]), batch(["e\u{301}", "\u{E9}", "d"])] {
+            let all = findings.keys.names.indices.map { Diagnostic(findings, item: $0, severity: .warning) }
+            for left in all {
+                for right in all {
+                    let expected = left.message == right.message ? 0 : left.message < right.message ? -1 : 1
+                    #expect(Diagnostic.compareMessages(left, right).signum() == expected)
+                }
+            }
+        }
+    }
+
+    @Test func batchedFindingsSortLikeTheFindingsTheyStandFor() {
+        let first = batch(["a", "a.b", "b", "c"]), second = batch(["b'", "a"], locale: "fr")
+        let diagnostics = [
+            Diagnostic(first, item: 3, severity: .warning),
+            Diagnostic(second, item: 0, severity: .warning),
+            Diagnostic(first, item: 0, severity: .warning),
+            Diagnostic(first, item: 2, severity: .warning),
+            // Equal to `first`'s item 1, which comes after it: this one stays.
+            Diagnostic(rule: "missing-translation", severity: .warning, message: "'a.b' is missing in locale 'de': users see the 'en' text",
+                       location: SourceLocation(file: "/p/de.yml", line: 2, column: 1), key: "a.b", locale: "de"),
+            Diagnostic(first, item: 1, severity: .warning),
+            Diagnostic(second, item: 1, severity: .warning),
+            Diagnostic(first, item: 0, severity: .warning),
+        ]
+        // The same findings, each with fields of its own.
+        let singles = diagnostics.map { finding in
+            Diagnostic(rule: finding.rule, severity: finding.severity, message: finding.message, location: finding.location,
+                       file: finding.file, route: finding.route, key: finding.key, locale: finding.locale)
+        }
+        let keep = [Bool](repeating: true, count: diagnostics.count)
+        let sorted = Linter.sortedUnique(diagnostics, keep: keep)
+        #expect(sorted == Linter.sortedUnique(singles, keep: keep))
+        #expect(sorted.count == 6)
+    }
+
+    @Test func printableASCIIIsFoundEightBytesAtATime() {
+        func check(_ bytes: [UInt8]) -> Bool { bytes.withUnsafeBufferPointer(ReportText.isPrintableASCII) }
+        #expect(check([]))
+        #expect(check(Array("'about.x' is missing in locale 'de': users see the 'en' text".utf8)))
+        // Every byte value, at every offset of a word and in the tail.
+        for length in [7, 8, 9, 16, 21] {
+            for position in 0..<length {
+                for byte in 0...255 {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    bytes[position] = UInt8(byte)
+                    #expect(check(bytes) == (0x20...0x7E).contains(byte), "\(byte) at \(position) of \(length)")
+                }
+            }
+        }
+    }
+
+    /// A suppression comment hides all of a batch's findings, and each counts as suppressed.
+    @Test func aSuppressedBatchCountsEachFinding() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write([
+            ".routekit.yml": "strings: [\"strings/*.yml\"]\nbase-locale: en\n",
+            "strings/en.yml": "en:\n  a: A\n  b: B\n  c: C\n",
+            "strings/de.yml": "# routekit:disable-next-line missing-translation\nde:\n  a: A\n",
+            "strings/fr.yml": "fr:\n  b: B\n",
+        ])
+        let project = try Project.load(config: try ProjectConfig.load(path: directory.path(".routekit.yml")))
+        let result = Linter.lint(project, selection: LintSelection(only: ["missing-translation"]))
+        #expect(result.diagnostics.map(\.message) == [
+            "'a' is missing in locale 'fr': users see the 'en' text",
+            "'c' is missing in locale 'fr': users see the 'en' text",
+        ])
+        #expect(result.diagnostics.allSatisfy { $0.severity == .warning })
+        #expect(result.suppressedCount == 2)
+    }
+}
