@@ -69,13 +69,13 @@ struct LintCommand: Command {
         for output in outputs {
             if let file = output.file {
                 do {
-                    try AtomicFile.write(output.reporter.render(report), to: file)
+                    try AtomicFile.write(to: file) { write in output.reporter.render(report, into: ReportOutput(write)) }
                 } catch {
                     console.error("routekit lint: \(error)")
                     return .usage
                 }
             } else {
-                // Written a part at a time as it is rendered: no 20 MB string and no copy of it.
+                // Written a part at a time as it is rendered, as files are: no 20 MB string.
                 output.reporter.render(report, into: ReportOutput(console.write(bytes:)))
             }
         }

@@ -14,6 +14,12 @@ public enum AtomicFile {
     }
 
     public static func write(_ data: Data, to path: String) throws(WriteError) {
+        try write(to: path) { output in data.withUnsafeBytes(output) }
+    }
+
+    /// Writes the bytes `produce` hands its output, piece by piece (a 20 MB report need never be
+    /// one string).
+    public static func write(to path: String, _ produce: (@escaping (UnsafeRawBufferPointer) -> Void) -> Void) throws(WriteError) {
         // Over a file-size limit (RLIMIT_FSIZE), write(2) raises SIGXFSZ, whose default action
         // kills the process before it can remove the temporary file; ignored, write(2) fails
         // with EFBIG instead and the failure is reported and cleaned up like any other.
@@ -26,7 +32,8 @@ public enum AtomicFile {
         guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
         let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         var failure: String?
-        data.withUnsafeBytes { raw in
+        produce { raw in
+            guard failure == nil else { return }
             var offset = 0
             while offset < raw.count {
                 let written = Foundation.write(fd, raw.baseAddress!.advanced(by: offset), raw.count - offset)
