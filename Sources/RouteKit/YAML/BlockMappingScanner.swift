@@ -76,9 +76,6 @@ private struct Cursor {
         classes = ByteClass.table
     }
 
-    var atEnd: Bool { position >= end }
-    var current: UInt8 { position.pointee }
-
     func peek(_ offset: Int) -> UInt8? {
         position + offset < end ? position[offset] : nil
     }
