@@ -83,17 +83,10 @@ public struct Project: Sendable {
             throw ConfigError("the inputs total \(total) bytes, over the limit of \(config.limits.totalSize) (limits.total-size)",
                               file: config.path)
         }
-        let results = UnsafeMutableBufferPointer<ParsedInput?>.allocate(capacity: paths.count)
-        results.initialize(repeating: nil)
-        defer {
-            results.deinitialize()
-            results.deallocate()
-        }
-        nonisolated(unsafe) let slots = results
         let limits = config.limits
         // Largest files first, so one big file does not start last and run alone.
         let order = paths.indices.sorted { sizes[$0] > sizes[$1] || (sizes[$0] == sizes[$1] && $0 < $1) }
-        let work: @Sendable (Int) -> Void = { index in
+        let work: @Sendable (Int) -> ParsedInput = { index in
             let path = paths[index]
             let isCatalog = index < catalogCount
             let isStrings = stringPaths.contains(path)
@@ -101,24 +94,24 @@ public struct Project: Sendable {
             case .success(let bytes):
                 if isCatalog {
                     let file = YAMLReader.read(bytes: bytes, path: path, limits: limits)
-                    slots[index] = ParsedInput(file: file, strings: isStrings ? StringsFileData(tree: file) : nil)
+                    return ParsedInput(file: file, strings: isStrings ? StringsFileData(tree: file) : nil)
                 } else {
                     let result = StringsReader.read(bytes: bytes, path: path, limits: limits)
-                    slots[index] = ParsedInput(file: result.file, strings: result.data)
+                    return ParsedInput(file: result.file, strings: result.data)
                 }
             case .failure(let failure):
-                slots[index] = ParsedInput(file: YAMLFile(path: path, root: nil, diagnostics: [
+                return ParsedInput(file: YAMLFile(path: path, root: nil, diagnostics: [
                     Diagnostic(rule: "yaml-syntax", severity: .error, message: failure.message,
                                location: SourceLocation(file: path, line: 1, column: 1)),
                 ], suppressions: Suppressions(), byteCount: 0), strings: isStrings ? StringsFileData(path: path) : nil)
             }
         }
-        if paths.count <= 1 || total < 64 * 1024 {
-            // Small projects: threads cost more than they save.
-            for index in order { work(index) }
-        } else {
-            DispatchQueue.concurrentPerform(iterations: paths.count) { work(order[$0]) }
-        }
+        // Small projects: threads cost more than they save.
+        let parsedInOrder = paths.count <= 1 || total < 64 * 1024
+            ? order.map(work)
+            : Concurrent.map(count: order.count) { work(order[$0]) }
+        var results = [ParsedInput?](repeating: nil, count: paths.count)
+        for (position, index) in order.enumerated() { results[index] = parsedInOrder[position] }
         return results.map { $0! }
     }
 

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 /// Reads Rails-i18n YAML: the top-level key is the locale, nested keys are joined with `.`.
@@ -305,16 +304,9 @@ private struct Merger {
     /// up on all cores first (the interner is only read), so the ordered pass interns just the keys
     /// new to the project. Per file, aligned with its records; -1 where the ordered pass interns.
     private func lookUpKnownKeys(_ files: [StringsFileData], _ needed: [Bool]) -> [[Int32]] {
-        let results = UnsafeMutableBufferPointer<[Int32]>.allocate(capacity: files.count)
-        results.initialize(repeating: [])
-        defer {
-            results.deinitialize()
-            results.deallocate()
-        }
-        nonisolated(unsafe) let slots = results
         let interner = self.interner, emptyKey = self.emptyKey, baseLocale = self.baseLocale
-        DispatchQueue.concurrentPerform(iterations: files.count) { fileIndex in
-            guard needed[fileIndex] else { return }
+        return Concurrent.map(count: files.count) { fileIndex -> [Int32] in
+            guard needed[fileIndex] else { return [] }
             let file = files[fileIndex]
             var ids = [Int32](repeating: -1, count: file.items.count)
             file.arena.withUnsafeBufferPointer { arena in
@@ -338,9 +330,8 @@ private struct Merger {
                     }
                 }
             }
-            slots[fileIndex] = ids
+            return ids
         }
-        return Array(results)
     }
 
     private mutating func setShape(_ id: Int32, _ value: UInt8) {
