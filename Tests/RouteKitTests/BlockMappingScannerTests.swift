@@ -119,9 +119,13 @@ import Testing
         #expect(accepted * 5 > total, "only \(accepted) of \(total) edits were scanned")
     }
 
-    /// The real corpus: nearly every file is in the subset, and each agrees with libyaml.
-    @Test func mastodonLocalesAgreeWithLibYAML() throws {
-        let directory = CLI.packageRoot.appendingPathComponent("../shared/corpora/mastodon/locales").standardized
+    static let mastodon = CLI.packageRoot.appendingPathComponent("../shared/corpora/mastodon/locales").standardized
+
+    /// The real corpus: nearly every file is in the subset, and each agrees with libyaml. Mastodon's
+    /// licence does not allow vendoring it, so it runs only where `../shared` lies beside the checkout.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: mastodon.path), "skipped: the Mastodon corpus (../shared/corpora/mastodon) is absent"))
+    func mastodonLocalesAgreeWithLibYAML() throws {
+        let directory = Self.mastodon
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".yml") }.sorted()
         #expect(names.count > 500)
         var accepted = 0

@@ -3,10 +3,9 @@ import Testing
 
 @testable import RouteKit
 
-/// The shared corpora beside the checkout (`../shared/corpora`).
+/// The KotlinConf app's files, vendored under their Apache-2.0 licence (`Fixtures/KotlinConf`).
 enum ImportCorpus {
-    static let root = CLI.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpora")
-    static let kotlinconf = root.appendingPathComponent("kotlinconf")
+    static let kotlinconf = CLI.packageRoot.appendingPathComponent("Tests/RouteKitTests/Fixtures/KotlinConf")
     static let xcstrings = kotlinconf.appendingPathComponent("app/iosApp/Localizable.xcstrings")
 
     /// `name → raw text` of `<string>` and `name → [quantity: raw text]` of `<plurals>`, read with

@@ -3,7 +3,7 @@ import Testing
 
 /// The real string resources of the KotlinConf app, imported and linted end to end.
 @Suite struct KotlinConfCorpusTests {
-    static let corpus = CLI.packageRoot.appendingPathComponent("../shared/corpora/kotlinconf/app").standardized
+    static let corpus = CLI.packageRoot.appendingPathComponent("Tests/RouteKitTests/Fixtures/KotlinConf/app")
 
     @Test func germanLacksOneKeyAndNoPlaceholderDiffers() throws {
         let dir = try TemporaryDirectory().write([".routekit.yml": "strings: [strings/*.yml]\nbase-locale: en\n"])

@@ -6,8 +6,8 @@ import Testing
 /// fails (CI installs them: `pip install check-jsonschema junitparser`).
 @Suite struct SARIFReporterTests {
     static var schema: URL {
-        // CI lays shared/ beside the checkout.
-        ReportFixtures.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/schemas/sarif-schema-2.1.0.json")
+        // Vendored (Fixtures/Schemas/README.md).
+        ReportFixtures.packageRoot.appendingPathComponent("Tests/RouteKitTests/Fixtures/Schemas/sarif-schema-2.1.0.json")
     }
 
     func validate(_ report: LintReport, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
