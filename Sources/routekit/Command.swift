@@ -12,15 +12,23 @@ enum ExitCode: Int32 {
 }
 
 /// Where a command writes. Tests and the binary use the same type.
+///
+/// A write that fails (a full disk, a closed descriptor, a reader that went away while SIGPIPE is
+/// ignored) never crashes: the first failure is kept, later writes to that stream are dropped,
+/// and `runMain` turns it into exit 2 with one line on standard error.
 final class Console: @unchecked Sendable {
-    private let out: FileHandle
-    private let err: FileHandle
+    private let out: Int32
+    private let err: Int32
     let stdoutIsTerminal: Bool
+    /// Why writing to standard output failed first (`strerror`), if it did.
+    private(set) var outputFailure: String?
+    /// Whether writing to standard error failed (nothing more can be said there).
+    private(set) var errorFailed = false
 
-    init(out: FileHandle = .standardOutput, err: FileHandle = .standardError) {
+    init(out: Int32 = STDOUT_FILENO, err: Int32 = STDERR_FILENO) {
         self.out = out
         self.err = err
-        stdoutIsTerminal = isatty(out.fileDescriptor) != 0
+        stdoutIsTerminal = isatty(out) != 0
     }
 
     /// Colour only on a terminal, and never when `NO_COLOR` is set (https://no-color.org).
@@ -28,13 +36,47 @@ final class Console: @unchecked Sendable {
         stdoutIsTerminal && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
     }
 
-    func write(_ text: String) { out.write(Data(text.utf8)) }
-    /// Bytes as they are, without a copy (a report can be 20 MB); fails like `write(_:)`.
-    func write(bytes: UnsafeRawBufferPointer) { try! out.write(contentsOf: bytes) }
+    func write(_ text: String) {
+        var text = text
+        text.withUTF8 { write(bytes: UnsafeRawBufferPointer($0)) }
+    }
+    /// Bytes as they are, without a copy (a report can be 20 MB).
+    func write(bytes: UnsafeRawBufferPointer) {
+        guard outputFailure == nil else { return }
+        if let reason = Console.writeAll(out, bytes) { outputFailure = reason }
+    }
     func print(_ text: String) { write(text + "\n") }
     /// Standard error carries messages with input text in them (paths, keys, route names): it
     /// never passes on an escape sequence, a carriage return or a bidi control.
-    func error(_ text: String) { err.write(Data((TerminalText.keepingLineBreaks(text) + "\n").utf8)) }
+    func error(_ text: String) {
+        guard !errorFailed else { return }
+        var line = TerminalText.keepingLineBreaks(text) + "\n"
+        line.withUTF8 { if Console.writeAll(err, UnsafeRawBufferPointer($0)) != nil { errorFailed = true } }
+    }
+
+    /// Writes every byte to `descriptor`; the failure's reason, or nil.
+    static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> String? {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Foundation.write(descriptor, bytes.baseAddress!.advanced(by: offset), bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return String(cString: strerror(errno))
+            }
+            if written == 0 { return "nothing was written" }
+            offset += written
+        }
+        return nil
+    }
+
+    /// Exit 2 when a write failed, with one line on standard error when that still works.
+    func finish(_ code: ExitCode) -> ExitCode {
+        if let outputFailure {
+            error("routekit: cannot write to standard output: \(outputFailure)")
+            return .usage
+        }
+        return errorFailed ? .usage : code
+    }
 }
 
 /// One subcommand of `routekit`.

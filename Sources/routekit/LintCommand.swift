@@ -66,19 +66,22 @@ struct LintCommand: Command {
         }
         let result = Linter.lint(project, selection: selection, baseline: baseline)
         let report = result.report(config: project.config)
+        // One output that cannot be written does not stop the others; the run then exits 2.
+        var writeFailed = false
         for output in outputs {
             if let file = output.file {
                 do {
                     try AtomicFile.write(to: file) { write in output.reporter.render(report, into: ReportOutput(write)) }
                 } catch {
                     console.error("routekit lint: \(error)")
-                    return .usage
+                    writeFailed = true
                 }
             } else {
                 // Written a part at a time as it is rendered, as files are: no 20 MB string.
                 output.reporter.render(report, into: ReportOutput(console.write(bytes:)))
             }
         }
+        if writeFailed { return .usage }
         let stale = !(result.baseline?.stale.isEmpty ?? true)
         let failing = result.summary.errors > 0 || (strict && result.summary.warnings > 0) || (strictBaseline && stale)
         return failing ? .failure : .success

@@ -70,8 +70,9 @@ struct TitleCommand: Command {
     /// One JSON line out per line in, written as soon as it is resolved.
     private static func runBatch(_ resolver: TitleResolver, console: Console) -> ExitCode {
         var failed = false
-        let output = LineWriter()
-        while let line = readLine(strippingNewline: true) {
+        let output = LineWriter(console)
+        // A reader that went away (a broken pipe with SIGPIPE ignored) ends the batch at once.
+        while console.outputFailure == nil, let line = readLine(strippingNewline: true) {
             let answer: String
             switch TitleLookup.request(fromJSONLine: line) {
             case .failure(let error):
@@ -95,9 +96,13 @@ struct TitleCommand: Command {
 /// Buffered standard output that flushes whenever standard input has nothing more waiting, so an
 /// interactive caller gets each answer at once and a piped batch is not slowed by one write per line.
 final class LineWriter {
+    private let console: Console
     private var buffer: [UInt8] = []
 
-    init() { buffer.reserveCapacity(1 << 16) }
+    init(_ console: Console) {
+        self.console = console
+        buffer.reserveCapacity(1 << 16)
+    }
 
     func writeLine(_ line: String) {
         buffer.append(contentsOf: line.utf8)
@@ -105,16 +110,9 @@ final class LineWriter {
         if buffer.count >= 1 << 16 || !Self.inputIsWaiting() { flush() }
     }
 
+    /// A failure is kept by the console (exit 2), which stops the batch.
     func flush() {
-        var offset = 0
-        while offset < buffer.count {
-            let written = buffer[offset...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
-            if written <= 0 {
-                if errno == EINTR { continue }
-                break
-            }
-            offset += written
-        }
+        buffer.withUnsafeBytes { console.write(bytes: $0) }
         buffer.removeAll(keepingCapacity: true)
     }
 

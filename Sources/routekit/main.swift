@@ -58,4 +58,20 @@ func runMain(_ argv: [String], console: Console) -> ExitCode {
     }
 }
 
-exit(runMain(Array(CommandLine.arguments.dropFirst()), console: Console()).rawValue)
+/// A standard descriptor the caller closed (`>&-`, `2>&-`) would be the next file routekit
+/// opens, and messages would land in a report. Hold each closed slot with /dev/null opened for
+/// reading: nothing else can take it, and writes there still fail (EBADF) as writes to a closed
+/// descriptor do, so they are reported as write failures.
+func reserveClosedStandardDescriptors() {
+    for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+        let opened = open("/dev/null", O_RDONLY)
+        if opened >= 0 && opened != descriptor {
+            dup2(opened, descriptor)
+            close(opened)
+        }
+    }
+}
+
+reserveClosedStandardDescriptors()
+let console = Console()
+exit(console.finish(runMain(Array(CommandLine.arguments.dropFirst()), console: console)).rawValue)

@@ -75,6 +75,60 @@ import Testing
         }
     }
 
+    /// A literal segment after a wildcard used to follow any link: with `x/l → /`,
+    /// `*/l/**/{a0,…,a63}.nomatch` walked the whole disk 64 times, and `*/sub/*.yml` with
+    /// `sub → outside` read (and named) the outside files. Now the link is the error.
+    @Test func literalSegmentsAfterAWildcardDoNotFollowLinksOut() throws {
+        let dir = try Self.layout("")
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: dir.path("p/x"), withIntermediateDirectories: true)
+        try fm.createSymbolicLink(atPath: dir.path("p/x/l"), withDestinationPath: "/")
+        try fm.createSymbolicLink(atPath: dir.path("p/x/sub"), withDestinationPath: dir.path("outside"))
+        let alternatives = (0..<64).map { "a\($0)" }.joined(separator: ",")
+        let cases: [(String, String)] = [
+            ("strings: [\"*/l/**/{\(alternatives)}.nomatch\"]\n", "'x/l' is a symbolic link that resolves outside the project root"),
+            ("strings: [\"*/sub/*.yml\"]\n", "'x/sub' is a symbolic link that resolves outside the project root"),
+            ("strings: [\"**/sub/*.yml\"]\n", "'x/sub' is a symbolic link that resolves outside the project root"),
+        ]
+        for (config, message) in cases {
+            try Data(config.utf8).write(to: dir.url.appendingPathComponent("p/.routekit.yml"))
+            let result = try Self.lint(dir)
+            #expect(result.status == 2, "\(config)")
+            #expect(result.stderr.contains(".routekit.yml:1:") && result.stderr.contains(message), "\(config): \(result.stderr)")
+            #expect(!result.stderr.contains("secret.yml"), "an outside file was named: \(result.stderr)")
+            #expect(result.seconds < 30, "\(config) took \(result.seconds) s")
+        }
+        // A link inside the root is still entered by a literal segment.
+        try fm.createSymbolicLink(atPath: dir.path("p/x/in"), withDestinationPath: "../strings")
+        try Data("strings: [\"*/in/*.yml\"]\n".utf8).write(to: dir.url.appendingPathComponent("p/.routekit.yml"))
+        let inside = try GuardedCLI.run(["lint", "--format", "json"], in: dir.url.appendingPathComponent("p"), timeout: 60)
+        #expect(inside.status == 0, "\(inside.stderr)")
+    }
+
+    /// `.routekit.yml` planted as a link out of its directory is never read: no hang on a file
+    /// that blocks, no first key of an outside file echoed in "unknown config field".
+    @Test func configLinkedOutOfTheRootIsNotRead() throws {
+        let dir = try Self.layout("", extra: ["outside/config.yml": "SECRET_\(Self.secret): 1\n"])
+        let config = dir.path("p/.routekit.yml")
+        try FileManager.default.removeItem(atPath: config)
+        try FileManager.default.createSymbolicLink(atPath: config, withDestinationPath: dir.path("outside/config.yml"))
+        let result = try Self.lint(dir)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("the config resolves (through a symbolic link) outside its directory"), "\(result.stderr)")
+        // The same through --config, and a FIFO (which would block a plain read) is refused.
+        let explicit = try GuardedCLI.run(["lint", "--config", config], in: dir.url, timeout: 60)
+        #expect(explicit.status == 2 && !explicit.stderr.contains(Self.secret), "\(explicit.stderr)")
+        try FileManager.default.removeItem(atPath: config)
+        #expect(mkfifo(config, 0o644) == 0)
+        let fifo = try GuardedCLI.run(["lint"], in: dir.url.appendingPathComponent("p"), timeout: 60)
+        #expect(fifo.status == 2 && fifo.stderr.contains("not a regular file"), "\(fifo.stderr)")
+        // A link inside the project is fine.
+        try FileManager.default.removeItem(atPath: config)
+        try dir.write(["p/config/real.yml": "strings: [strings/*.yml]\n"])
+        try FileManager.default.createSymbolicLink(atPath: config, withDestinationPath: "config/real.yml")
+        #expect(try GuardedCLI.run(["lint"], in: dir.url.appendingPathComponent("p"), timeout: 60).status == 0)
+    }
+
     @Test func linksInsideTheRootAreFineAndDirectoryLinksAreNotWalked() throws {
         let dir = try Self.layout("strings: [\"**/*.yml\"]\n")
         let fm = FileManager.default

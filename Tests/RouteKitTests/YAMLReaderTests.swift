@@ -38,7 +38,7 @@ import Testing
         let found = file.diagnostics.filter { $0.rule == "duplicate-key" }
         #expect(found.count == 2)
         #expect(found[0].location?.line == 4 && found[0].location?.column == 3)
-        #expect(found[0].message == "key 'c' is already defined at line 3")
+        #expect(found[0].message == "key 'c' is already defined earlier in this mapping")
         #expect(found[1].location?.line == 5)
         #expect(file.root?.mapping?["a"]?.scalar?.value == "1")
     }

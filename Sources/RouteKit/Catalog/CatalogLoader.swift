@@ -3,7 +3,9 @@
 public enum CatalogLoader {
     static let routeFields = ["tab", "declaration", "params", "title", "subtitle", "from", "lint"]
 
-    public static func load(_ files: [YAMLFile]) -> (RouteCatalog, [Diagnostic]) {
+    /// `root`: the directory a duplicate route's message names the first file relative to.
+    public static func load(_ files: [YAMLFile], root: String = ".") -> (RouteCatalog, [Diagnostic]) {
+        let projectRoot = root
         var sink = DiagnosticSink()
         var routes: [Route] = []
         var seen: [String: SourceLocation] = [:]
@@ -28,7 +30,10 @@ public enum CatalogLoader {
                 for routeEntry in mapping.entries {
                     let name = routeEntry.key.value
                     if let first = seen[name] {
-                        sink.report("duplicate-key", "route '\(name)' is already defined at \(first)",
+                        // No line and no absolute path: the message is part of the finding's identity.
+                        let place = first.file == routeEntry.key.location.file
+                            ? "earlier in this file" : "in " + PathUtilities.relative(first.file, to: projectRoot)
+                        sink.report("duplicate-key", "route '\(name)' is already defined \(place)",
                                     at: routeEntry.key.location, route: name)
                         continue
                     }

@@ -14,9 +14,16 @@ public enum Glob {
     /// A pattern whose `{a,b}` alternatives exceed `maxBraceAlternatives` (or nest too deeply)
     /// expands to nothing; `Project` reports it (see `braceAlternatives`).
     public static func expand(_ pattern: String, root: String) -> [String] {
+        expand(pattern, root: root, confinedTo: nil).matches
+    }
+
+    /// `expand(_:root:)` that never leaves `confinedTo` (a resolved directory): a symbolic link the
+    /// walk would enter that resolves outside it stops the walk and is returned as `escape` (the
+    /// link's path), so the caller can report it instead of walking the disk beyond it.
+    public static func expand(_ pattern: String, root: String, confinedTo realRoot: String?) -> (matches: [String], escape: String?) {
         var results: [String] = []
-        for alternative in braceAlternatives(pattern) ?? [] {
-            var visited: Set<String> = []
+        var escape: String?
+        for alternative in braceAlternatives(pattern) ?? [] where escape == nil {
             // `**/**` means what `**` means; collapsing it keeps the walk linear.
             var segments: [String] = []
             for segment in alternative.split(separator: "/").map(String.init)
@@ -24,9 +31,12 @@ public enum Glob {
                 segments.append(segment)
             }
             let base = alternative.hasPrefix("/") ? "/" : root
-            walk(directory: base, segments: segments[...], into: &results, visited: &visited)
+            var walk = Walk(realRoot: realRoot)
+            walk.walk(directory: base, segments: segments[...])
+            results += walk.results
+            escape = walk.escape
         }
-        return Array(Set(results)).sorted()
+        return (Array(Set(results)).sorted(), escape)
     }
 
     /// Most `{a,b}` alternatives one pattern may expand to (a config from an untrusted branch
@@ -58,40 +68,59 @@ public enum Glob {
         return results
     }
 
-    /// Walks each (directory, pattern position) once: with several `**`, the same directory is
-    /// reached along many paths, and without this the walk would be exponential in their number.
-    private static func walk(directory: String, segments: ArraySlice<String>, into results: inout [String],
-                             visited: inout Set<String>) {
-        guard let segment = segments.first else { return }
-        guard visited.insert("\(segments.startIndex)\u{0}\(directory)").inserted else { return }
-        let rest = segments.dropFirst()
-        let fileManager = FileManager.default
-        if segment == "**" {
-            // Zero directories…
-            walk(directory: directory, segments: rest, into: &results, visited: &visited)
-            // …or one more, then `**` again.
-            for child in children(of: directory) where isDirectory(child, followLinks: false) && !isHidden(child) {
-                walk(directory: child, segments: segments, into: &results, visited: &visited)
+    /// One alternative's walk. `*` and `**` never enter a linked directory; a literal segment
+    /// does (`strings/de` may be a link inside the project), but only when the link resolves
+    /// inside `realRoot`.
+    private struct Walk {
+        var realRoot: String?
+        var results: [String] = []
+        var visited: Set<String> = []
+        var escape: String?
+
+        /// Walks each (directory, pattern position) once: with several `**`, the same directory is
+        /// reached along many paths, and without this the walk would be exponential in their number.
+        mutating func walk(directory: String, segments: ArraySlice<String>) {
+            guard escape == nil, let segment = segments.first else { return }
+            guard visited.insert("\(segments.startIndex)\u{0}\(directory)").inserted else { return }
+            let rest = segments.dropFirst()
+            let fileManager = FileManager.default
+            if segment == "**" {
+                // Zero directories…
+                walk(directory: directory, segments: rest)
+                // …or one more, then `**` again.
+                for child in Glob.children(of: directory) where Glob.isDirectory(child, followLinks: false) && !Glob.isHidden(child) {
+                    walk(directory: child, segments: segments)
+                }
+                return
             }
-            return
-        }
-        if !hasWildcards(segment) {
-            let path = PathUtilities.join(directory, segment)
-            if rest.isEmpty {
-                if fileManager.fileExists(atPath: path) { results.append(path) }
-            } else if isDirectory(path, followLinks: true) {
-                walk(directory: path, segments: rest, into: &results, visited: &visited)
+            if !Glob.hasWildcards(segment) {
+                let path = PathUtilities.join(directory, segment)
+                if rest.isEmpty {
+                    if fileManager.fileExists(atPath: path) { results.append(path) }
+                } else if Glob.isDirectory(path, followLinks: true) {
+                    if let realRoot, Glob.isDirectory(path, followLinks: false) == false {
+                        // A link: entered only when it stays inside the root.
+                        guard let resolved = realpath(path, nil) else { return }
+                        let inside = PathUtilities.isInside(String(cString: resolved), root: realRoot)
+                        free(resolved)
+                        guard inside else {
+                            escape = path
+                            return
+                        }
+                    }
+                    walk(directory: path, segments: rest)
+                }
+                return
             }
-            return
-        }
-        for child in children(of: directory) {
-            let name = (child as NSString).lastPathComponent
-            if name.hasPrefix(".") && !segment.hasPrefix(".") { continue }
-            guard matches(name: name, pattern: segment) else { continue }
-            if rest.isEmpty {
-                if !isDirectory(child, followLinks: true) { results.append(child) }
-            } else if isDirectory(child, followLinks: false) {
-                walk(directory: child, segments: rest, into: &results, visited: &visited)
+            for child in Glob.children(of: directory) {
+                let name = (child as NSString).lastPathComponent
+                if name.hasPrefix(".") && !segment.hasPrefix(".") { continue }
+                guard Glob.matches(name: name, pattern: segment) else { continue }
+                if rest.isEmpty {
+                    if !Glob.isDirectory(child, followLinks: true) { results.append(child) }
+                } else if Glob.isDirectory(child, followLinks: false) {
+                    walk(directory: child, segments: rest)
+                }
             }
         }
     }

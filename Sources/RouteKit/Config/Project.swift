@@ -46,9 +46,9 @@ public struct Project: Sendable {
         let baseLocale = config.baseLocale.value
         DispatchQueue.concurrentPerform(iterations: 2) { part in
             if part == 0 {
-                catalogResult = CatalogLoader.load(catalogFiles)
+                catalogResult = CatalogLoader.load(catalogFiles, root: config.root)
             } else {
-                stringsResult = StringsLoader.merge(&movedStringFiles, baseLocale: baseLocale)
+                stringsResult = StringsLoader.merge(&movedStringFiles, baseLocale: baseLocale, root: config.root)
             }
         }
         let (catalog, catalogDiagnostics) = catalogResult
@@ -156,7 +156,12 @@ public struct Project: Sendable {
                         }
                     }
                 }
-                matches = Glob.expand(text, root: config.root)
+                let expansion = Glob.expand(text, root: config.root, confinedTo: config.allowOutsideRoot ? nil : realRoot)
+                if let escape = expansion.escape {
+                    throw ConfigError("\(field) pattern '\(shortened(text))': '\(PathUtilities.relative(escape, to: config.root))' is a symbolic link that resolves outside the project root; it is not followed (set allow-outside-root: true to allow)",
+                                      at: pattern.location)
+                }
+                matches = expansion.matches
             } else {
                 let path = PathUtilities.join(config.root, text)
                 switch InputFile.check(path) {

@@ -78,6 +78,13 @@ extension ProjectConfig {
     }
 
     public static func load(path: String) throws(ConfigError) -> ProjectConfig {
+        // A config planted as a link to a file elsewhere (a secret, `/proc/kmsg`) is never read,
+        // so none of its content can reach a message.
+        if let resolved = Project.realPath(path),
+           let directory = Project.realPath((path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent),
+           !PathUtilities.isInside(resolved, root: directory) {
+            throw ConfigError("the config resolves (through a symbolic link) outside its directory, the project root; it is not read", file: path)
+        }
         let bytes: [UInt8]
         switch InputFile.read(path) {
         case .success(let read): bytes = read
@@ -236,7 +243,7 @@ extension ProjectConfig {
         }
         let fields: [String: WritableKeyPath<InputLimits, Int>] = [
             "file-size": \.fileSize, "total-size": \.totalSize, "depth": \.depth,
-            "scalar-length": \.scalarLength, "node-count": \.nodeCount,
+            "scalar-length": \.scalarLength, "node-count": \.nodeCount, "findings": \.findings,
         ]
         for entry in mapping.entries {
             guard let keyPath = fields[entry.key.value] else {

@@ -48,17 +48,26 @@ public struct GitHubReporter: Reporter {
             capacity[diagnostic.severity, default: 0] -= 1
             let place = FindingPlace(diagnostic)
             var properties: [String] = []
+            var shownPath = ""
             if let file = place.file {
-                properties.append("file=" + Self.property(PathUtilities.displayPath(file, from: directory)))
-                if let line = place.line, let column = place.column {
-                    properties.append("line=\(line)")
-                    properties.append("col=\(column)")
+                let path = PathUtilities.displayPath(file, from: directory)
+                if path.unicodeScalars.contains(where: ReportText.isUnsafe) {
+                    // `file=` must be the real path (GitHub looks the file up by it), but these
+                    // characters cannot travel in a log line: the path goes, made visible, into
+                    // the message, and the annotation is not attached to a file.
+                    shownPath = ReportText.neutralized(path) + ": "
+                } else {
+                    properties.append("file=" + Self.property(path))
+                    if let line = place.line, let column = place.column {
+                        properties.append("line=\(line)")
+                        properties.append("col=\(column)")
+                    }
                 }
             }
             properties.append("title=" + Self.property(diagnostic.rule))
             lines.append(
                 "::" + Self.command(diagnostic.severity) + " " + properties.joined(separator: ",") + "::"
-                    + Self.data(diagnostic.message))
+                    + Self.data(shownPath + diagnostic.message))
         }
         if !dropped.isEmpty {
             var parts: [String] = []

@@ -57,12 +57,21 @@ public struct MarkdownReporter: Reporter {
     }
 
     /// Text safe inside a table cell (and in a paragraph).
+    /// Bare URLs and `www.` get a word joiner (U+2060) after `:` of `://` and before the dot of
+    /// `www.`, so GitHub's autolinking cannot turn a key like `https://evil.example/login` into a
+    /// link in a job summary or PR comment.
     static func cell(_ text: String) -> String {
         var result = ""
         var previous: Unicode.Scalar?
-        for scalar in text.unicodeScalars {
+        let scalars = Array(text.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
             defer { previous = scalar }
+            if scalar == ".", index >= 3, scalars[(index - 3)..<index].allSatisfy({ $0 == "w" || $0 == "W" }) {
+                result += "\u{2060}"
+            }
             switch scalar {
+            case ":" where index + 2 < scalars.count && scalars[index + 1] == "/" && scalars[index + 2] == "/":
+                result += ":\u{2060}"
             case "\n":
                 if previous != "\r" { result += "<br>" }
             case "\r", "\u{2028}", "\u{2029}": result += "<br>"

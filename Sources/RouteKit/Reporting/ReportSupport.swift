@@ -15,12 +15,13 @@ enum ReportText {
     /// True for scalars that can move a terminal cursor, forge a line, recolour output or reorder
     /// displayed text: C0 controls, DEL, C1 controls (including the 8-bit CSI), the Unicode line
     /// and paragraph separators, bidi embeddings/overrides/isolates, and the noncharacters
-    /// U+FFFE/U+FFFF.
+    /// U+FFFE/U+FFFF, and the bidi marks U+200E, U+200F and U+061C (they reorder neighbouring
+    /// text as an embedding does).
     static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F: true
         case 0x2028, 0x2029: true
-        case 0x202A...0x202E, 0x2066...0x2069: true
+        case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: true
         case 0xFFFE, 0xFFFF: true
         default: false
         }

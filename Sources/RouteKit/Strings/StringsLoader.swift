@@ -10,16 +10,18 @@ import Foundation
 /// libyaml events by `StringsReader`, in parallel, or converted from a tree), then `merge` builds
 /// the table — base-locale files first, since their shape decides what is a plural elsewhere.
 public enum StringsLoader {
-    public static func load(_ files: [YAMLFile], baseLocale: String) -> (StringTable, [Diagnostic]) {
+    /// `root` is the directory a duplicate key's message names the first file relative to
+    /// (the config's directory), so the message is the same on every checkout.
+    public static func load(_ files: [YAMLFile], baseLocale: String, root: String = ".") -> (StringTable, [Diagnostic]) {
         var data = files.map { StringsFileData(tree: $0) }
-        return merge(&data, baseLocale: baseLocale)
+        return merge(&data, baseLocale: baseLocale, root: root)
     }
 
     /// Frees each file's records once merged (the text arenas move into the table).
-    static func merge(_ files: inout [StringsFileData], baseLocale: String) -> (StringTable, [Diagnostic]) {
+    static func merge(_ files: inout [StringsFileData], baseLocale: String, root: String = ".") -> (StringTable, [Diagnostic]) {
         var merger = Merger(baseLocale: baseLocale)
         merger.run(&files)
-        return merger.finish(files)
+        return merger.finish(files, root: root)
     }
 }
 
@@ -400,7 +402,7 @@ private struct Merger {
     /// Duplicates are reported once every path is known (an earlier file may hold the first one).
     var pendingDuplicates: [(entry: CompactEntry, first: CompactEntry, locale: Int)] = []
 
-    func finish(_ files: [StringsFileData]) -> (StringTable, [Diagnostic]) {
+    func finish(_ files: [StringsFileData], root: String) -> (StringTable, [Diagnostic]) {
         let names = interner.names()
         var idByName: [String: Int32] = [:]
         idByName.reserveCapacity(names.count)
@@ -417,9 +419,12 @@ private struct Merger {
         for duplicate in pendingDuplicates {
             let key = names[Int(duplicate.entry.key)]
             let localeName = locales[duplicate.locale]
-            let existing = storage.location(duplicate.first.file, duplicate.first.keyLine, duplicate.first.keyColumn)
+            // No line and no absolute path: the message is part of the finding's identity.
+            let firstFile = storage.location(duplicate.first.file, duplicate.first.keyLine, duplicate.first.keyColumn).file
+            let place = duplicate.first.file == duplicate.entry.file
+                ? "earlier in this file" : "in " + PathUtilities.relative(firstFile, to: root)
             diagnostics.append(Diagnostic(rule: "duplicate-key", severity: .error,
-                                          message: "key '\(key)' of locale '\(localeName)' is already defined at \(existing)",
+                                          message: "key '\(key)' of locale '\(localeName)' is already defined \(place)",
                                           location: storage.location(duplicate.entry.file, duplicate.entry.keyLine, duplicate.entry.keyColumn),
                                           key: key, locale: localeName))
         }

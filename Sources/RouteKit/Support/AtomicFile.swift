@@ -19,24 +19,89 @@ public enum AtomicFile {
 
     /// Writes the bytes `produce` hands its output, piece by piece (a 20 MB report need never be
     /// one string).
+    ///
+    /// Atomic replacement is for regular files. A symbolic link is followed to its target and the
+    /// target is replaced (the link stays); a device, FIFO or socket is written directly (it cannot
+    /// be replaced, and `/dev/null` must stay a device); `/dev/stdout`, `/dev/stderr`, `/dev/fd/N`
+    /// and `/proc/self/fd/N` write to that descriptor of this process.
     public static func write(to path: String, _ produce: (@escaping (UnsafeRawBufferPointer) -> Void) -> Void) throws(WriteError) {
         // Over a file-size limit (RLIMIT_FSIZE), write(2) raises SIGXFSZ, whose default action
         // kills the process before it can remove the temporary file; ignored, write(2) fails
         // with EFBIG instead and the failure is reported and cleaned up like any other.
         signal(SIGXFSZ, SIG_IGN)
-        let directory = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
-        let dir = directory.isEmpty ? "." : directory
-        var template = Array("\(dir)/.\(name).routekit-XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
-        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        switch try destination(of: path) {
+        case .descriptor(let descriptor):
+            if let failure = writeAll(descriptor, produce) { throw WriteError(path: path, reason: failure) }
+        case .special(let target):
+            let descriptor = open(target, O_WRONLY | O_NOCTTY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+            let failure = writeAll(descriptor, produce)
+            close(descriptor)
+            if let failure { throw WriteError(path: path, reason: failure) }
+        case .regular(let target):
+            try replace(target, shownAs: path, produce)
+        }
+    }
+
+    /// What writing to a path means.
+    enum Destination: Equatable {
+        /// A descriptor of this process (`/dev/stdout`, `/dev/fd/1`).
+        case descriptor(Int32)
+        /// A device, FIFO or socket: opened and written, never replaced.
+        case special(String)
+        /// A regular file (or nothing yet), after following symbolic links: replaced atomically.
+        case regular(String)
+    }
+
+    /// Follows symbolic links one at a time (at most 40, as the kernel does) to what they name.
+    static func destination(of path: String) throws(WriteError) -> Destination {
+        var current = path
+        for _ in 0 ..< 40 {
+            if let descriptor = processDescriptor(current) { return .descriptor(descriptor) }
+            var info = stat()
+            guard lstat(current, &info) == 0 else { return .regular(current) }
+            switch info.st_mode & S_IFMT {
+            case S_IFLNK:
+                var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+                let length = readlink(current, &buffer, buffer.count - 1)
+                guard length > 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+                let target = buffer.withUnsafeBufferPointer { String(decoding: UnsafeRawBufferPointer($0).prefix(length), as: UTF8.self) }
+                if target.hasPrefix("/") {
+                    current = target
+                } else {
+                    let directory = (current as NSString).deletingLastPathComponent
+                    current = directory.isEmpty ? target : directory + "/" + target
+                }
+            case S_IFCHR, S_IFBLK, S_IFIFO, S_IFSOCK:
+                return .special(current)
+            default:
+                return .regular(current)
+            }
+        }
+        throw WriteError(path: path, reason: String(cString: strerror(ELOOP)))
+    }
+
+    /// The descriptor `path` names in this process, for the `/dev/stdout` family of paths.
+    static func processDescriptor(_ path: String) -> Int32? {
+        switch path {
+        case "/dev/stdout": return STDOUT_FILENO
+        case "/dev/stderr": return STDERR_FILENO
+        default: break
+        }
+        for prefix in ["/dev/fd/", "/proc/self/fd/", "/proc/\(getpid())/fd/"] where path.hasPrefix(prefix) {
+            return Int32(path.dropFirst(prefix.count))
+        }
+        return nil
+    }
+
+    /// Writes everything `produce` hands over to `descriptor`; the first failure's reason, or nil.
+    private static func writeAll(_ descriptor: Int32, _ produce: (@escaping (UnsafeRawBufferPointer) -> Void) -> Void) -> String? {
         var failure: String?
         produce { raw in
             guard failure == nil else { return }
             var offset = 0
             while offset < raw.count {
-                let written = Foundation.write(fd, raw.baseAddress!.advanced(by: offset), raw.count - offset)
+                let written = Foundation.write(descriptor, raw.baseAddress!.advanced(by: offset), raw.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     failure = String(cString: strerror(errno))
@@ -45,17 +110,31 @@ public enum AtomicFile {
                 offset += written
             }
         }
+        return failure
+    }
+
+    /// A temporary file next to `path`, written, flushed and renamed over it.
+    private static func replace(_ path: String, shownAs shown: String, _ produce: (@escaping (UnsafeRawBufferPointer) -> Void) -> Void) throws(WriteError) {
+        let directory = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        let dir = directory.isEmpty ? "." : directory
+        var template = Array("\(dir)/.\(name).routekit-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw WriteError(path: shown, reason: String(cString: strerror(errno))) }
+        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        var failure = writeAll(fd, produce)
         if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
-        // New files get the usual 0644 rather than mkstemp's 0600; an existing file keeps its mode.
+        // New files get the usual 0644 rather than mkstemp's 0600; an existing file keeps its
+        // permissions, but never setuid, setgid or sticky bits (a planted file must not lend them).
         var mode: mode_t = 0o644
         var info = stat()
-        if stat(path, &info) == 0 { mode = info.st_mode & 0o7777 }
+        if stat(path, &info) == 0 { mode = info.st_mode & 0o777 }
         fchmod(fd, mode)
         close(fd)
         if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
         if let failure {
             unlink(temporary)
-            throw WriteError(path: path, reason: failure)
+            throw WriteError(path: shown, reason: failure)
         }
     }
 }

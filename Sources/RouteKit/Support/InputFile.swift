@@ -26,12 +26,20 @@ public enum InputFile {
         if Int(info.st_size) > maxSize {
             return .failure(Failure(message: "the file is \(info.st_size) bytes, over the limit of \(maxSize) (limits.file-size)"))
         }
-        // POSIX reads straight into the array: no `Data` and no second copy.
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // POSIX reads straight into the array: no `Data` and no second copy. Non-blocking, and
+        // checked again on the open descriptor: a file swapped for a FIFO after `stat`, or a
+        // "regular" file that blocks (`/proc/kmsg`), fails instead of hanging.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else {
             return .failure(Failure(message: "cannot be read (permission denied?)"))
         }
         defer { close(descriptor) }
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            return .failure(Failure(message: "is not a regular file"))
+        }
+        if Int(info.st_size) > maxSize {
+            return .failure(Failure(message: "the file is \(info.st_size) bytes, over the limit of \(maxSize) (limits.file-size)"))
+        }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         var filled = 0
         while true {

@@ -246,10 +246,10 @@ private struct TreeBuilder {
             frames[top].skipNextValue = false
         } else if let key = frames[top].pendingKey {
             frames[top].pendingKey = nil
-            if let firstLine = frames[top].seen[key.value] {
+            if frames[top].seen[key.value] != nil {
                 diagnostics.append(Diagnostic(
                     rule: "duplicate-key", severity: .error,
-                    message: "key '\(key.value)' is already defined at line \(firstLine)",
+                    message: "key '\(key.value)' is already defined earlier in this mapping",
                     location: key.location, key: key.value))
             } else {
                 frames[top].seen[key.value] = key.location.line

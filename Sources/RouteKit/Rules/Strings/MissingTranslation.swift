@@ -16,28 +16,52 @@ struct MissingTranslation: LintRule {
         }.sorted { $0.order < $1.order }.map { (id: $0.id, name: $0.name) }
         let keys = FindingBatch.Keys(baseKeys.map(\.name), sortedBefore: "'")
         let locales = context.requiredLocales.filter { $0 != strings.baseLocale }
+        let sources = locales.map { locale -> [[Int32]] in
+            let chain = LocaleFallback.chain(for: locale, overrides: overrides)
+            return (chain.isEmpty ? [locale] : chain).filter { $0 != strings.baseLocale || LocaleFallback.sameLanguage($0, locale) }
+                .compactMap { strings[$0]?.slots }
+        }
+        func isMissing(_ key: Int32, _ sourceSlots: [[Int32]]) -> Bool {
+            let slot = Int(key)
+            return !sourceSlots.contains(where: { slot < $0.count && $0[slot] != 0 })
+        }
+        // Keys × locales can outgrow any input (a locale stub is four bytes): findings are
+        // counted first and listed up to `limits.findings`, locale by locale, so memory stays
+        // bounded; one more finding counts the rest.
+        let counts = Concurrent.map(count: locales.count) { index in
+            strings[locales[index]]?.declarations.first == nil ? 1 : baseKeys.reduce(0) { $0 + (isMissing($1.id, sources[index]) ? 1 : 0) }
+        }
+        var allowed: [Int] = []
+        var remaining = project.config.limits.findings
+        for count in counts {
+            allowed.append(min(count, remaining))
+            remaining -= allowed.last!
+        }
+        let unlisted = zip(counts, allowed).reduce(0) { $0 + $1.0 - $1.1 }
         // Locales are independent (and Mastodon-sized projects have 100k findings): all cores. A
         // locale's findings are one batch: their messages are made only when a reporter asks.
-        return Concurrent.map(count: locales.count) { index -> [Diagnostic] in
+        var found = Concurrent.map(count: locales.count) { index -> [Diagnostic] in
             let locale = locales[index]
+            guard allowed[index] > 0 else { return [] }
             guard let declaration = strings[locale]?.declarations.first else {
                 let location = project.config.locales?.first { $0.value == locale }?.location
                 return [finding("required locale '\(locale)' has no strings at all", at: location,
                                 file: project.config.path, locale: locale)]
             }
-            let chain = LocaleFallback.chain(for: locale, overrides: overrides)
-            let sourceSlots = (chain.isEmpty ? [locale] : chain).filter { $0 != strings.baseLocale || LocaleFallback.sameLanguage($0, locale) }
-                .compactMap { strings[$0]?.slots }
             let batch = FindingBatch(rule: Self.id, location: declaration, locale: locale, messagePrefix: "'", keys: keys,
                                      messageSuffix: "' is missing in locale '\(locale)': users see the '\(strings.baseLocale)' text")
             var findings: [Diagnostic] = []
-            for (position, key) in baseKeys.enumerated() {
-                let slot = Int(key.id)
-                if sourceSlots.contains(where: { slot < $0.count && $0[slot] != 0 }) { continue }
+            findings.reserveCapacity(allowed[index])
+            for (position, key) in baseKeys.enumerated() where findings.count < allowed[index] && isMissing(key.id, sources[index]) {
                 findings.append(Diagnostic(batch, item: position, severity: .error))
             }
             return findings
         }.flatMap { $0 }
+        if unlisted > 0 {
+            found.append(finding("\(unlisted) more missing translation(s) are not listed: over the limit of \(project.config.limits.findings) findings (limits.findings)",
+                                 at: nil, file: project.config.path))
+        }
+        return found
     }
 }
 
