@@ -9,7 +9,7 @@
 # Builds Sources/routekit-fuzz with -sanitize=fuzzer (and address, unless FUZZ_SANITIZERS says
 # otherwise) into its own scratch path (.build/fuzz), so a normal `swift build` is untouched.
 # Corpora live in fuzz-out/corpus/TARGET (git-ignored) and grow from run to run; they are seeded
-# from the example project, the lint-rules examples and the bad-input fixtures. Crashes, hangs
+# from the example project, the lint-rules examples, the bad-input fixtures and the yaml-test-suite. Crashes, hangs
 # and leaks land in fuzz-out/crashes/TARGET/ and make the script exit 1; replay one with
 #   .build/fuzz/debug/routekit-fuzz -runs=1 fuzz-out/crashes/TARGET/crash-…   (ROUTEKIT_FUZZ_TARGET=TARGET)
 # or, without libFuzzer: swift run routekit-fuzz --target TARGET FILE.
@@ -66,6 +66,8 @@ yaml_files = sorted(glob.glob("Resources/Examples/**/*.yml", recursive=True)
 rules = sorted(glob.glob("lint-rules/*.yml"))
 bad = sorted(glob.glob("Tests/RouteKitTests/Fixtures/BadInput/**/*", recursive=True))
 bad = [f for f in bad if os.path.isfile(f)]
+# The official yaml-test-suite's inputs (vendored): every corner of YAML syntax.
+bad += sorted(glob.glob("Tests/RouteKitTests/Fixtures/yaml-test-suite/cases/*.yaml"))
 catalogs, strings = [], []
 for f in yaml_files + rules + bad:
     data = open(f, "rb").read()

@@ -61,6 +61,25 @@ private func words(for locale: String) -> [String] {
 enum Generator {
     static let version = "5"
 
+    /// `files` strings files of about `bytesPerFile` each, all `en:` with the same short keys.
+    /// Returns the bytes written.
+    static func duplicateKeys(files: Int, bytesPerFile: Int, into directory: String) throws -> Int {
+        try? FileManager.default.removeItem(atPath: directory)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try Data("strings: [\"s*.yml\"]\n".utf8).write(to: URL(fileURLWithPath: directory + "/.routekit.yml"))
+        var text: [UInt8] = Array("en:\n".utf8)
+        text.reserveCapacity(bytesPerFile + 32)
+        var index = 0
+        while text.count < bytesPerFile - 32 {
+            text += Array("  k\(index): v\n".utf8)
+            index += 1
+        }
+        for file in 0..<files {
+            try Data(text).write(to: URL(fileURLWithPath: directory + "/s\(file).yml"))
+        }
+        return files * text.count
+    }
+
     static func generate(_ spec: SizeSpec, into directory: String) throws {
         let stamp = directory + "/.bench-stamp"
         let stampText = "v\(version) \(spec.routes) \(spec.locales) \(spec.keys) \(spec.filesPerLocale)"

@@ -7,6 +7,10 @@ import RouteKit
 //
 //   swift run -c release routekit-bench [--sizes S,M,L/2,L] [--no-mastodon] [--mastodon DIR]
 //                                       [--runs N] [--process-runs N] [--markdown FILE] [--work DIR]
+//                                       [--no-worst-case]
+//
+// The worst-case row runs `routekit lint` on the input with the most memory per byte (duplicate
+// keys across files, every line a finding) at the default limits, and checks it fits 4 GB.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "__measure" {
@@ -22,6 +26,7 @@ struct Options {
     var markdown: String?
     var work = (ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp") + "/routekit-bench"
     var binary: String?
+    var worstCase = true
 }
 
 var options = Options()
@@ -44,10 +49,12 @@ while index < arguments.count {
     case "--markdown": options.markdown = nextValue()
     case "--work": options.work = nextValue()
     case "--binary": options.binary = nextValue()
+    case "--no-worst-case": options.worstCase = false
     case "--help", "-h":
         print("""
             Usage: routekit-bench [--sizes S,M,L/2,L] [--no-mastodon] [--mastodon DIR] [--runs N]
                                   [--process-runs N] [--markdown FILE] [--work DIR] [--binary PATH]
+                                  [--no-worst-case]
             """)
         exit(0)
     default:
@@ -160,6 +167,24 @@ for (name, directory) in corpora {
                     processRSS: Int(median(processRSS)), titleInProcess: titleInProcess, titleBinary: titleBinary))
 }
 
+// MARK: - Memory worst case
+
+/// Duplicate keys across four files of just under the default file-size limit (64 MB in all,
+/// the default total-size limit): every line of files 2 to 4 is a finding.
+var worstCase: (bytes: Int, rssKilobytes: Int, status: Int32)?
+if options.worstCase {
+    let directory = options.work + "/worst-case"
+    log("measuring the memory worst case in \(directory)…")
+    do {
+        let bytes = try Generator.duplicateKeys(files: 4, bytesPerFile: InputLimits.default.fileSize - 4096, into: directory)
+        let run = spawn(binary, ["lint", directory, "--quiet", "--format", "json:/dev/null"], captureOutput: false)
+        worstCase = (bytes, run.maxRSSKilobytes, run.status)
+    } catch {
+        log("routekit-bench: cannot generate the worst case: \(error)")
+        exit(2)
+    }
+}
+
 // MARK: - Report
 
 func mb(_ bytes: Int) -> String { String(format: "%.2f", Double(bytes) / 1_000_000) }
@@ -179,7 +204,19 @@ for row in rows {
         + "| \(perSecond(row.titleInProcess)) | \(perSecond(row.titleBinary)) |\n"
 }
 
+if let worstCase {
+    let rss = worstCase.rssKilobytes * 1024
+    out += "\n| memory worst case | input MB | peak RSS MB | RSS / input | exit |\n|---|---:|---:|---:|---:|\n"
+    out += "| duplicate keys across 4 files at the default limits | \(mb(worstCase.bytes)) | \(mb(rss)) "
+        + "| \(String(format: "%.1f", Double(rss) / Double(worstCase.bytes))) | \(worstCase.status) |\n"
+}
+
 var checks: [(String, Bool, String)] = []
+if let worstCase {
+    let rss = worstCase.rssKilobytes * 1024
+    checks.append(("worst case at the default limits: peak RSS < 4 GB, exit 1", rss < 4_000_000_000 && worstCase.status == 1,
+                   mb(rss) + " MB"))
+}
 if let l = rows.first(where: { $0.corpus == "L" }) {
     let ratio = l.lint.seconds / l.raw.seconds
     checks.append(("L: lint ≤ 1.0× raw single-threaded parse", ratio <= 1.0, String(format: "%.2f×", ratio)))

@@ -21,7 +21,7 @@ struct MissingTranslation: LintRule {
             return (chain.isEmpty ? [locale] : chain).filter { $0 != strings.baseLocale || LocaleFallback.sameLanguage($0, locale) }
                 .compactMap { strings[$0]?.slots }
         }
-        func isMissing(_ key: Int32, _ sourceSlots: [[Int32]]) -> Bool {
+        @Sendable func isMissing(_ key: Int32, _ sourceSlots: [[Int32]]) -> Bool {
             let slot = Int(key)
             return !sourceSlots.contains(where: { slot < $0.count && $0[slot] != 0 })
         }
@@ -31,12 +31,13 @@ struct MissingTranslation: LintRule {
         let counts = Concurrent.map(count: locales.count) { index in
             strings[locales[index]]?.declarations.first == nil ? 1 : baseKeys.reduce(0) { $0 + (isMissing($1.id, sources[index]) ? 1 : 0) }
         }
-        var allowed: [Int] = []
+        var allotted: [Int] = []
         var remaining = project.config.limits.findings
         for count in counts {
-            allowed.append(min(count, remaining))
-            remaining -= allowed.last!
+            allotted.append(min(count, remaining))
+            remaining -= allotted.last!
         }
+        let allowed = allotted
         let unlisted = zip(counts, allowed).reduce(0) { $0 + $1.0 - $1.1 }
         // Locales are independent (and Mastodon-sized projects have 100k findings): all cores. A
         // locale's findings are one batch: their messages are made only when a reporter asks.

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// Memory under the default limits: the worst input per byte (duplicate keys across files, one
+/// finding per line) measured on a small scale must, scaled to the default `limits.total-size`,
+/// fit a 4 GB runner; and findings that multiply (keys × locale stubs) stop at `limits.findings`.
+/// Peak memory is the child's maximum resident set (getrusage), never a time.
+@Suite struct MemoryBoundTests {
+    static let runnerBytes = 4_000_000_000
+    /// `InputLimits.default.totalSize`, as the README documents it.
+    static let defaultTotalSize = 64 * 1024 * 1024
+
+    /// Runs the binary on `arguments` and returns its exit status and peak RSS in bytes.
+    static func peak(_ arguments: [String]) throws -> (status: Int32, bytes: Int) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", """
+            import resource, subprocess, sys
+            code = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
+            print(code, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+            """, CLI.binary.path] + arguments
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let parts = String(decoding: data, as: UTF8.self).split(separator: " ")
+            .map { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1 }
+        return (Int32(parts.first ?? -1), (parts.count > 1 ? parts[1] : 0) * 1024)
+    }
+
+    /// `files` strings files of about `bytes` each, every one `en:` with the same short keys, so
+    /// every line after the first file is a duplicate-key finding.
+    static func duplicates(files: Int, bytes: Int) throws -> (TemporaryDirectory, Int) {
+        var text = "en:\n"
+        var index = 0
+        while text.utf8.count < bytes {
+            text += "  k\(index): v\n"
+            index += 1
+        }
+        var layout = [".routekit.yml": "strings: [\"s*.yml\"]\n"]
+        for file in 0..<files { layout["s\(file).yml"] = text }
+        return (try TemporaryDirectory().write(layout), files * text.utf8.count)
+    }
+
+    @Test func worstCaseScaledToTheDefaultLimitFitsA4GBRunner() throws {
+        let empty = try TemporaryDirectory().write([".routekit.yml": "strings: [s.yml]\n", "s.yml": "en:\n  a: b\n"])
+        let constant = try Self.peak(["lint", empty.url.path, "--format", "json"])
+        let (dir, input) = try Self.duplicates(files: 4, bytes: 1_000_000)
+        let measured = try Self.peak(["lint", dir.url.path, "--format", "json"])
+        #expect(measured.status == 1)
+        #expect(constant.bytes > 0 && measured.bytes > constant.bytes)
+        let perInputByte = Double(measured.bytes - constant.bytes) / Double(input)
+        let scaled = perInputByte * Double(Self.defaultTotalSize) + Double(constant.bytes)
+        #expect(scaled < Double(Self.runnerBytes),
+                "\(perInputByte) bytes per input byte: \(Int(scaled / 1e6)) MB at the default limit")
+    }
+
+    @Test func multipliedFindingsStopAtTheLimit() throws {
+        var english = "en:\n"
+        for index in 0..<2000 { english += "  k\(index): v\n" }
+        let languages = ["de", "fr", "es", "it", "nl", "pt", "sv", "da", "fi", "pl"]
+        let regions = ["DE", "FR", "ES", "IT", "NL", "PT", "SE", "DK", "FI", "PL"]
+        var stubs = ""
+        for language in languages { for region in regions { stubs += "\(language)-\(region):\n" } }
+        let dir = try TemporaryDirectory().write([
+            ".routekit.yml": "strings: [s.yml]\nlimits:\n  findings: 5000\n",
+            "s.yml": english + stubs,
+        ])
+        let result = try CLI.run(["lint", "--format", "json", "--only", "missing-translation"], in: dir.url)
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let findings = try #require(json?["diagnostics"] as? [[String: Any]])
+        #expect(findings.count == 5001)
+        #expect(result.stdout.contains("195000 more missing translation(s) are not listed: over the limit of 5000 findings (limits.findings)"))
+    }
+}
