@@ -61,19 +61,21 @@ private func words(for locale: String) -> [String] {
 enum Generator {
     static let version = "5"
 
-    /// `files` strings files of about `bytesPerFile` each, all `en:` with the same short keys.
-    /// Returns the bytes written.
-    static func duplicateKeys(files: Int, bytesPerFile: Int, into directory: String) throws -> Int {
+    /// Strings files all `en:` with the same short keys, each as large as `limits` let one file
+    /// be (its bytes or its values), as many as the total limit allows. Returns the bytes written.
+    static func duplicateKeys(limits: InputLimits, into directory: String) throws -> Int {
         try? FileManager.default.removeItem(atPath: directory)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try Data("strings: [\"s*.yml\"]\n".utf8).write(to: URL(fileURLWithPath: directory + "/.routekit.yml"))
         var text: [UInt8] = Array("en:\n".utf8)
-        text.reserveCapacity(bytesPerFile + 32)
+        text.reserveCapacity(limits.fileSize)
         var index = 0
-        while text.count < bytesPerFile - 32 {
+        // A key and its value are two values (nodes); the mapping and the locale three more.
+        while text.count < limits.fileSize - 32 && 2 * index + 8 < limits.nodeCount {
             text += Array("  k\(index): v\n".utf8)
             index += 1
         }
+        let files = max(1, limits.totalSize / text.count)
         for file in 0..<files {
             try Data(text).write(to: URL(fileURLWithPath: directory + "/s\(file).yml"))
         }
