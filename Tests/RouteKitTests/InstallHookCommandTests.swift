@@ -3,7 +3,7 @@ import Testing
 @testable import RouteKit
 
 /// `routekit install-hook` with real git repositories and real commits.
-@Suite struct InstallHookCommandTests {
+@Suite(.requires(.git)) struct InstallHookCommandTests {
     static let config = "catalog: routes.yml\nstrings: [strings/*.yml]\nbase-locale: en\n"
     static let cleanRoutes = "routes:\n  ScheduleScreen:\n    tab: { icon: clock }\n    title: nav.schedule\n"
     static let brokenRoutes = "routes:\n  ScheduleScreen:\n    tab: { icon: clock }\n    titel: nav.schedule\n"
