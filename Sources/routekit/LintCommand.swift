@@ -43,7 +43,8 @@ struct LintCommand: Command {
             throw UsageError("unknown rule '\(id)'; see 'routekit rules'")
         }
         let outputs = try OutputSpec.parse(formats.isEmpty ? ["text"] : formats,
-                                           options: ReporterOptions(color: console.useColor, quiet: quiet))
+                                           options: ReporterOptions(color: console.useColor, quiet: quiet, strict: strict,
+                                                                    links: BlobLinks(environment: ProcessInfo.processInfo.environment)))
         let options = Options(outputs: outputs, strict: strict, baselinePath: baselinePath, writeBaselinePath: writeBaselinePath,
                               strictBaseline: strictBaseline, selection: LintSelection(only: Set(only), disabled: Set(disabled)))
 
