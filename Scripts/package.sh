@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds a self-contained release routekit and packs it for people without a Swift toolchain:
-#   OUT/routekit-<version>-linux-<arch>.tar.gz    bin/routekit, LICENSE, NOTICE, README.md
+#   OUT/routekit-<version>-linux-<arch>.tar.gz    bin/routekit, LICENSE, NOTICE, licenses/, README.md
 #   OUT/routekit.artifactbundle/                  a SwiftPM artifact bundle (info.json + the binary),
 #   OUT/routekit.artifactbundle.zip (+ .sha256)   the same, zipped, for `.binaryTarget(url:checksum:)`
 #   OUT/routekit                                  the binary itself
@@ -64,13 +64,24 @@ trap 'rm -rf "$static" "$stage"' EXIT
 install -D -m 755 "$binary" "$stage/$name/bin/routekit"
 strip "$stage/$name/bin/routekit" 2>/dev/null || true
 cp "$checkout/LICENSE" "$checkout/NOTICE" "$checkout/README.md" "$stage/$name/"
+# The licences of what is linked in (NOTICE lists them).
+mkdir -p "$stage/$name/licenses"
+swift_license=$(dirname "$(readlink -f "$(command -v swift)")")/../share/swift/LICENSE.txt
+yaml_license=$(ls /usr/share/doc/libyaml-0-2/copyright /usr/share/doc/libyaml-dev/copyright 2>/dev/null | head -1 || true)
+if [ ! -f "$swift_license" ] || [ -z "$yaml_license" ]; then
+  echo "package.sh: the Swift or LibYAML licence text was not found" >&2
+  exit 1
+fi
+cp "$swift_license" "$stage/$name/licenses/swift.txt"
+cp "$yaml_license" "$stage/$name/licenses/libyaml.txt"
+cp "$checkout/Resources/CLDR/LICENSE" "$stage/$name/licenses/unicode.txt"
 tar -C "$stage" -czf "$out/$name.tar.gz" "$name"
 
 bundle="$out/routekit.artifactbundle"
 rm -rf "$bundle"
 mkdir -p "$bundle/$name/bin"
 cp "$stage/$name/bin/routekit" "$bundle/$name/bin/routekit"
-cp "$checkout/LICENSE" "$checkout/NOTICE" "$bundle/"
+cp -R "$checkout/LICENSE" "$checkout/NOTICE" "$stage/$name/licenses" "$bundle/"
 cat > "$bundle/info.json" <<JSON
 {
   "schemaVersion": "1.0",
