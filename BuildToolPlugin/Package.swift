@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // routekit's build-tool plugin, a package of its own. SwiftPM runs prebuild commands only from

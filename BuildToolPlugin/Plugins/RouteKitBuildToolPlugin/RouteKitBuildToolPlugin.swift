@@ -11,7 +11,7 @@ import PackagePlugin
 @main
 struct RouteKitBuildToolPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
-        let directory = (target as? SourceModuleTarget)?.directoryURL ?? context.package.directoryURL
+        let directory = target.directoryURL
         return [
             Self.lint(
                 tool: try context.tool(named: "routekit"), directory: directory,
