@@ -170,6 +170,17 @@ struct OutputSpec {
             }
             outputs.append(OutputSpec(format: format, reporter: reporter, file: file))
         }
+        // Two formats written to one file: the second would silently replace the first.
+        var seen: [String: String] = [:]
+        let cwd = FileManager.default.currentDirectoryPath
+        for (spec, output) in zip(specs, outputs) {
+            guard let file = output.file else { continue }
+            let key = (PathUtilities.join(cwd, file) as NSString).standardizingPath
+            if let first = seen[key] {
+                throw UsageError("--format \(first) and --format \(spec) write to the same file; give each format its own file")
+            }
+            seen[key] = spec
+        }
         if outputs.filter({ $0.file == nil }).count > 1 {
             throw UsageError("only one format can go to standard output; give the others a file (--format FMT:FILE)")
         }
