@@ -10,7 +10,8 @@ import Testing
     static func project() throws -> TemporaryDirectory {
         try TemporaryDirectory().write([
             ".routekit.yml": "strings: [strings.yml]\n",
-            "strings.yml": "en:\n  a: \"\"\n  b: \"\"\n",
+            // A duplicate key: an error whatever the rules decide about other findings.
+            "strings.yml": "en:\n  a: x\n  a: y\n",
         ])
     }
 
