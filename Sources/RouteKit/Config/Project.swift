@@ -14,6 +14,8 @@ public struct Project: Sendable {
     public var files: [String]
     /// Findings from reading: `yaml-syntax`, `duplicate-key`, `unknown-field`, `invalid-field`.
     public var diagnostics: [Diagnostic]
+    /// The app's own Kotlin and Swift code (`sources:`); empty when the config has none.
+    public var appCode = AppCode()
 
     /// Reads every input the config names. Inputs that cannot be read at all (missing, a
     /// directory, outside the root) stop the run with a `ConfigError`; malformed content
@@ -56,9 +58,10 @@ public struct Project: Sendable {
         diagnostics += catalogDiagnostics + stringDiagnostics
         var suppressions: [String: Suppressions] = [:]
         for file in parsed where suppressions[file.file.path] == nil { suppressions[file.file.path] = file.file.suppressions }
+        let appCode = try AppCode.load(config: config)
         return Project(
             config: config, catalog: catalog, hasCatalog: !config.catalog.isEmpty, strings: strings,
-            suppressions: suppressions, files: allPaths, diagnostics: diagnostics)
+            suppressions: suppressions, files: allPaths, diagnostics: diagnostics, appCode: appCode)
     }
 
     /// One input: its reader result (a tree for catalog files) and its strings records.

@@ -32,6 +32,8 @@ public struct ImportedRoute: Sendable, Equatable {
     public var subtitle: ImportedTitle?
     /// `file:line`.
     public var origin: String
+    /// The Kotlin declaration it was read from, with positions.
+    var declaration: KotlinDeclaration?
 }
 
 /// The result of `import kotlin-routes`: routes in file order (which is tab order), and notes.
@@ -105,6 +107,20 @@ public struct ImportedRouteCatalog: Sendable {
         let oneLine = ImportCommentText.inert(text).split(whereSeparator: { $0 == "\n" || $0 == "\r" })
             .joined(separator: " ")
         return oneLine.count > 60 ? String(oneLine.prefix(57)) + "…" : oneLine
+    }
+}
+
+/// One Kotlin file, tokenized and scanned for declarations once.
+struct KotlinSourceFile: Sendable {
+    var display: String
+    var problems: [KotlinTokenizer.Problem]
+    var scanner: KotlinDeclarationScanner
+
+    init(display: String, text: String) {
+        self.display = display
+        let tokenizer = KotlinTokenizer(text)
+        problems = tokenizer.problems
+        scanner = KotlinDeclarationScanner(tokens: tokenizer.tokens, file: display)
     }
 }
 
@@ -182,21 +198,24 @@ public struct KotlinRouteImporter: Sendable {
 
     /// The core, on in-memory sources (display name, text), in order.
     public func importSources(_ sources: [(display: String, text: String)]) throws(ImportError) -> ImportedRouteCatalog {
+        try importScanned(sources.map { KotlinSourceFile(display: $0.display, text: $0.text) })
+    }
+
+    /// The routes of files already read (`sources:` reads them once for declarations and push sites).
+    func importScanned(_ files: [KotlinSourceFile]) throws(ImportError) -> ImportedRouteCatalog {
         var notes: [ImportNote] = []
         var declarations: [KotlinDeclaration] = []
         var anonymous: [(file: String, supertypes: [String], line: Int)] = []
-        for source in sources {
-            let tokenizer = KotlinTokenizer(source.text)
-            for problem in tokenizer.problems {
-                notes.append(ImportNote(.note, file: source.display, line: problem.line, problem.message))
+        for file in files {
+            for problem in file.problems {
+                notes.append(ImportNote(.note, file: file.display, line: problem.line, problem.message))
             }
-            let scanner = KotlinDeclarationScanner(tokens: tokenizer.tokens, file: source.display)
-            declarations += scanner.declarations
-            for skipped in scanner.skipped {
-                notes.append(ImportNote(.skipped, file: source.display, line: skipped.line, key: skipped.name,
+            declarations += file.scanner.declarations
+            for skipped in file.scanner.skipped {
+                notes.append(ImportNote(.skipped, file: file.display, line: skipped.line, key: skipped.name,
                     "declaration skipped: \(skipped.reason)"))
             }
-            anonymous += scanner.anonymousObjects.map { (source.display, $0.supertypes, $0.line) }
+            anonymous += file.scanner.anonymousObjects.map { (file.display, $0.supertypes, $0.line) }
         }
 
         var byName: [String: [KotlinDeclaration]] = [:]
@@ -321,7 +340,8 @@ public struct KotlinRouteImporter: Sendable {
                 params: params,
                 title: declaration.title.flatMap { Self.interpret($0, params: names) },
                 subtitle: declaration.subtitle.flatMap { Self.interpret($0, params: names) },
-                origin: origin))
+                origin: origin,
+                declaration: declaration))
         }
         for object in anonymous where object.supertypes.contains(where: hierarchyNames.contains) {
             notes.append(ImportNote(.skipped, file: object.file, line: object.line,
@@ -335,7 +355,7 @@ public struct KotlinRouteImporter: Sendable {
             notes.append(ImportNote(.note, "\(unrelated) declaration(s) outside the \(root) hierarchy ignored"))
         }
         return ImportedRouteCatalog(
-            routeInterface: root, tabInterface: tab, routes: routes, notes: notes, filesRead: sources.map(\.display))
+            routeInterface: root, tabInterface: tab, routes: routes, notes: notes, filesRead: files.map(\.display))
     }
 
     /// What a `title` property's source means for the catalog; nil for an explicit `null`.

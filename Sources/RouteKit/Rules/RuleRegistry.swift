@@ -27,6 +27,13 @@ public enum RuleRegistry {
         LiteralTitle(),
         TabMissingIcon(),
         UnknownRoute(),
+        CatalogDrift(),
+        PushWithoutTitle(),
+        PushTitleKeyMismatch(),
+        TabParity(),
+        TabRootWithoutNavigationTitle(),
+        TabLabelMismatch(),
+        CodeNotFollowed(),
     ]
 
     /// Ids reported while reading inputs rather than by a `LintRule`.
