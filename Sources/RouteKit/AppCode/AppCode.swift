@@ -189,7 +189,7 @@ extension AppCode {
         if let tab = catalog.tabInterface { routeTypes.insert(tab) }
         let calls = KotlinPushSiteScanner.routeTakingCalls(in: files, routeTypes: routeTypes)
         for file in files {
-            let scanner = KotlinPushSiteScanner(file: file, routes: shapes, routeTakingCalls: calls)
+            let scanner = KotlinPushSiteScanner(file: file, routes: shapes, routeTakingCalls: calls, routeTypes: routeTypes)
             pushSites += scanner.pushes
             notFollowed += scanner.notFollowed
             for push in scanner.pushes {

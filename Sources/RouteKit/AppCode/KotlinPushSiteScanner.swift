@@ -55,6 +55,8 @@ struct KotlinPushSiteScanner {
     private let file: String
     private let routes: [String: KotlinRouteShape]
     private let routeTakingCalls: Set<String>
+    /// The route interfaces and routes: what reflection over routes names.
+    private let routeTypes: Set<String>
 
     /// A `val` bound in scope: to a string resource key, or to something else (it shadows).
     private struct Binding {
@@ -72,7 +74,8 @@ struct KotlinPushSiteScanner {
     private var bindings: [String: [Binding]] = [:]
     private var stack: [Open] = []
 
-    init(file: KotlinSourceFile, routes: [String: KotlinRouteShape], routeTakingCalls: Set<String>) {
+    init(file: KotlinSourceFile, routes: [String: KotlinRouteShape], routeTakingCalls: Set<String>, routeTypes: Set<String>) {
+        self.routeTypes = routeTypes
         t = file.scanner.t
         match = file.scanner.match
         self.file = file.display
@@ -161,10 +164,10 @@ struct KotlinPushSiteScanner {
     private func mentionsRoute(before k: Int) -> Bool {
         var j = k - 1
         while j >= 0, j >= k - 12, !t[j].newlineBefore || j == k - 1 {
-            if t[j].kind == .identifier, routes[t[j].text] != nil || routeTakingCalls.contains(t[j].text) { return true }
+            if t[j].kind == .identifier, routeTypes.contains(t[j].text) { return true }
             j -= 1
         }
-        return j >= 0 && t[j].kind == .identifier && routes[t[j].text] != nil
+        return false
     }
 
     /// The innermost open bracket is a call's `(` and the token at `k` is a whole argument of it
@@ -361,7 +364,6 @@ struct KotlinPushSiteScanner {
         var result: Set<String> = []
         for file in files {
             let t = file.scanner.t
-            let match = file.scanner.match
             var opens: [Int] = []
             var k = 0
             while k < t.count {
@@ -402,7 +404,6 @@ struct KotlinPushSiteScanner {
                     {
                         result.insert(t[open - 1].text)
                     }
-                    _ = match
                 }
                 k += 1
             }

@@ -204,6 +204,14 @@ struct SwiftTokenizer {
         }
         let multiline = i + 2 < s.count && s[i + 1] == 0x22 && s[i + 2] == 0x22
         i += multiline ? 3 : 1
+        // A multi-line string starts on the next line (its indentation is kept: labels are one line).
+        if multiline {
+            while i < s.count, s[i] == 0x20 || s[i] == 0x09 || s[i] == 0x0D { i += 1 }
+            if i < s.count, s[i] == 0x0A {
+                newline()
+                i += 1
+            }
+        }
         var value: [UInt8] = []
         var interpolated = false
         while i < s.count {

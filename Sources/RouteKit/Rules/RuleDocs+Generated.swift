@@ -118,7 +118,7 @@ examples:
   - description: A param renamed in Kotlin only.
     config: |
       sources: { kotlin: ["app/*.kt"] }
-    triggers: ["routes.yml:6:3", "routes.yml:7:15"]
+    triggers: ["routes.yml:7:15"]
     files:
       routes.yml: |
         routes:

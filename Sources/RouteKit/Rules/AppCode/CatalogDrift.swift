@@ -39,7 +39,19 @@ struct CatalogDrift: LintRule {
                 at: route.tab?.location ?? route.location, route: name))
         }
         let slots: Set<String> = ["title", "subtitle"]
-        for param in kotlin.params {
+        // A param on each side only, of the same type: one rename, not two findings.
+        let kotlinOnly = kotlin.params.filter { !slots.contains($0.name) && route.param(named: $0.name) == nil }
+        let catalogOnly = route.params.filter { listed in !kotlin.params.contains { $0.name == listed.name } }
+        var renamed: Set<String> = []
+        for listed in catalogOnly {
+            let type = listed.type.replacingOccurrences(of: " ", with: "")
+            guard let param = kotlinOnly.first(where: { $0.type == type && !renamed.contains($0.name) }) else { continue }
+            renamed.insert(param.name)
+            renamed.insert(listed.name)
+            findings.append(finding("param '\(listed.name)' of '\(name)' is called '\(param.name)' in Kotlin (\(context.place(param.location)))",
+                                    at: listed.location, route: name))
+        }
+        for param in kotlin.params where !renamed.contains(param.name) {
             let isSlot = slots.contains(param.name)
             guard let listed = route.param(named: param.name) else {
                 if !isSlot {
@@ -58,7 +70,7 @@ struct CatalogDrift: LintRule {
                     + " in Kotlin (\(context.place(param.location)))", at: listed.location, route: name))
             }
         }
-        for listed in route.params where !kotlin.params.contains(where: { $0.name == listed.name }) {
+        for listed in catalogOnly where !renamed.contains(listed.name) {
             findings.append(finding("param '\(listed.name)' of '\(name)' is not a constructor parameter of its Kotlin declaration at \(declared)",
                                     at: listed.location, route: name))
         }
