@@ -41,7 +41,8 @@ struct LintCommand: Command {
             throw UsageError("unknown rule '\(id)'; see 'routekit rules'")
         }
         let outputs = try OutputSpec.parse(formats.isEmpty ? ["text"] : formats,
-                                           options: ReporterOptions(color: console.useColor, quiet: quiet))
+                                           options: ReporterOptions(color: console.useColor, quiet: quiet, strict: strict,
+                                                                    links: BlobLinks(environment: ProcessInfo.processInfo.environment)))
 
         guard let project = projectOptions.load(reportingTo: console) else { return .usage }
         let selection = LintSelection(only: Set(only), disabled: Set(disabled))

@@ -108,12 +108,12 @@ enum HostileText {
     }
 
     @Test func junit() throws {
-        let output = JUnitReporter().render(report)
+        let output = JUnitReporter(strict: true).render(report)
         assertNoTerminalControls(output)
         let elements = try ReportFixtures.parseXML(output)
-        #expect(Set(elements.map(\.name)) == ["testsuites", "testsuite", "testcase", "failure"])
+        #expect(Set(elements.map(\.name)) == ["testsuites", "testsuite", "testcase", "failure", "system-out"])
         let failures = elements.filter { $0.name == "failure" }
-        #expect(failures.count == report.diagnostics.count)
+        #expect(failures.count == report.diagnostics.filter { $0.severity != .info }.count)
         #expect(failures[0].attributes["message"]?.contains("</failure><script>alert(1)</script>") == true)
         #expect(failures[0].text.contains("route: x\n::error::owned"))
     }
@@ -134,7 +134,7 @@ enum HostileText {
         }
     }
 
-    @Test func markdown() {
+    @Test func markdown() throws {
         let output = MarkdownReporter().render(report)
         assertNoTerminalControls(output)
         // No raw HTML but our own line breaks, no code spans, links or math.
@@ -142,11 +142,16 @@ enum HostileText {
         #expect(!withoutBreaks.contains("<"))
         #expect(!withoutBreaks.contains(">"))
         let rows = output.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| ---") }
-        #expect(rows.count == 2 + 1 + report.diagnostics.count)  // summary header+row, findings header, findings
+        // Summary header and row, count tables, findings header, findings.
+        let findingsHeader = try #require(rows.firstIndex { $0.hasPrefix("| Location ") })
+        #expect(rows.count == findingsHeader + 1 + report.diagnostics.count)
         for row in rows.prefix(2) {
             #expect(Self.unescapedPipes(String(row)) == 7, "wrong cell count in \(row)")
         }
-        #expect(Self.unescapedPipes(String(rows[2])) == 5)
+        for row in rows[2..<findingsHeader] {
+            #expect(Self.unescapedPipes(String(row)) == 5, "wrong cell count in \(row)")
+        }
+        #expect(Self.unescapedPipes(String(rows[findingsHeader])) == 5)
         for row in rows.suffix(report.diagnostics.count) {
             #expect(Self.unescapedPipes(String(row)) == 5, "wrong cell count in \(row)")
             #expect(!row.contains("`") || Self.allEscaped(String(row), "`"))
@@ -157,7 +162,7 @@ enum HostileText {
 
     /// No format but `github` prints a line that a GitHub Actions log would run as a workflow
     /// command (the runner trims leading blanks first), and `github` prints only its own.
-    @Test(arguments: ["text", "json", "sarif", "github", "junit", "checkstyle", "markdown"])
+    @Test(arguments: ["text", "json", "sarif", "github", "junit", "checkstyle", "markdown", "gitlab"])
     func noForgedWorkflowCommands(format: String) {
         let reporter: any Reporter = switch format {
         case "text": TextReporter(workingDirectory: "/project")
@@ -174,7 +179,7 @@ enum HostileText {
     }
 
     /// The escaped forms are pinned by goldens too, so a change in escaping shows in review.
-    @Test(arguments: ["text", "json", "sarif", "github", "junit", "checkstyle", "markdown"])
+    @Test(arguments: ["text", "json", "sarif", "github", "junit", "checkstyle", "markdown", "gitlab"])
     func golden(format: String) throws {
         let reporter: any Reporter = switch format {
         case "text": TextReporter(workingDirectory: "/project")

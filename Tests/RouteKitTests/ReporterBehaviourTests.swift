@@ -122,7 +122,7 @@ import Testing
         report.diagnostics = Array(repeating: ReportFixtures.diagnostics[1], count: 12)
         let output = MarkdownReporter(maxFindings: 10).render(report)
         #expect(output.split(separator: "\n").filter { $0.hasPrefix("| routes.yml:3 ") }.count == 10)
-        #expect(output.contains("…and 2 more findings: see the full report."))
+        #expect(output.contains("…and 2 more findings (2 errors): see the full report."))
     }
 
     @Test func cellEscaping() {
@@ -133,7 +133,7 @@ import Testing
 
 @Suite struct ReporterRegistryTests {
     @Test func everyFormatHasAReporter() {
-        #expect(ReporterRegistry.formats == ["text", "json", "sarif", "github", "junit", "checkstyle", "markdown"])
+        #expect(ReporterRegistry.formats == ["text", "json", "sarif", "github", "junit", "checkstyle", "markdown", "gitlab"])
         for format in ReporterRegistry.formats {
             let reporter = ReporterRegistry.make(format: format, options: ReporterOptions())
             #expect(reporter.map { type(of: $0).format } == format)

@@ -31,11 +31,16 @@ public struct LintReport: Sendable {
     /// What applying a baseline did, when one was applied: reporters mention the suppressed count
     /// and the entries that no longer occur.
     public var baseline: BaselineOutcome?
+    /// The top of the git working tree that holds `root`, when there is one: formats read by
+    /// code hosts (SARIF, GitLab Code Quality, Markdown links) give paths relative to it, as the
+    /// host resolves them against the repository root.
+    public var repositoryRoot: String?
 
     public init(
         diagnostics: [Diagnostic], summary: LintSummary, rules: [RuleDescriptor], root: String,
-        configFile: String? = nil, baseline: BaselineOutcome? = nil
+        configFile: String? = nil, baseline: BaselineOutcome? = nil, repositoryRoot: String? = nil
     ) {
+        self.repositoryRoot = repositoryRoot
         self.diagnostics = diagnostics
         self.summary = summary
         self.rules = rules
@@ -47,6 +52,14 @@ public struct LintReport: Sendable {
     /// `file` relative to `root` with `/` separators, or unchanged when it lies outside.
     public func relativePath(_ file: String) -> String {
         PathUtilities.relative(file, to: root)
+    }
+
+    /// The directory code hosts resolve paths against: the repository root, else `root`.
+    public var hostRoot: String { repositoryRoot ?? root }
+
+    /// `file` relative to `hostRoot`, or unchanged when it lies outside.
+    public func hostPath(_ file: String) -> String {
+        PathUtilities.relative(file, to: hostRoot)
     }
 }
 

@@ -4,10 +4,16 @@ public struct ReporterOptions: Hashable, Sendable {
     public var color: Bool
     /// Findings only, no summary (text only).
     public var quiet: Bool
+    /// Warnings fail the run (`--strict`): JUnit makes them failures.
+    public var strict: Bool
+    /// Where findings link to on the code host (Markdown), when known.
+    public var links: BlobLinks?
 
-    public init(color: Bool = false, quiet: Bool = false) {
+    public init(color: Bool = false, quiet: Bool = false, strict: Bool = false, links: BlobLinks? = nil) {
         self.color = color
         self.quiet = quiet
+        self.strict = strict
+        self.links = links
     }
 }
 
@@ -16,7 +22,7 @@ public enum ReporterRegistry {
     /// The format names, `text` (the default) first.
     public static let formats: [String] = [
         TextReporter.format, JSONReporter.format, SARIFReporter.format, GitHubReporter.format,
-        JUnitReporter.format, CheckstyleReporter.format, MarkdownReporter.format,
+        JUnitReporter.format, CheckstyleReporter.format, MarkdownReporter.format, GitLabReporter.format,
     ]
 
     /// The reporter for `format`, or `nil` for an unknown name (a usage error for the caller).
@@ -26,9 +32,10 @@ public enum ReporterRegistry {
         case JSONReporter.format: JSONReporter()
         case SARIFReporter.format: SARIFReporter()
         case GitHubReporter.format: GitHubReporter()
-        case JUnitReporter.format: JUnitReporter()
+        case JUnitReporter.format: JUnitReporter(strict: options.strict)
         case CheckstyleReporter.format: CheckstyleReporter()
-        case MarkdownReporter.format: MarkdownReporter()
+        case MarkdownReporter.format: MarkdownReporter(links: options.links)
+        case GitLabReporter.format: GitLabReporter()
         default: nil
         }
     }

@@ -28,7 +28,7 @@ public struct LintResult: Sendable {
 
     public func report(config: ProjectConfig) -> LintReport {
         LintReport(diagnostics: diagnostics, summary: summary, rules: RuleCatalog.descriptors, root: config.root,
-                   configFile: config.path, baseline: baseline)
+                   configFile: config.path, baseline: baseline, repositoryRoot: RepositoryRoot.find(from: config.root))
     }
 }
 

@@ -1,0 +1,77 @@
+/// GitLab Code Quality (a subset of the Code Climate issue format), for
+/// `artifacts: reports: codequality:` — a JSON array with one issue per finding:
+///
+///     [{"check_name": "unknown-field", "description": "…", "fingerprint": "…",
+///       "location": {"lines": {"begin": 3}, "path": "mobile/routes.yml"},
+///       "severity": "major", "type": "issue"}]
+///
+/// `path` is relative to the repository root (GitLab resolves it there), else to the config
+/// file's directory; a finding without a line is placed at line 1, a project-wide finding at the
+/// config file. Severities: error → `major`, warning → `minor`, info → `info`. GitLab tells
+/// issues apart by `fingerprint`: it is the finding's stable fingerprint (no line numbers, so a
+/// moved line is not a new issue), with the occurrence mixed in for a repeated finding, so
+/// every issue's is unique. Keys are sorted, two-space indentation.
+public struct GitLabReporter: Reporter {
+    public static let format = "gitlab"
+
+    public init() {}
+
+    public func render(_ report: LintReport) -> String {
+        ReportOutput.collect { render(report, into: $0) }
+    }
+
+    public func render(_ report: LintReport, into output: ReportOutput) {
+        let diagnostics = report.diagnostics
+        guard !diagnostics.isEmpty else { return output.write("[]\n") }
+        // The n-th repeat of a finding (same fingerprint) gets n mixed into its fingerprint.
+        var occurrences = [Int32](repeating: 0, count: diagnostics.count)
+        var seen: [UInt64: Int32] = [:]
+        var relative = PathMemo(report.relativePath)
+        for (index, diagnostic) in diagnostics.enumerated() {
+            let path = FindingPlace(diagnostic).file.map { relative($0) } ?? ""
+            let hash = diagnostic.fingerprintHash(relativePath: path).hash
+            let count = seen[hash, default: 0]
+            occurrences[index] = count
+            seen[hash] = count + 1
+        }
+        let root = report.root, hostRoot = report.hostRoot, configFile = report.configFile
+        let last = diagnostics.count - 1
+        let repeats = occurrences
+        ChunkedRender.render(count: diagnostics.count, head: Array("[\n".utf8), tail: Array("]\n".utf8), into: output) { range, out in
+            var relative = PathMemo { PathUtilities.relative($0, to: root) }
+            var hostPath = PathMemo { PathUtilities.relative($0, to: hostRoot) }
+            for index in range {
+                let diagnostic = diagnostics[index]
+                let place = FindingPlace(diagnostic)
+                out.write("  {\n    \"check_name\": ")
+                out.writeJSONString(diagnostic.rule)
+                out.write(",\n    \"description\": ")
+                out.writeJSONString(diagnostic.message)
+                out.write(",\n    \"fingerprint\": \"")
+                var fingerprint = diagnostic.fingerprintHash(relativePath: place.file.map { relative($0) } ?? "")
+                if repeats[index] > 0 {
+                    fingerprint.add(0x1F)
+                    fingerprint.add(String(repeats[index]))
+                }
+                fingerprint.write(into: &out)
+                out.write("\",\n    \"location\": {\n      \"lines\": {\n        \"begin\": ")
+                out.writeNumber(place.line ?? 1)
+                out.write("\n      },\n      \"path\": ")
+                out.writeJSONString((place.file ?? configFile).map { hostPath($0) } ?? ".")
+                out.write("\n    },\n    \"severity\": \"")
+                out.write(Self.severity(diagnostic.severity))
+                out.write("\",\n    \"type\": \"issue\"\n  }")
+                out.write(index == last ? "\n" : ",\n")
+            }
+        }
+    }
+
+    /// Code Climate severities GitLab shows: info, minor, major, critical, blocker.
+    static func severity(_ severity: Severity) -> String {
+        switch severity {
+        case .error: "major"
+        case .warning: "minor"
+        case .info: "info"
+        }
+    }
+}
