@@ -236,3 +236,43 @@ extension AppCodeKotlinConfTests {
         #expect(try app.findings(["unreachable-route"]) == ["routes.yml:48:3 unreachable-route", "routes.yml:50:3 unreachable-route"])
     }
 }
+
+extension AppCodeKotlinConfTests {
+    @Test func initProposesTheSourcesOfTheApp() throws {
+        let app = try App()
+        try FileManager.default.removeItem(atPath: app.directory.path(".routekit.yml"))
+        let sources = SourceDetector.detect(root: app.directory.url.path)
+        #expect(sources.kotlin == ["app/shared/src/commonMain/kotlin/**/*.kt", "app/shared/src/iosMain/kotlin/**/*.kt"])
+        #expect(sources.swift == ["app/iosApp/**/*.swift", "app/iosApp/**/*.xcstrings"])
+        let run = try CLI.run(["init"], in: app.directory.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let config = try String(contentsOfFile: app.directory.path(".routekit.yml"), encoding: .utf8)
+        #expect(config.contains("sources:\n  kotlin: [app/shared/src/commonMain/kotlin/**/*.kt, app/shared/src/iosMain/kotlin/**/*.kt]\n"
+            + "  swift: [app/iosApp/**/*.swift, app/iosApp/**/*.xcstrings]\n"))
+        // What init wrote loads, and reads the app's code (web deep links left out).
+        let project = try Project.load(config: try ProjectConfig.load(path: app.directory.path(".routekit.yml")))
+        #expect(project.appCode.kotlinRoutes.count == 25)
+        #expect(project.appCode.tabs.count == 5)
+    }
+
+    @Test func importFillsFallbacksFromPushSites() throws {
+        let app = try App()
+        let out = app.directory.path("imported.yml")
+        let run = try CLI.run(["import", "kotlin-routes", "app/shared/src/commonMain/kotlin", "--out", out], in: app.directory.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let yaml = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(yaml.contains("title: { param: title, fallback: settings_title }  # fallback: the key the push sites pass (NavHost.kt:385, NavHost.kt:598)"))
+        #expect(yaml.contains("title: { param: title, fallback: app_terms }"))
+        // The session's title comes from values and null, never a string resource: no fallback.
+        #expect(yaml.contains("  SessionScreen:\n    params:\n      sessionId: SessionId\n      title: String?\n    title: { param: title }\n"))
+    }
+
+    @Test func theHTMLReportListsPushSites() throws {
+        let app = try App()
+        let run = try CLI.run(["report", "--html", "report.html"], in: app.directory.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let html = try String(contentsOfFile: app.directory.path("report.html"), encoding: .utf8)
+        #expect(html.contains("<tr><th>SettingsScreen</th><td><code>\(Self.navHost):385</code> <small>navigator.add</small></td><td>settings_title</td></tr>"))
+        #expect(html.contains("<tr><th>SessionScreen</th><td><code>\(Self.navHost):104</code> <small>NavRequest</small></td><td class=\"missing\">null</td></tr>"))
+    }
+}

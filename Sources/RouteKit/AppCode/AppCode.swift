@@ -121,14 +121,12 @@ extension AppCode {
             if let text = String(validating: bytes, as: UTF8.self) { return Text(text: text, problem: nil) }
             var line = 1
             var column = 1
-            var index = 0
             // Where the first invalid sequence starts: decode scalar by scalar until one fails.
             var iterator = bytes.makeIterator()
             var decoder = UTF8()
             decoding: while true {
                 switch decoder.decode(&iterator) {
                 case .scalarValue(let scalar):
-                    index += 1
                     if scalar == "\n" {
                         line += 1
                         column = 1
@@ -139,14 +137,13 @@ extension AppCode {
                     break decoding
                 }
             }
-            _ = index
             return Text(text: String(decoding: bytes, as: UTF8.self),
                         problem: Located("invalid UTF-8: replaced by U+FFFD; names and strings there may not match",
                                          at: SourceLocation(file: path, line: line, column: column)))
         }
     }
 
-    private mutating func readKotlin(_ files: [KotlinSourceFile]) {
+    mutating func readKotlin(_ files: [KotlinSourceFile]) {
         let catalog: ImportedRouteCatalog
         do {
             catalog = try KotlinRouteImporter().importScanned(files)
@@ -162,7 +159,6 @@ extension AppCode {
                                        at: SourceLocation(file: file, line: line, column: 1)))
         }
         routeInterface = catalog.routeInterface
-        var shapes: [String: KotlinRouteShape] = [:]
         for route in catalog.routes {
             guard let declaration = route.declaration else { continue }
             let location = SourceLocation(file: declaration.file, line: declaration.nameLine, column: declaration.nameColumn)
@@ -182,24 +178,10 @@ extension AppCode {
                 name: route.name, location: location, isObject: route.isObject, isTab: route.isTab, params: params,
                 title: position(declaration.titleLine, declaration.titleColumn, route.title, declaration.title),
                 subtitle: position(declaration.subtitleLine, declaration.subtitleColumn, route.subtitle, declaration.subtitle)))
-            shapes[route.name] = KotlinRouteShape(route)
         }
-        var routeTypes = Set(shapes.keys)
-        routeTypes.insert(catalog.routeInterface)
-        if let tab = catalog.tabInterface { routeTypes.insert(tab) }
-        let calls = KotlinPushSiteScanner.routeTakingCalls(in: files, routeTypes: routeTypes)
-        for file in files {
-            let scanner = KotlinPushSiteScanner(file: file, routes: shapes, routeTakingCalls: calls, routeTypes: routeTypes)
-            pushSites += scanner.pushes
-            notFollowed += scanner.notFollowed
-            for push in scanner.pushes {
-                for slot in [push.title, push.subtitle] {
-                    if case .notFollowed(let what, let location) = slot {
-                        notFollowed.append(Located("\(what) at a push of \(push.route): not checked", at: location))
-                    }
-                }
-            }
-        }
+        let (pushes, skipped) = KotlinPushSiteScanner.pushSites(in: files, routes: catalog)
+        pushSites = pushes
+        notFollowed += skipped
     }
 
     private mutating func readStringCatalog(_ path: String, limit: Int) {

@@ -354,6 +354,31 @@ struct KotlinPushSiteScanner {
         return .value(KotlinDeclarationScanner.render(Array(t[start..<min(end, start + 12)])), location(first))
     }
 
+    /// Every push site in the files, for the routes of an imported hierarchy, and what was not followed.
+    static func pushSites(in files: [KotlinSourceFile], routes catalog: ImportedRouteCatalog) -> ([PushSite], [Located<String>]) {
+        var shapes: [String: KotlinRouteShape] = [:]
+        for route in catalog.routes where route.declaration != nil { shapes[route.name] = KotlinRouteShape(route) }
+        var routeTypes = Set(shapes.keys)
+        routeTypes.insert(catalog.routeInterface)
+        if let tab = catalog.tabInterface { routeTypes.insert(tab) }
+        let calls = routeTakingCalls(in: files, routeTypes: routeTypes)
+        var pushes: [PushSite] = []
+        var notFollowed: [Located<String>] = []
+        for file in files {
+            let scanner = KotlinPushSiteScanner(file: file, routes: shapes, routeTakingCalls: calls, routeTypes: routeTypes)
+            pushes += scanner.pushes
+            notFollowed += scanner.notFollowed
+            for push in scanner.pushes {
+                for slot in [push.title, push.subtitle] {
+                    if case .notFollowed(let what, let location) = slot {
+                        notFollowed.append(Located("\(what) at a push of \(push.route): not checked", at: location))
+                    }
+                }
+            }
+        }
+        return (pushes, notFollowed)
+    }
+
     // MARK: - Calls that take routes
 
     /// Names that take a route, learnt from declarations in every file: functions and classes

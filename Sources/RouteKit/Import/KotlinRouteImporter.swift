@@ -34,6 +34,10 @@ public struct ImportedRoute: Sendable, Equatable {
     public var origin: String
     /// The Kotlin declaration it was read from, with positions.
     var declaration: KotlinDeclaration?
+    /// For a title from a param: the one string resource every push site that passes one passes
+    /// (`fallback:`), and where.
+    public var fallback: String?
+    public var fallbackOrigins: [String] = []
 }
 
 /// The result of `import kotlin-routes`: routes in file order (which is tab order), and notes.
@@ -82,6 +86,11 @@ public struct ImportedRouteCatalog: Sendable {
             case .text(let text):
                 fields.append(YAMLEmitter.Entry(field, .flow([.init("text", text)])))
             case .param(let name):
+                if field == "title", let fallback = route.fallback {
+                    fields.append(YAMLEmitter.Entry(field, .flow([.init("param", name), .init("fallback", fallback)]),
+                        trailingComment: "fallback: the key the push sites pass (" + Self.short(route.fallbackOrigins.joined(separator: ", ")) + ")"))
+                    continue
+                }
                 fields.append(YAMLEmitter.Entry(field, .flow([.init("param", name)])))
                 if route.params.first(where: { $0.name == name })?.isOptional ?? false {
                     comments.append("TODO: \(field) comes from the optional param `\(name)`: add `fallback: <string key>`.")
@@ -343,6 +352,7 @@ public struct KotlinRouteImporter: Sendable {
                 origin: origin,
                 declaration: declaration))
         }
+        fillFallbacks(&routes, files: files, routeInterface: root, tabInterface: tab, notes: &notes)
         for object in anonymous where object.supertypes.contains(where: hierarchyNames.contains) {
             notes.append(ImportNote(.skipped, file: object.file, line: object.line,
                 "anonymous object implementing \(root): not a route"))
@@ -356,6 +366,31 @@ public struct KotlinRouteImporter: Sendable {
         }
         return ImportedRouteCatalog(
             routeInterface: root, tabInterface: tab, routes: routes, notes: notes, filesRead: files.map(\.display))
+    }
+
+    /// A route whose title comes from a param gets `fallback:` when every push site that passes a
+    /// string resource as its title passes the same one.
+    private func fillFallbacks(_ routes: inout [ImportedRoute], files: [KotlinSourceFile], routeInterface: String,
+                               tabInterface: String?, notes: inout [ImportNote]) {
+        let hierarchy = ImportedRouteCatalog(routeInterface: routeInterface, tabInterface: tabInterface, routes: routes,
+                                             notes: [], filesRead: [])
+        let (pushes, _) = KotlinPushSiteScanner.pushSites(in: files, routes: hierarchy)
+        var keys: [String: [(key: String, origin: String)]] = [:]
+        for push in pushes {
+            guard case .key(let key, let location) = push.title else { continue }
+            keys[push.route, default: []].append((key, "\((location.file as NSString).lastPathComponent):\(location.line)"))
+        }
+        for index in routes.indices {
+            guard case .param? = routes[index].title, let passed = keys[routes[index].name] else { continue }
+            let distinct = passed.map(\.key).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            if distinct.count == 1 {
+                routes[index].fallback = distinct[0]
+                routes[index].fallbackOrigins = passed.map(\.origin)
+            } else {
+                notes.append(ImportNote(.note, key: routes[index].name,
+                    "push sites pass different title strings (" + distinct.joined(separator: ", ") + "): no fallback filled"))
+            }
+        }
     }
 
     /// What a `title` property's source means for the catalog; nil for an explicit `null`.
