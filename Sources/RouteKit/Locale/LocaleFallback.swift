@@ -115,7 +115,7 @@ public struct LocaleFallbackOverrides: Hashable, Sendable, ExpressibleByDictiona
             }
             byIdentifier[tag.identifier, default: []].append(contentsOf: targets)
             let maximized = tag.maximized.identifier
-            if byMaximized[maximized] == nil { byMaximized[maximized] = targets }
+            if !tag.isRoot, byMaximized[maximized] == nil { byMaximized[maximized] = targets }
         }
     }
 
@@ -130,7 +130,7 @@ public struct LocaleFallbackOverrides: Hashable, Sendable, ExpressibleByDictiona
         if byIdentifier.isEmpty { return [] }
         if let exact = byIdentifier[tag.identifier] { return exact }
         if let scripted = tag.scriptAddedForm, let exact = byIdentifier[scripted.identifier] { return exact }
-        return byMaximized[tag.maximized.identifier] ?? []
+        return tag.isRoot ? [] : byMaximized[tag.maximized.identifier] ?? []
     }
 }
 

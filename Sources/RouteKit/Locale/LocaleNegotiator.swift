@@ -39,14 +39,24 @@ public final class LocaleNegotiator: Sendable {
             tags.append(tag)
             if let tag {
                 byIdentifier[tag.identifier, default: []].append(index)
-                byMaximized[tag.maximized.identifier, default: []].append(index)
+                // Root has no likely language: an `und` file is not English.
+                if !tag.isRoot { byMaximized[tag.maximized.identifier, default: []].append(index) }
             } else {
                 unparsable.append(text)
             }
         }
+        // Same-locale spellings in an order of their own, never the file order: the most specific
+        // first (`zh-Hant-TW` before `zh-TW` before `zh-Hant` for `zh-TW`), then by identifier and text.
+        func precedes(_ a: Int, _ b: Int) -> Bool {
+            let tagA = tags[a]!, tagB = tags[b]!
+            let rankA = Self.specificity(tagA), rankB = Self.specificity(tagB)
+            if rankA != rankB { return rankA > rankB }
+            if tagA.identifier != tagB.identifier { return tagA.identifier < tagB.identifier }
+            return available[a] < available[b]
+        }
         self.availableTags = tags
-        self.byIdentifier = byIdentifier
-        self.byMaximized = byMaximized
+        self.byIdentifier = byIdentifier.mapValues { $0.sorted(by: precedes) }
+        self.byMaximized = byMaximized.mapValues { $0.sorted(by: precedes) }
         self.byText = byText
         self.unparsableAvailable = unparsable
         if let index = byText[baseLocale] {
@@ -79,10 +89,16 @@ public final class LocaleNegotiator: Sendable {
     /// identifier matches first.
     private func matches(_ element: LocaleTag) -> [Int] {
         let exact = byIdentifier[element.identifier] ?? []
+        if element.isRoot { return exact }
         let similar = byMaximized[element.maximized.identifier] ?? []
         if similar.isEmpty { return exact }
         if exact.isEmpty { return similar }
         return exact + similar.filter { !exact.contains($0) }
+    }
+
+    /// How much a tag says of its own: a region more than a script, variants on top.
+    private static func specificity(_ tag: LocaleTag) -> Int {
+        (tag.region == nil ? 0 : 4) + (tag.script == nil ? 0 : 2) + min(tag.variants.count, 1)
     }
 
     private func compute(_ preferred: [String]) -> LocaleNegotiation {

@@ -48,6 +48,12 @@ public struct LocaleTag: Hashable, Comparable, Sendable, CustomStringConvertible
     /// Fails when the tag is malformed, uses a deprecated or non-canonical code (`iw`, `tl`,
     /// `SU`; the problem names the replacement), or a code that CLDR does not know.
     public static func parse(_ text: String) -> Result<LocaleTag, LocaleTagProblem> {
+        if let legacy = LegacyTags.replacing(text) {
+            // `zh-min-nan`, `i-klingon`, `no-bok`: whole-tag aliases that do not scan as subtags.
+            let canonical = Self.canonical(legacy.replaced)
+            return .failure(.deprecated(tag: text, subtag: legacy.matched, kind: .language,
+                                        replacement: legacy.replacement, canonical: canonical?.identifier))
+        }
         let scanned: Scanned
         switch scan(text, lenient: false) {
         case .success(let value): scanned = value
@@ -69,10 +75,22 @@ public struct LocaleTag: Hashable, Comparable, Sendable, CustomStringConvertible
     /// `tl` → `fil`, `sh` → `sr-Latn`), unknown but well-formed codes accepted, surrounding
     /// whitespace and extensions (`-u-…`, `-x-…`) ignored. Nil only when the text is not a
     /// well-formed tag.
+    ///
+    /// Also accepted, because environments and platforms hand them over: POSIX locale names
+    /// (`de_DE.UTF-8` → `de-DE`, `sr_RS@latin` → `sr-Latn-RS`; `C` and `POSIX` are root, `und`),
+    /// `root`, and CLDR's legacy whole-tag aliases (`i-klingon` → `tlh`, `zh-min-nan` → `nan`,
+    /// `no-bok` → `nb`, `zh-cmn-Hant` → `zh-Hant`).
     public static func canonical(_ text: String) -> LocaleTag? {
+        var text = text
+        if let posix = PlatformLocaleName.tagText(text) { text = posix }
+        if let legacy = LegacyTags.replacing(text) { text = legacy.replaced }
         guard case .success(let scanned) = scan(text, lenient: true) else { return nil }
         return canonicalize(scanned).tag
     }
+
+    /// True for `und` (root), which stands for no particular language: it has no likely
+    /// language to match (`und` is not English) and only root's data.
+    public var isRoot: Bool { language == "und" }
 
     struct Scanned {
         var language: String
@@ -186,12 +204,18 @@ public struct LocaleTag: Hashable, Comparable, Sendable, CustomStringConvertible
         var replacement: String?
     }
 
-    /// Applies CLDR's language, script, territory and variant aliases whose type is a single
-    /// subtag (`iw`, `Qaai`, `SU`, `heploc`). Multi-subtag language aliases (`zh-min-nan`,
-    /// `sgn-DE`, `hy-arevmda`) are not applied.
+    /// Applies CLDR's language, script, territory and variant aliases: first the language aliases
+    /// over several subtags that scan as a tag (`sgn-DE`, `art-lojban`, `hy-arevmda`,
+    /// `und-bokmal`; the most specific match), then those of a single subtag (`iw`, `Qaai`, `SU`,
+    /// `heploc`). Aliases that do not scan (`zh-min-nan`) are `LegacyTags`, replaced before.
     static func canonicalize(_ scanned: Scanned) -> (tag: LocaleTag, replaced: [Replacement]) {
         let data = CLDRData.subtags
         var replaced: [Replacement] = []
+        var scanned = scanned
+        if let match = LegacyTags.structuralMatch(scanned) {
+            replaced.append(Replacement(subtag: match.matched, kind: match.kind, replacement: match.replacement))
+            scanned = match.result
+        }
         var language = scanned.language
         var script = scanned.script
         var region = scanned.region
@@ -297,7 +321,7 @@ public struct LocaleTag: Hashable, Comparable, Sendable, CustomStringConvertible
     /// script (`zh-TW` → `zh-Hant-TW`, `sr-ME` → `sr-Latn-ME`); nil when the tag has a script
     /// already or its likely script is the default one (`en-AU`, `zh-CN`).
     public var scriptAddedForm: LocaleTag? {
-        guard script == nil, let likely = likelyScript, let standard = Self.defaultScript(of: language),
+        guard script == nil, !isRoot, let likely = likelyScript, let standard = Self.defaultScript(of: language),
               likely != standard else { return nil }
         return LocaleTag(language: language, script: likely, region: region, variants: variants)
     }

@@ -34,9 +34,11 @@ public struct PluralRules: Hashable, Sendable {
         PluralOperands(number).map { category(for: $0) }
     }
 
-    /// The rules for a locale: the first element of its CLDR fallback chain that has rules
-    /// (`pt-AO` → `pt-PT`; `en-AU` → `en`), else its bare language (`zh-Hant` → `zh`,
-    /// `sr-Latn` → `sr`), else `root` (always `other`). Aliases apply (`iw` → `he`).
+    /// The rules for a locale: the first element of its CLDR fallback chain in the same language
+    /// that has rules (`pt-AO` → `pt-PT`; `en-AU` → `en`), else its bare language (`zh-Hant` →
+    /// `zh`, `sr-Latn` → `sr`), else `root` (always `other`). Aliases apply (`iw` → `he`).
+    /// Plural rules belong to a language: a parent in another language (`hi-Latn` → `en-IN`)
+    /// is not followed, as ICU and Babel do not follow it; `hi-Latn` counts as Hindi.
     public static func `for`(locale: String) -> PluralRules {
         if let cached = cache[locale] { return cached }
         let rules = LocaleFallback.cachedCanonical(locale).map { self.for(locale: $0) } ?? root
@@ -54,7 +56,7 @@ public struct PluralRules: Hashable, Sendable {
 
     static func ruleLocale(for tag: LocaleTag) -> String {
         let index = CLDRData.plurals.index
-        for element in LocaleFallback.cldrChain(for: tag) {
+        for element in LocaleFallback.cldrChain(for: tag) where element.language == tag.language {
             if index[element.identifier] != nil { return element.identifier }
             if let script = element.script, script == LocaleTag.defaultScript(of: element.language) {
                 let plain = element.with(script: nil).identifier

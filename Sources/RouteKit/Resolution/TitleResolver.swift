@@ -64,6 +64,10 @@ public final class TitleResolver: Sendable {
             throw ResolutionError("route '\(routeName)' needs param '\(param.name)' (\(param.type))")
         }
         let negotiation = negotiate(preferred)
+        if let skipped = negotiation.skipped.first {
+            // Dropping it would answer in another language as if that were asked for.
+            throw ResolutionError("'\(skipped.text)' is not a usable locale: \(skipped.problem)")
+        }
         let title = try route.title.map { spec throws(ResolutionError) in try resolve(spec, route: route, params: params, negotiation: negotiation) }
         let subtitle = try route.subtitle.map { spec throws(ResolutionError) in try resolve(spec, route: route, params: params, negotiation: negotiation) }
         let id = idPrefix + String(nextID.wrappingAdd(1, ordering: .relaxed).newValue)
