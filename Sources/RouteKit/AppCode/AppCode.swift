@@ -146,7 +146,7 @@ extension AppCode {
     mutating func readKotlin(_ files: [KotlinSourceFile]) {
         let catalog: ImportedRouteCatalog
         do {
-            catalog = try KotlinRouteImporter().importScanned(files)
+            catalog = try KotlinRouteImporter().importScanned(files, fillFallbacks: false)
         } catch {
             let first = files.first.map { SourceLocation(file: $0.display, line: 1, column: 1) }
                 ?? SourceLocation(file: "", line: 1, column: 1)

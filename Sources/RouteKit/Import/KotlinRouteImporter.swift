@@ -211,7 +211,8 @@ public struct KotlinRouteImporter: Sendable {
     }
 
     /// The routes of files already read (`sources:` reads them once for declarations and push sites).
-    func importScanned(_ files: [KotlinSourceFile]) throws(ImportError) -> ImportedRouteCatalog {
+    /// `fillFallbacks: false` when the caller scans the push sites itself.
+    func importScanned(_ files: [KotlinSourceFile], fillFallbacks fill: Bool = true) throws(ImportError) -> ImportedRouteCatalog {
         var notes: [ImportNote] = []
         var declarations: [KotlinDeclaration] = []
         var anonymous: [(file: String, supertypes: [String], line: Int)] = []
@@ -352,7 +353,7 @@ public struct KotlinRouteImporter: Sendable {
                 origin: origin,
                 declaration: declaration))
         }
-        fillFallbacks(&routes, files: files, routeInterface: root, tabInterface: tab, notes: &notes)
+        if fill { fillFallbacks(&routes, files: files, routeInterface: root, tabInterface: tab, notes: &notes) }
         for object in anonymous where object.supertypes.contains(where: hierarchyNames.contains) {
             notes.append(ImportNote(.skipped, file: object.file, line: object.line,
                 "anonymous object implementing \(root): not a route"))
