@@ -14,7 +14,9 @@ import Testing
     static func project() throws -> TemporaryDirectory {
         var strings = "en:\n"
         for index in 0..<40 { strings += "  key\(index): \"\"\n" }
-        return try TemporaryDirectory().write([".routekit.yml": "strings: [strings.yml]\n", "strings.yml": strings])
+        // Empty keys that no route uses are warnings by default: made errors, the run fails (exit 1).
+        let config = "strings: [strings.yml]\nrules: { empty-translation: { other-keys: error } }\n"
+        return try TemporaryDirectory().write([".routekit.yml": config, "strings.yml": strings])
     }
 
     /// Runs the binary with RLIMIT_FSIZE set and SIGXFSZ at its default action (which kills), as

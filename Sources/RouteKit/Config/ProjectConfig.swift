@@ -13,6 +13,8 @@ public struct ProjectConfig: Sendable {
     public var baseLocale: Located<String>
     public var locales: [Located<String>]?
     public var fallbacks: [String: [String]] = [:]
+    /// Every locale tag written under `fallbacks:` (keys and values), where it is written.
+    public var fallbackTags: [Located<String>] = []
     public var rules: [String: RuleSetting] = [:]
     public var baseline: Located<String>?
     /// `sources:`: the app's own Kotlin and Swift files (globs), checked against the catalog.
@@ -32,6 +34,8 @@ public struct ConfigError: Error, Sendable, CustomStringConvertible {
     public var message: String
     public var location: SourceLocation?
     public var file: String?
+    /// The config's other problems, found in the same run: reported after this one, one per line.
+    public var more: [ConfigError] = []
 
     public init(_ message: String, at location: SourceLocation? = nil, file: String? = nil) {
         self.message = message
@@ -43,10 +47,21 @@ public struct ConfigError: Error, Sendable, CustomStringConvertible {
     /// Control characters, ANSI escapes and bidi controls (from config values, keys or paths)
     /// are shown as visible escapes: the text is one line and cannot drive a terminal.
     public var description: String {
+        ([line] + more.map(\.line)).joined(separator: "\n")
+    }
+
+    private var line: String {
         let message = ReportText.neutralized(self.message)
         if let location { return ReportText.neutralized("\(location)") + ": error: \(message)" }
         if let file { return ReportText.neutralized(file) + ": error: \(message)" }
         return "error: \(message)"
+    }
+
+    /// The first of `errors` carrying the others, or nil when there are none.
+    static func all(_ errors: [ConfigError]) -> ConfigError? {
+        guard var first = errors.first else { return nil }
+        first.more = Array(errors.dropFirst())
+        return first
     }
 }
 
@@ -86,51 +101,87 @@ extension ProjectConfig {
         case .failure(let failure): throw ConfigError(failure.message, file: path)
         }
         let file = YAMLReader.read(bytes: bytes, path: path)
-        if let first = file.diagnostics.first { throw ConfigError(first.message, at: first.location) }
+        if !file.diagnostics.isEmpty {
+            throw ConfigError.all(file.diagnostics.map { ConfigError($0.message, at: $0.location) })!
+        }
         return try parse(file.root, path: path)
     }
 
+    /// Every problem of the config is reported in one run, in file order (not just the first).
     static func parse(_ root: YAMLNode?, path: String) throws(ConfigError) -> ProjectConfig {
         let start = SourceLocation(file: path, line: 1, column: 1)
         var config = ProjectConfig(path: path, baseLocale: Located("en", at: start))
         guard let root else { throw ConfigError("the config is empty; it needs at least `strings:`", at: start) }
         guard let mapping = root.mapping else { throw ConfigError("the config must be a mapping, found \(root.kindName)", at: root.location) }
+        if let misplaced = misplacedInput(mapping, path: path) { throw misplaced }
+        var errors: [ConfigError] = []
+        /// Runs one field's reading; its error is kept and the next field is read.
+        func collect(_ read: () throws(ConfigError) -> Void) {
+            do { try read() } catch { errors.append(error) }
+        }
         var sawStrings = false
         for entry in mapping.entries {
             let value = entry.value
             switch entry.key.value {
             case "catalog":
-                config.catalog = try texts(value, "catalog")
+                collect { () throws(ConfigError) in config.catalog = try texts(value, "catalog") }
             case "strings":
-                config.strings = try texts(value, "strings")
+                collect { () throws(ConfigError) in config.strings = try texts(value, "strings") }
                 sawStrings = true
             case "base-locale":
-                config.baseLocale = try text(value, "base-locale")
+                collect { () throws(ConfigError) in config.baseLocale = try text(value, "base-locale") }
             case "locales":
-                config.locales = try texts(value, "locales")
+                collect { () throws(ConfigError) in config.locales = try texts(value, "locales") }
             case "fallbacks":
-                config.fallbacks = try fallbacks(value)
+                collect { () throws(ConfigError) in
+                    (config.fallbacks, config.fallbackTags) = try fallbacks(value)
+                }
             case "rules":
-                config.rules = try rules(value)
+                config.rules = rules(value, errors: &errors)
             case "baseline":
-                config.baseline = value.isNull ? nil : try text(value, "baseline")
+                collect { () throws(ConfigError) in config.baseline = value.isNull ? nil : try text(value, "baseline") }
             case "sources":
-                config.sources = try sources(value)
+                collect { () throws(ConfigError) in config.sources = try sources(value) }
             case "allow-outside-root":
-                config.allowOutsideRoot = try boolean(value, "allow-outside-root")
+                collect { () throws(ConfigError) in config.allowOutsideRoot = try boolean(value, "allow-outside-root") }
             case "limits":
-                config.limits = try limits(value)
+                collect { () throws(ConfigError) in config.limits = try limits(value, errors: &errors) }
             default:
-                throw ConfigError(
+                errors.append(ConfigError(
                     "unknown config field '\(entry.key.value)'\(suggestion(entry.key.value, among: knownFields))",
-                    at: entry.key.location)
+                    at: entry.key.location))
             }
         }
-        guard sawStrings else { throw ConfigError("the config needs `strings:` (globs of string resource files)", at: mapping.location) }
-        if let baseline = config.baseline, !config.allowOutsideRoot {
-            try confine(baseline, field: "baseline", root: config.root)
+        if !sawStrings {
+            errors.append(ConfigError("the config needs `strings:` (globs of string resource files)", at: mapping.location))
         }
+        if let baseline = config.baseline, !config.allowOutsideRoot {
+            collect { () throws(ConfigError) in try confine(baseline, field: "baseline", root: config.root) }
+        }
+        if let error = ConfigError.all(errors) { throw error }
         return config
+    }
+
+    /// A route catalog or a strings file given where the project's config is expected
+    /// (`routekit lint routes.yml`): say what it is and what to pass instead.
+    private static func misplacedInput(_ mapping: YAMLMapping, path: String) -> ConfigError? {
+        let keys = mapping.entries.map(\.key.value)
+        guard !keys.isEmpty, !keys.contains(where: knownFields.contains) else { return nil }
+        let name = (path as NSString).lastPathComponent
+        let instead = "pass the project's directory or its \(fileName) (run 'routekit init' to write one)"
+        if keys.contains("routes") {
+            return ConfigError("'\(name)' is a route catalog, not a project config; \(instead)",
+                               at: SourceLocation(file: path, line: 1, column: 1))
+        }
+        let localeLike = mapping.entries.allSatisfy { entry in
+            entry.value.mapping != nil && (try? LocaleTag.parse(entry.key.value).get()) != nil
+        }
+        if localeLike {
+            return ConfigError("'\(name)' is a strings file (locales \(keys.prefix(3).joined(separator: ", "))\(keys.count > 3 ? ", …" : "")), "
+                               + "not a project config; \(instead)",
+                               at: SourceLocation(file: path, line: 1, column: 1))
+        }
+        return nil
     }
 
     /// The `baseline:` file is read like any input: it must stay inside the root too.
@@ -177,61 +228,90 @@ extension ProjectConfig {
         }
     }
 
-    private static func fallbacks(_ node: YAMLNode) throws(ConfigError) -> [String: [String]] {
+    private static func fallbacks(_ node: YAMLNode) throws(ConfigError) -> ([String: [String]], [Located<String>]) {
         guard let mapping = node.mapping else {
-            if node.isNull { return [:] }
+            if node.isNull { return ([:], []) }
             throw ConfigError("'fallbacks' must map a locale to a list of locales", at: node.location)
         }
         var result: [String: [String]] = [:]
+        var tags: [Located<String>] = []
         for entry in mapping.entries {
-            result[entry.key.value] = try texts(entry.value, "fallbacks.\(entry.key.value)").map(\.value)
+            let values = try texts(entry.value, "fallbacks.\(entry.key.value)")
+            result[entry.key.value] = values.map(\.value)
+            tags.append(entry.key.located)
+            tags += values
         }
-        return result
+        return (result, tags)
     }
 
-    private static func rules(_ node: YAMLNode) throws(ConfigError) -> [String: RuleSetting] {
+    /// Each rule's severity and options, checked against the options the rule declares; every
+    /// problem is added to `errors`.
+    private static func rules(_ node: YAMLNode, errors: inout [ConfigError]) -> [String: RuleSetting] {
         guard let mapping = node.mapping else {
-            if node.isNull { return [:] }
-            throw ConfigError("'rules' must map rule ids to a severity or a mapping", at: node.location)
+            if !node.isNull { errors.append(ConfigError("'rules' must map rule ids to a severity or a mapping", at: node.location)) }
+            return [:]
         }
         var result: [String: RuleSetting] = [:]
         for entry in mapping.entries {
             let id = entry.key.value
             guard RuleCatalog.ids.contains(id) else {
-                throw ConfigError("unknown rule '\(id)'\(suggestion(id, among: RuleCatalog.ids))", at: entry.key.location)
+                errors.append(ConfigError("unknown rule '\(id)'\(suggestion(id, among: RuleCatalog.ids))", at: entry.key.location))
+                continue
             }
             switch entry.value {
             case .scalar(let scalar):
                 guard let severity = SeverityLevel.parse(scalar.value) else {
-                    throw ConfigError("rule '\(id)': '\(scalar.value)' is not one of off, info, warning, error", at: scalar.location)
+                    errors.append(ConfigError("rule '\(id)': '\(scalar.value)' is not one of off, info, warning, error", at: scalar.location))
+                    continue
                 }
                 result[id] = RuleSetting(severity: severity, location: entry.key.location)
             case .mapping(let options):
                 var setting = RuleSetting(severity: RuleCatalog.defaultSeverity(of: id), location: entry.key.location)
+                let declared = RuleCatalog.options(of: id)
                 for option in options.entries {
-                    let value = try text(option.value, "\(id).\(option.key.value)")
-                    if option.key.value == "severity" {
+                    let name = option.key.value
+                    let isSeverity = name == "severity"
+                    guard isSeverity || declared.contains(where: { $0.name == name }) else {
+                        let names = declared.map(\.name)
+                        let close = suggestion(name, among: names)
+                        let hint = names.isEmpty ? "; it takes no options"
+                            : close.isEmpty ? "; it takes severity, \(names.joined(separator: ", "))" : close
+                        errors.append(ConfigError("rule '\(id)' has no option '\(name)'\(hint)", at: option.key.location))
+                        continue
+                    }
+                    // Absent, as everywhere: the default applies.
+                    if option.value.isNull, !isSeverity { continue }
+                    let value: Located<String>
+                    do {
+                        value = try text(option.value, "\(id).\(name)")
+                    } catch {
+                        errors.append(error)
+                        continue
+                    }
+                    if isSeverity {
                         guard let severity = SeverityLevel.parse(value.value) else {
-                            throw ConfigError("rule '\(id)': '\(value.value)' is not one of off, info, warning, error", at: value.location)
+                            errors.append(ConfigError("rule '\(id)': '\(value.value)' is not one of off, info, warning, error", at: value.location))
+                            continue
                         }
                         setting.severity = severity
-                    } else {
-                        let known = RuleCatalog.options(of: id)
-                        guard known.contains(option.key.value) else {
-                            let hint = known.isEmpty ? "; it takes no options" : "; it takes \(known.joined(separator: ", "))"
-                            throw ConfigError("rule '\(id)' has no option '\(option.key.value)'\(hint)", at: option.key.location)
+                    } else if let declaration = declared.first(where: { $0.name == name }) {
+                        guard declaration.accepts(value.value) else {
+                            errors.append(ConfigError("rule '\(id)': option '\(name)' must be \(declaration.expected), found '\(value.value)'",
+                                                      at: value.location))
+                            continue
                         }
-                        setting.options[option.key.value] = value
+                        setting.options[name] = value
                     }
                 }
                 result[id] = setting
             case .sequence:
-                throw ConfigError("rule '\(id)' must be a severity or a mapping, found a list", at: entry.value.location)
+                errors.append(ConfigError("rule '\(id)' must be a severity or a mapping, found a list", at: entry.value.location))
             }
         }
         return result
     }
 
+<<<<<<< HEAD
     private static func sources(_ node: YAMLNode) throws(ConfigError) -> SourcesConfig {
         var sources = SourcesConfig()
         guard let mapping = node.mapping else {
@@ -252,6 +332,9 @@ extension ProjectConfig {
     }
 
     private static func limits(_ node: YAMLNode) throws(ConfigError) -> InputLimits {
+=======
+    private static func limits(_ node: YAMLNode, errors: inout [ConfigError]) throws(ConfigError) -> InputLimits {
+>>>>>>> main
         var limits = InputLimits()
         guard let mapping = node.mapping else {
             if node.isNull { return limits }
@@ -263,12 +346,20 @@ extension ProjectConfig {
         ]
         for entry in mapping.entries {
             guard let keyPath = fields[entry.key.value] else {
-                throw ConfigError("unknown limit '\(entry.key.value)'; known: \(fields.keys.sorted().joined(separator: ", "))",
-                                  at: entry.key.location)
+                errors.append(ConfigError("unknown limit '\(entry.key.value)'; known: \(fields.keys.sorted().joined(separator: ", "))",
+                                          at: entry.key.location))
+                continue
             }
-            let value = try text(entry.value, "limits.\(entry.key.value)")
+            let value: Located<String>
+            do {
+                value = try text(entry.value, "limits.\(entry.key.value)")
+            } catch {
+                errors.append(error)
+                continue
+            }
             guard let number = Int(value.value), number > 0 else {
-                throw ConfigError("'limits.\(entry.key.value)' must be a positive whole number", at: value.location)
+                errors.append(ConfigError("'limits.\(entry.key.value)' must be a positive whole number", at: value.location))
+                continue
             }
             limits[keyPath: keyPath] = number
         }

@@ -2,14 +2,21 @@
 /// Rules only find; severity, suppression and ordering are the engine's job.
 public protocol LintRule: Sendable {
     static var id: String { get }
+    /// The options the rule takes, each declared once (see `RuleOption`).
+    static var options: [any RuleOptionDeclaration] { get }
     func check(_ context: LintContext) -> [Diagnostic]
 }
 
 extension LintRule {
-    /// A finding of this rule (its severity is set by the engine from config and defaults).
+    public static var options: [any RuleOptionDeclaration] { [] }
+
+    /// A finding of this rule. The engine gives it the rule's severity from config and defaults;
+    /// a rule that rates some findings lower than others passes `severity`, which the engine
+    /// keeps when it is lower than the rule's.
     func finding(_ message: String, at location: SourceLocation?, file: String? = nil,
-                 route: String? = nil, key: String? = nil, locale: String? = nil) -> Diagnostic {
-        Diagnostic(rule: Self.id, severity: .error, message: message, location: location, file: file,
+                 route: String? = nil, key: String? = nil, locale: String? = nil,
+                 severity: Severity = .error) -> Diagnostic {
+        Diagnostic(rule: Self.id, severity: severity, message: message, location: location, file: file,
                    route: route, key: key, locale: locale)
     }
 }
@@ -27,13 +34,10 @@ public struct LintContext: Sendable {
         derived = DerivedStrings(project.strings)
     }
 
-    /// A rule option: from config, else the documented default.
+    /// A rule option as text: from config, else its declared default. Rules read their options
+    /// typed, with `value(_:for:)`.
     public func option(_ name: String, of rule: String) -> String? {
         settings[rule]?.options[name]?.value ?? RuleCatalog.defaultOption(name, of: rule)
-    }
-
-    public func intOption(_ name: String, of rule: String) -> Int? {
-        option(name, of: rule).flatMap { Int($0) }
     }
 
     /// Locales that must be complete: config `locales:`, or every locale found.

@@ -54,7 +54,7 @@ public enum Linter {
         for index in found.indices {
             // A finding of the same batch as the one before has its rule and place: the same answers.
             if index > 0, found[index].isInSameBatch(as: found[index - 1]) {
-                if let lastSeverity { found[index].severity = lastSeverity }
+                if let lastSeverity { found[index].severity = min(lastSeverity, found[index].severity) }
                 keep[index] = keep[index - 1]
                 if lastSuppressed { suppressed += 1 }
                 continue
@@ -68,7 +68,8 @@ public enum Linter {
                     : nil
             }
             guard let severity = lastSeverity else { continue }
-            found[index].severity = severity
+            // A rule may rate a finding below its own severity (never above).
+            found[index].severity = min(severity, found[index].severity)
             if let location = found[index].location {
                 if location.file != lastFile {
                     lastFile = location.file

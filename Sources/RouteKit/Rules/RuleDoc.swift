@@ -1,11 +1,5 @@
 /// A rule's documentation and examples, read from `lint-rules/<id>.yml` (embedded at build time).
 public struct RuleDoc: Sendable {
-    public struct Option: Sendable {
-        public var name: String
-        public var defaultValue: String
-        public var description: String
-    }
-
     public struct Example: Sendable {
         public var description: String
         /// Expected findings of this rule as `file:line:col`; empty for an example that must pass.
@@ -19,9 +13,10 @@ public struct RuleDoc: Sendable {
     }
 
     public var descriptor: RuleDescriptor
-    public var options: [Option]
     public var examples: [Example]
     public var id: String { descriptor.id }
+    /// The rule's options, from their declarations in its type (not from the document).
+    public var options: [any RuleOptionDeclaration] { RuleRegistry.options(of: id) }
 }
 
 extension RuleDoc {
@@ -40,12 +35,8 @@ extension RuleDoc {
         guard let severity = SeverityLevel.parse(severityText) else { throw RuleDocError("\(name): bad severity '\(severityText)'") }
         let descriptor = RuleDescriptor(id: id, defaultSeverity: severity, summary: try field("summary"),
                                         rationale: try field("rationale"), fix: try field("fix"))
-        var options: [Option] = []
-        for entry in root["options"]?.mapping?.entries ?? [] {
-            let option = entry.value.mapping
-            options.append(Option(name: entry.key.value,
-                                  defaultValue: option?["default"]?.scalar?.value ?? "",
-                                  description: option?["description"]?.scalar?.value.trimmed(of: "\n ") ?? ""))
+        if root["options"] != nil {
+            throw RuleDocError("\(name): options are declared once, in the rule's type (`static let options`), not in its document")
         }
         var examples: [Example] = []
         for item in root["examples"]?.sequence?.items ?? [] {
@@ -57,7 +48,7 @@ extension RuleDoc {
                 files: files,
                 config: example["config"]?.scalar?.value))
         }
-        return RuleDoc(descriptor: descriptor, options: options, examples: examples)
+        return RuleDoc(descriptor: descriptor, examples: examples)
     }
 }
 
@@ -83,9 +74,10 @@ public enum RuleCatalog {
     /// nil when the rule is off by default (or unknown).
     public static func defaultSeverity(of id: String) -> Severity? { byID[id]?.descriptor.defaultSeverity ?? nil }
 
-    public static func options(of id: String) -> [String] { byID[id]?.options.map(\.name) ?? [] }
+    /// The rule's declared options.
+    public static func options(of id: String) -> [any RuleOptionDeclaration] { RuleRegistry.options(of: id) }
 
     public static func defaultOption(_ option: String, of id: String) -> String? {
-        byID[id]?.options.first { $0.name == option }?.defaultValue
+        options(of: id).first { $0.name == option }?.defaultText
     }
 }

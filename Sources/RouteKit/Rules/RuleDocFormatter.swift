@@ -16,7 +16,8 @@ public enum RuleDocFormatter {
         if !doc.options.isEmpty {
             lines += ["", "Options:"]
             for option in doc.options {
-                lines.append("  \(option.name) (default \(option.defaultValue)): \(option.description)")
+                lines.append("  \(option.name): \(option.summary)")
+                lines.append("    \(option.expected); default \(option.defaultText)")
             }
         }
         lines += ["", "Examples:"]

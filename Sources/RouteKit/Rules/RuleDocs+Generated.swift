@@ -10,7 +10,11 @@ summary: Two routes show the same title in one locale.
 rationale: |
   The long-press back-stack menu lists the titles of the entries below the top. Two routes with
   the same title (often two keys translated to the same word) make the menu ambiguous: users
-  cannot tell which entry goes where.
+  cannot tell which entry goes where. A `{ param, fallback }` title counts with its fallback
+  key's text, which is what shows when the param is absent.
+
+  The finding goes to each route but the first in name order, and names the routes in name order:
+  reordering the catalog changes neither, so baseline entries stay valid.
 fix: |
   Give the routes distinct titles in the locale named, or suppress the finding on one route with
   `lint: { ignore: [ambiguous-title] }` when they really are the same screen kind.
@@ -31,6 +35,37 @@ examples:
         de:
           sessions: Vorträge
           talks: Vorträge
+  - description: The same routes in the other order; the finding stays on TalksScreen.
+    triggers: ["routes.yml:3:12"]
+    files:
+      routes.yml: |
+        routes:
+          TalksScreen:
+            title: talks
+          SessionsScreen:
+            title: sessions
+      strings.yml: |
+        en:
+          sessions: Sessions
+          talks: Talks
+        de:
+          sessions: Vorträge
+          talks: Vorträge
+  - description: Two fallback keys that read the same (KotlinConf's two privacy notices).
+    triggers: ["routes.yml:4:38"]
+    files:
+      routes.yml: |
+        routes:
+          VisitorPrivacyNoticeScreen:
+            params: { title: String? }
+            title: { param: title, fallback: privacy_notice_for_visitors }
+          AppPrivacyNoticeScreen:
+            params: { title: String? }
+            title: { param: title, fallback: app_privacy_notice_title }
+      strings.yml: |
+        en:
+          privacy_notice_for_visitors: Privacy Notice
+          app_privacy_notice_title: Privacy Notice
   - description: Distinct titles.
     triggers: []
     files:
@@ -257,6 +292,10 @@ rationale: |
   Titles are localized at push time and stored in the route instance that Swift receives. A Kotlin
   `data object` is a single shared instance with no per-instance state, so the title resolved when
   the user taps cannot travel with it: the native shell shows nothing, or a stale value.
+  Only pushed routes are concerned. A tab root is activated, never pushed, and iOS labels its tab
+  from the Swift side, so a `data object` tab root with a title is correct. A `{ text: … }` title
+  is a constant that an object can hold (`override val title = "…"`); `literal-title` reports that
+  it is not localized.
 fix: |
   Turn the route into a `data class` with a `title` property (and `subtitle` if it has one), and
   set `declaration: class` (the default) in the catalog.
@@ -283,6 +322,41 @@ examples:
       strings.yml: |
         en:
           settings_title: Settings
+  - description: A data object tab root with a title (KotlinConf's tabs); it is activated, never pushed.
+    triggers: []
+    files:
+      routes.yml: |
+        routes:
+          ScheduleScreen:
+            tab: { icon: clock }
+            declaration: object
+            title: nav_destination_schedule
+      strings.yml: |
+        en:
+          nav_destination_schedule: Schedule
+  - description: A data object with a constant `{text}` subtitle and a keyed title; only the title is reported.
+    triggers: ["routes.yml:3:18"]
+    files:
+      routes.yml: |
+        routes:
+          WinnerScreen:
+            declaration: object
+            title: winner_title
+            subtitle: { text: Winner }
+      strings.yml: |
+        en:
+          winner_title: Golden Kodee
+  - description: A data object whose only title is a constant `{text}`.
+    triggers: []
+    files:
+      routes.yml: |
+        routes:
+          WinnerScreen:
+            declaration: object
+            title: { text: Winner }
+      strings.yml: |
+        en:
+          other: Other
 """####),
         ("detail-missing-title.yml", ####"""
 id: detail-missing-title
@@ -361,13 +435,28 @@ severity: error
 summary: A value is empty or only white space.
 rationale: |
   An empty string is found, so no fallback happens: the user sees a blank label. White space,
-  including no-break spaces, looks just as empty.
+  including no-break spaces, looks just as empty. A key that a route uses as its title or subtitle
+  (a bare key, a `{key}`, or a `fallback:`) is a blank bar or tab label: reported at the rule's
+  severity (error). Any other key may be empty on purpose, such as a decorative line of a screen:
+  reported as a warning (the `other-keys` option). A plain `~`, `null` or empty YAML value is not
+  an empty string but an absent one (the key falls back and `missing-translation` reports it);
+  only a quoted `""` is empty.
 fix: |
-  Write the text, or delete the key so that the fallback locale supplies it.
+  Write the text, or delete the key so that the fallback locale supplies it. For a key that is
+  empty on purpose, suppress the warning with `# routekit:disable-line empty-translation`, or set
+  `other-keys: off`.
 examples:
-  - description: An empty German value and a blank plural form.
-    triggers: ["strings.yml:5:13", "strings.yml:8:12"]
+  - description: An empty German title and a blank plural form of a title key.
+    triggers: ["strings.yml:5:13 error", "strings.yml:8:12 error"]
     files:
+      routes.yml: |
+        routes:
+          ScheduleScreen:
+            tab: { icon: clock }
+            title: schedule
+          TalksScreen:
+            params: { count: Int }
+            title: { key: talks, args: { count: count } }
       strings.yml: |
         en:
           schedule: Schedule
@@ -377,6 +466,32 @@ examples:
           talks:
             one: "%{count} Vortrag"
             other: " "
+  - description: A title's fallback key is a title too; an empty decorative line that no route uses is a warning.
+    triggers: ["strings.yml:2:22 warning", "strings.yml:3:19 error"]
+    files:
+      routes.yml: |
+        routes:
+          SettingsScreen:
+            params: { title: String? }
+            title: { param: title, fallback: settings_title }
+      strings.yml: |
+        en:
+          about_party_line1: ""
+          settings_title: " "
+  - description: "`other-keys: off` keeps only the blank title keys."
+    config: |
+      rules:
+        empty-translation: { other-keys: off }
+    triggers: ["strings.yml:3:19"]
+    files:
+      routes.yml: |
+        routes:
+          SettingsScreen:
+            title: settings_title
+      strings.yml: |
+        en:
+          about_party_line1: ""
+          settings_title: " "
   - description: Every value has text.
     triggers: []
     files:
@@ -500,6 +615,14 @@ examples:
           hello: שלום
         zh_Hant_TW:
           hello: 你好
+  - description: Invalid tags in the config's `fallbacks:`, keys and values alike, at their positions.
+    config: |
+      fallbacks: { pt-AO: [pt-QC, xx-!!], en-ZZZ: [en] }
+    triggers: [".routekit.yml:3:22", ".routekit.yml:3:29", ".routekit.yml:3:37"]
+    files:
+      strings.yml: |
+        en:
+          hello: Hello
 """####),
         ("literal-title.yml", ####"""
 id: literal-title
@@ -565,7 +688,9 @@ rationale: |
   A key missing from German is resolved from the base locale: German users see an English title.
   A regional locale may inherit from its parent in the same language (en-GB from en-001 and en,
   es-MX from es-419 and es), and config `fallbacks:` count as deliberate, so those are not reported.
-  Required locales are the config's `locales:` (default: every locale found).
+  Required locales are the config's `locales:` (default: every locale found). A plain `~`, `null`
+  or empty value is absent, not an empty string: the key falls back like a missing one and is
+  reported here (a quoted `""` is an empty string: `empty-translation`).
 fix: |
   Translate the key in the locale named, or add a `fallbacks:` entry if another locale's text is
   right for it.
@@ -579,6 +704,18 @@ examples:
           language: Language
         de:
           settings: Einstellungen
+  - description: "Values written as `~`, `null` or nothing are absent: missing, not empty."
+    triggers: ["strings.yml:5:1", "strings.yml:5:1", "strings.yml:5:1"]
+    files:
+      strings.yml: |
+        en:
+          settings: Settings
+          language: Language
+          about: About
+        de:
+          settings: ~
+          language: null
+          about:
   - description: British English inherits from English.
     triggers: []
     files:
@@ -1230,13 +1367,6 @@ rationale: |
 fix: |
   Shorten the translation (a tab label can be shorter than the screen's full title: give the tab
   root its own key), or raise the limit in the config.
-options:
-  tab-label:
-    default: 12
-    description: maximum characters of a tab root's title (its tab bar label)
-  title:
-    default: 30
-    description: maximum characters of any other route's title
 examples:
   - description: A German tab label that truncates.
     triggers: ["strings.yml:4:18"]

@@ -36,6 +36,14 @@ public enum RuleRegistry {
         CodeNotFollowed(),
     ]
 
+    /// The options `id` declares (none for an unknown id or a reader rule).
+    public static func options(of id: String) -> [any RuleOptionDeclaration] {
+        optionsByID[id] ?? []
+    }
+
+    private static let optionsByID: [String: [any RuleOptionDeclaration]] = Dictionary(
+        rules.map { (type(of: $0).id, type(of: $0).options) }, uniquingKeysWith: { first, _ in first })
+
     /// Ids reported while reading inputs rather than by a `LintRule`.
     public static let readerRuleIDs = ["yaml-syntax", "duplicate-key", "unknown-field", "invalid-field"]
 }

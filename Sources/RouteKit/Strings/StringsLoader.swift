@@ -106,7 +106,9 @@ struct StringsFileData: Sendable {
             let keyLine = Int32(entry.key.location.line), keyColumn = Int32(entry.key.location.column)
             switch entry.value {
             case .scalar(let scalar):
-                let (start, length) = store(scalar.isNull ? "" : scalar.value)
+                // Absent, as in the streaming reader.
+                if scalar.isNull { continue }
+                let (start, length) = store(scalar.value)
                 items.append(RawItem(keyStart: keyStart, keyLength: keyLength,
                                      value: TextRef(start: start, length: length, line: Int32(scalar.location.line),
                                                     column: Int32(scalar.location.column)),
@@ -121,7 +123,7 @@ struct StringsFileData: Sendable {
                 if child.entries.allSatisfy({ pluralCategoryNames.contains($0.key.value) }) { flags |= RawItem.allCategories }
                 let index = items.count
                 items.append(RawItem(keyStart: keyStart, keyLength: keyLength,
-                                     value: TextRef(start: 0, length: Int32(child.entries.count),
+                                     value: TextRef(start: 0, length: Int32(child.entries.count { !$0.value.isNull }),
                                                     line: Int32(child.location.line), column: Int32(child.location.column)),
                                      keyLine: keyLine, keyColumn: keyColumn, flags: flags))
                 append(child, prefix: key, locale: locale)
@@ -369,6 +371,11 @@ private struct Merger {
                     case 1: plural = allScalar
                     case 2: plural = false
                     default: plural = item.value.length > 0 && allScalar && item.flags & RawItem.allCategories != 0
+                    }
+                    if plural && end == index + 1 {
+                        // Every form was absent (`~`): so is the plural.
+                        index = end
+                        continue
                     }
                     if plural {
                         if isBase { setShape(id, 1) }

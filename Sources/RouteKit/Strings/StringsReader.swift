@@ -295,7 +295,10 @@ private struct Streamer: BlockMappingSink {
                 data.diagnostics.append(shape("locale '\(name)' must map keys to strings, found a text value", mark, locale: name))
             }
         default:
-            let (start, length) = isNull ? (Int32(data.arena.count), 0) : data.store(bytes)
+            // A plain `~`, `null` or empty value is absent (DESIGN): no entry, so the key falls
+            // back along the locale chain like a missing one. A quoted `""` is an empty string.
+            if isNull { break }
+            let (start, length) = data.store(bytes)
             data.items.append(RawItem(keyStart: key.start, keyLength: key.length,
                                       value: TextRef(start: start, length: length, line: line, column: column),
                                       keyLine: key.line, keyColumn: key.column, flags: 0))

@@ -18,10 +18,12 @@ enum ExampleProject {
         let config = try ProjectConfig.load(path: directory.path(".routekit.yml"))
         let project = try Project.load(config: config)
         let result = Linter.lint(project, selection: LintSelection(only: [rule]))
+        // `file:line:col`, or `file:line:col severity` when the example states severities.
+        let withSeverity = example.triggers.contains { $0.contains(" ") }
         let findings = result.diagnostics.map { diagnostic -> String in
             let file = PathUtilities.relative(diagnostic.file ?? "", to: directory.url.path)
-            guard let location = diagnostic.location else { return file }
-            return "\(file):\(location.line):\(location.column)"
+            let place = diagnostic.location.map { "\(file):\($0.line):\($0.column)" } ?? file
+            return withSeverity ? "\(place) \(diagnostic.severity.rawValue)" : place
         }
         return (findings, result.diagnostics)
     }

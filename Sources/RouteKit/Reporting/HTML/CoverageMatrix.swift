@@ -35,8 +35,8 @@ public struct CoverageMatrix: Sendable {
     public static func build(project: Project) -> CoverageMatrix {
         let resolver = TitleResolver(project: project)
         let context = LintContext(project: project, settings: project.config.rules)
-        let tabLimit = context.intOption("tab-label", of: "title-too-long") ?? 12
-        let titleLimit = context.intOption("title", of: "title-too-long") ?? 30
+        let tabLimit = context.value(TitleTooLong.tabLabel, for: TitleTooLong.self)
+        let titleLimit = context.value(TitleTooLong.title, for: TitleTooLong.self)
         let locales = context.requiredLocales
         let rows = project.catalog.routes.map { route in
             Row(route: route.name, isTabRoot: route.isTabRoot, cells: locales.map { locale in

@@ -1,26 +1,46 @@
-/// An empty or whitespace-only value renders as a blank label.
+/// An empty or whitespace-only value renders as a blank label. A key that a route shows as its
+/// title or subtitle is a blank bar or tab label (the rule's severity); any other key may be empty
+/// on purpose, such as a decorative line (`other-keys`, a warning by default).
 struct EmptyTranslation: LintRule {
     static let id = "empty-translation"
+    static let otherKeys = RuleOption.severity("other-keys", default: .warning,
+        "severity for keys no route uses as a title or subtitle (the rule's severity applies to those that do)")
+    static let options: [any RuleOptionDeclaration] = [otherKeys]
 
     func check(_ context: LintContext) -> [Diagnostic] {
         let strings = context.project.strings
         let storage = strings.storage
+        let otherSeverity = context.value(Self.otherKeys, for: Self.self)
+        var titleKeys: Set<Int32> = []
+        for route in context.project.catalog.routes {
+            for key in (route.title?.keys ?? []) + (route.subtitle?.keys ?? []) {
+                if let id = strings.keyID(key.value) { titleKeys.insert(id) }
+            }
+        }
         var findings: [Diagnostic] = []
         var scalars = BlankScalars()
         for locale in strings.locales {
             guard let table = strings[locale] else { continue }
             for entry in table.entries {
+                let severity: Severity
+                if titleKeys.contains(entry.key) {
+                    severity = .error
+                } else if let otherSeverity {
+                    severity = otherSeverity
+                } else {
+                    continue
+                }
                 if entry.isPlural {
                     for form in table.pluralForms(entry) where storage.withBytes(entry.file, form.text, { UTF8Text.isBlank($0, &scalars) }) {
                         let category = storage.string(entry.file, form.category)
                         findings.append(finding(message("the '\(category)' form of ", storage.names[Int(entry.key)], locale),
                                                 at: storage.location(entry.file, form.text.line, form.text.column),
-                                                key: storage.names[Int(entry.key)], locale: locale))
+                                                key: storage.names[Int(entry.key)], locale: locale, severity: severity))
                     }
                 } else if storage.withBytes(entry.file, entry.text, { UTF8Text.isBlank($0, &scalars) }) {
                     findings.append(finding(message("", storage.names[Int(entry.key)], locale),
                                             at: storage.location(entry.file, entry.text.line, entry.text.column),
-                                            key: storage.names[Int(entry.key)], locale: locale))
+                                            key: storage.names[Int(entry.key)], locale: locale, severity: severity))
                 }
             }
         }

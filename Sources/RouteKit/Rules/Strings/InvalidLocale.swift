@@ -13,8 +13,7 @@ struct InvalidLocale: LintRule {
             }
         }
         let config = context.project.config
-        var configured = [config.baseLocale] + (config.locales ?? [])
-        configured += config.fallbacks.keys.sorted().map { Located($0, at: SourceLocation(file: config.path, line: 1, column: 1)) }
+        let configured = [config.baseLocale] + (config.locales ?? []) + config.fallbackTags
         for locale in configured {
             guard case .failure(let problem) = LocaleTag.parse(locale.value) else { continue }
             findings.append(finding(problem.description, at: locale.location, locale: locale.value))

@@ -3,11 +3,16 @@
 /// each placeholder counted as one.
 struct TitleTooLong: LintRule {
     static let id = "title-too-long"
+    static let tabLabel = RuleOption.integer("tab-label", default: 12, in: 1...1000,
+                                             "maximum characters of a tab root's title (its tab bar label)")
+    static let title = RuleOption.integer("title", default: 30, in: 1...1000,
+                                          "maximum characters of any other route's title")
+    static let options: [any RuleOptionDeclaration] = [tabLabel, title]
 
     func check(_ context: LintContext) -> [Diagnostic] {
         let strings = context.project.strings
-        guard let tabLimit = context.intOption("tab-label", of: Self.id),
-              let titleLimit = context.intOption("title", of: Self.id) else { return [] }
+        let tabLimit = context.value(Self.tabLabel, for: Self.self)
+        let titleLimit = context.value(Self.title, for: Self.self)
         let storage = strings.storage
         let routes = context.project.catalog.routes
         // Every title key some locale defines: which route and key, its id, and its route's limit.
