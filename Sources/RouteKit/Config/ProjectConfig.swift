@@ -311,7 +311,6 @@ extension ProjectConfig {
         return result
     }
 
-<<<<<<< HEAD
     private static func sources(_ node: YAMLNode) throws(ConfigError) -> SourcesConfig {
         var sources = SourcesConfig()
         guard let mapping = node.mapping else {
@@ -331,10 +330,7 @@ extension ProjectConfig {
         return sources
     }
 
-    private static func limits(_ node: YAMLNode) throws(ConfigError) -> InputLimits {
-=======
     private static func limits(_ node: YAMLNode, errors: inout [ConfigError]) throws(ConfigError) -> InputLimits {
->>>>>>> main
         var limits = InputLimits()
         guard let mapping = node.mapping else {
             if node.isNull { return limits }
