@@ -7,12 +7,12 @@ struct ImportCommand: Command {
     static let summary = "bring existing sources in (Compose strings, xcstrings, Kotlin routes)"
     static let help = """
         Usage:
-          routekit import compose DIR --out DIR [--base-locale en] [--flavor auto|android|compose] [--force]
-          routekit import xcstrings FILE --out DIR [--force]
+          routekit import compose DIR... --out DIR [--base-locale en] [--flavor auto|android|compose] [--force]
+          routekit import xcstrings FILE... --out DIR [--force]
           routekit import kotlin-routes FILE|DIR... --out FILE [--route-interface NAME] [--tab-interface NAME] [--force]
 
-        compose        Reads every values*/*.xml under DIR (Compose Multiplatform `composeResources` or
-                       Android `res`; several resource trees are merged) and writes <out>/<locale>.yml
+        compose        Reads every values*/*.xml under each DIR (Compose Multiplatform `composeResources` or
+                       Android `res`; several resource trees, and several DIRs, are merged) and writes <out>/<locale>.yml
                        in Rails layout. `values` is the base locale (--base-locale, default en);
                        `values-de` → de, `values-zh-rTW` → zh-TW, `values-b+sr+Latn` → sr-Latn; other
                        qualifiers (-night, -v21, -land, …) are skipped. <plurals> become plural maps;
@@ -64,9 +64,8 @@ struct ImportCommand: Command {
         guard let out, !out.isEmpty else { throw UsageError("--out is required") }
         switch kind {
         case "compose", "xcstrings":
-            guard inputs.count == 1 else {
-                throw UsageError(inputs.isEmpty ? "missing the \(kind == "compose" ? "resource directory" : ".xcstrings file")"
-                    : "import \(kind) takes one input, got \(inputs.count)")
+            guard !inputs.isEmpty else {
+                throw UsageError("missing the \(kind == "compose" ? "resource directory" : ".xcstrings file")")
             }
             let strings: ImportedStrings
             do {
@@ -78,9 +77,9 @@ struct ImportCommand: Command {
                     guard let choice = ComposeResourcesImporter.FlavorChoice(rawValue: flavor ?? "auto") else {
                         throw UsageError("--flavor must be auto, android or compose")
                     }
-                    strings = try ComposeResourcesImporter(baseLocale: locale, flavor: choice).importDirectory(inputs[0])
+                    strings = try ComposeResourcesImporter(baseLocale: locale, flavor: choice).importDirectories(inputs)
                 } else {
-                    strings = try XCStringsImporter().importFile(inputs[0])
+                    strings = try XCStringsImporter().importFiles(inputs)
                 }
             } catch let error as ImportError {
                 console.error("routekit import: \(error.message)")

@@ -55,9 +55,12 @@ struct InstallHookCommand: Command {
                 let target = project.relative.map { "\($0)/\(ProjectConfig.fileName)" } ?? ProjectConfig.fileName
                 console.print("Every commit now runs routekit lint on \(target) (skip once with git commit --no-verify).")
             } else {
+                // `routekit init DIR` as a command to copy, never a path run into the full stop.
+                let top = PathUtilities.relative(repository.topLevel, to: cwd)
+                let initCommand = top == "." ? "routekit init" : "routekit init \(top)"
                 console.error("""
                     routekit: warning: no \(ProjectConfig.fileName) found from \(pathArgument); commits will be \
-                    blocked until one exists. Run 'routekit init' in \(PathUtilities.relative(repository.topLevel, to: cwd)).
+                    blocked until one exists. Run '\(initCommand)' to write one.
                     """)
             }
             return .success

@@ -5,10 +5,12 @@ struct LintCommand: Command {
     static let name = "lint"
     static let summary = "check the route catalog and string resources"
     static let help = """
-        Usage: routekit lint [PATH] [options]
+        Usage: routekit lint [PATH | FILE...] [options]
 
-        Lints the project whose .routekit.yml is found from PATH (a directory or a config file),
-        or from the working directory upwards.
+        Lints the project whose .routekit.yml is found from PATH (a directory or a .routekit.yml),
+        or from the working directory upwards. Given files (as pre-commit passes them), lints each
+        project that holds one of them (the nearest .routekit.yml above it) once, and ignores
+        files in no project: with none left, there is nothing to lint and the exit code is 0.
 
         Options:
         \(ProjectOptions.help)
@@ -36,16 +38,70 @@ struct LintCommand: Command {
         let strictBaseline = arguments.flag("--strict-baseline")
         let only = try arguments.values("--only")
         let disabled = try arguments.values("--disable")
-        projectOptions.path = try arguments.finish(maxPositionals: 1).first
+        let paths = try arguments.finish(maxPositionals: projectOptions.config == nil ? Int.max : 1)
         for id in only + disabled where !RuleCatalog.ids.contains(id) {
             throw UsageError("unknown rule '\(id)'; see 'routekit rules'")
         }
         let outputs = try OutputSpec.parse(formats.isEmpty ? ["text"] : formats,
                                            options: ReporterOptions(color: console.useColor, quiet: quiet, strict: strict,
                                                                     links: BlobLinks(environment: ProcessInfo.processInfo.environment)))
+        let options = Options(outputs: outputs, strict: strict, baselinePath: baselinePath, writeBaselinePath: writeBaselinePath,
+                              strictBaseline: strictBaseline, selection: LintSelection(only: Set(only), disabled: Set(disabled)))
 
-        guard let project = projectOptions.load(reportingTo: console) else { return .usage }
-        let selection = LintSelection(only: Set(only), disabled: Set(disabled))
+        if projectOptions.config != nil || paths.isEmpty {
+            projectOptions.path = paths.first
+            guard let project = projectOptions.load(reportingTo: console) else { return .usage }
+            return try lint(project, options, console: console)
+        }
+        let grouped: ProjectsOfFiles
+        do {
+            grouped = try ProjectsOfFiles(paths)
+        } catch {
+            console.error(error.description)
+            return .usage
+        }
+        if grouped.configs.isEmpty {
+            if !quiet { console.error("routekit: no .routekit.yml above the \(paths.count) given path(s); nothing to lint") }
+            return .success
+        }
+        if grouped.configs.count > 1, let problem = options.problemWithSeveralProjects {
+            throw UsageError("the files belong to \(grouped.configs.count) projects (\(grouped.configs.map { PathUtilities.relative($0, to: ".") }.joined(separator: ", "))): \(problem)")
+        }
+        var exit = ExitCode.success
+        for config in grouped.configs {
+            guard let project = ProjectOptions(config: config).load(reportingTo: console) else { return .usage }
+            let code = try lint(project, options, console: console)
+            if code == .usage { return code }
+            if code == .failure { exit = .failure }
+        }
+        return exit
+    }
+
+    /// What `lint` was asked to do, whichever projects it runs on.
+    struct Options {
+        var outputs: [OutputSpec]
+        var strict: Bool
+        var baselinePath: String?
+        var writeBaselinePath: String?
+        var strictBaseline: Bool
+        var selection: LintSelection
+
+        /// Why these options cannot serve several projects in one run, or nil when they can: a
+        /// report file or a baseline belongs to one project, and only line formats can follow
+        /// one another on standard output.
+        var problemWithSeveralProjects: String? {
+            if outputs.contains(where: { $0.file != nil }) { return "a report file (--format FMT:FILE) holds one project; run once per project" }
+            if baselinePath != nil || writeBaselinePath != nil { return "a baseline file belongs to one project; run once per project" }
+            if outputs.contains(where: { !["text", "github"].contains($0.format) }) {
+                return "only text and github output can hold several projects; run once per project"
+            }
+            return nil
+        }
+    }
+
+    static func lint(_ project: Project, _ options: Options, console: Console) throws -> ExitCode {
+        let (outputs, strict, baselinePath, writeBaselinePath, strictBaseline, selection) = (
+            options.outputs, options.strict, options.baselinePath, options.writeBaselinePath, options.strictBaseline, options.selection)
         var baseline: Baseline?
         if let writeBaselinePath {
             let current = Linter.lint(project, selection: selection)
@@ -99,6 +155,7 @@ extension LintCommand {
 
 /// One `--format FMT[:FILE]`.
 struct OutputSpec {
+    var format: String
     var reporter: any Reporter
     var file: String?
 
@@ -111,7 +168,18 @@ struct OutputSpec {
             guard let reporter = ReporterRegistry.make(format: format, options: formatOptions) else {
                 throw UsageError("unknown format '\(format)'; use one of \(ReporterRegistry.formats.joined(separator: ", "))")
             }
-            outputs.append(OutputSpec(reporter: reporter, file: file))
+            outputs.append(OutputSpec(format: format, reporter: reporter, file: file))
+        }
+        // Two formats written to one file: the second would silently replace the first.
+        var seen: [String: String] = [:]
+        let cwd = FileManager.default.currentDirectoryPath
+        for (spec, output) in zip(specs, outputs) {
+            guard let file = output.file else { continue }
+            let key = (PathUtilities.join(cwd, file) as NSString).standardizingPath
+            if let first = seen[key] {
+                throw UsageError("--format \(first) and --format \(spec) write to the same file; give each format its own file")
+            }
+            seen[key] = spec
         }
         if outputs.filter({ $0.file == nil }).count > 1 {
             throw UsageError("only one format can go to standard output; give the others a file (--format FMT:FILE)")

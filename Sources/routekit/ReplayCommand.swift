@@ -13,7 +13,8 @@ struct ReplayCommand: Command {
 
         Options:
         \(ProjectOptions.help)
-          --project DIR        find .routekit.yml from DIR (default: the flow file's directory)
+          --project DIR        find .routekit.yml from DIR (default: the working directory and its
+                               parents, else the flow file's directory and its parents)
           --locale, -l L       preferred locales, overriding the flow's `locale:` (repeatable)
           --json               print the final state as JSON
           --isolate            wrap param values in Unicode isolates (U+2068…U+2069)
@@ -36,7 +37,13 @@ struct ReplayCommand: Command {
             console.error(TerminalText.line("\(flowPath): error: \(failure.message)"))
             return .usage
         }
-        projectOptions.path = projectDirectory ?? (flowPath as NSString).deletingLastPathComponent.nonEmpty ?? "."
+        // As every command: --config, --project, the working directory and its parents; then, for
+        // a flow run from outside any project, the flow file's directory and its parents.
+        projectOptions.path = projectDirectory
+        if projectDirectory == nil, projectOptions.config == nil,
+           (try? ProjectConfig.locate(explicit: nil, directory: ".")) == nil {
+            projectOptions.path = (flowPath as NSString).deletingLastPathComponent.nonEmpty ?? "."
+        }
         guard let project = projectOptions.load(reportingTo: console) else { return .usage }
         let (flow, loadDiagnostics) = FlowLoader.load(YAMLReader.read(bytes: bytes, path: flowPath))
         if !loadDiagnostics.isEmpty {

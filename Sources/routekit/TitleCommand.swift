@@ -16,7 +16,9 @@ struct TitleCommand: Command {
           --project DIR           find .routekit.yml from DIR instead of the working directory
           --locale, -l L          a preferred locale; repeat for a preference list (default: the base locale)
           --param, -p K=V         a route param; repeatable
-          --json                  print {"route","title","subtitle","locale","fallback"}
+          --json                  print {"route","title","subtitle","locale","fallback"}; "fallback" is
+                                  true when a title or subtitle string is not in the language of the
+                                  first --locale (the base locale when none is given)
           --isolate               wrap param values in Unicode isolates (U+2068…U+2069)
           --batch                 read JSON lines {"route","locale"|"locales","params"} from standard
                                   input and write one JSON line per input line (an "error" member
@@ -71,12 +73,16 @@ struct TitleCommand: Command {
     private static func runBatch(_ resolver: TitleResolver, console: Console) -> ExitCode {
         var failed = false
         let output = LineWriter()
-        while let line = readLine(strippingNewline: true) {
+        var first = true
+        while var line = readLine(strippingNewline: true) {
+            // A byte order mark before the first line (files saved by some editors) is not JSON.
+            if first, line.unicodeScalars.first == "\u{FEFF}" { line.unicodeScalars.removeFirst() }
+            first = false
             let answer: String
             switch TitleLookup.request(fromJSONLine: line) {
             case .failure(let error):
                 failed = true
-                answer = TitleLookup.json(error: error, route: nil)
+                answer = TitleLookup.json(error: error, route: TitleLookup.route(inJSONLine: line))
             case .success(let request):
                 do {
                     answer = TitleLookup.json(try resolver.push(request.route, params: request.params, locales: request.locales))

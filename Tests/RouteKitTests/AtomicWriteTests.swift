@@ -54,7 +54,7 @@ import Testing
         ("html report", { ["report", "--html", $0] }),
     ]
 
-    @Test(arguments: 0..<5)
+    @Test(.requires(.python3), arguments: 0..<5)
     func fullDiskKeepsThePreviousFile(_ index: Int) throws {
         let (name, arguments) = Self.writers[index]
         let dir = try Self.project()

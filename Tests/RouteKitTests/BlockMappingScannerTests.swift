@@ -119,6 +119,27 @@ import Testing
         #expect(accepted * 5 > total, "only \(accepted) of \(total) edits were scanned")
     }
 
+    /// Generated Rails-style locale files (`GeneratedLocaleCorpus`), so the differential test runs
+    /// on every clone: each file libyaml reads; the scanner takes every file in its subset with
+    /// libyaml's events and declines every file with a construct outside it.
+    @Test func generatedLocaleCorpusAgreesWithLibYAML() throws {
+        let files = GeneratedLocaleCorpus.files()
+        #expect(files.count == 120)
+        var lines = 0
+        for file in files {
+            lines += file.bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+            let text = String(decoding: file.bytes, as: UTF8.self)
+            #expect(EventTrace.libyaml(file.bytes) != nil, "libyaml rejects \(file.name):\n\(text)")
+            if file.inSubset {
+                #expect(Self.agreesWithLibYAML(file.bytes), "not scanned: \(file.name):\n\(text)")
+            } else {
+                #expect(EventTrace.scanned(file.bytes) == nil, "scanned a file outside the subset: \(file.name):\n\(text)")
+            }
+        }
+        // Not vacuous: files of a real locale file's size.
+        #expect(lines > 120 * 40, "only \(lines) lines")
+    }
+
     static let mastodon = CLI.packageRoot.appendingPathComponent("../shared/corpora/mastodon/locales").standardized
 
     /// The real corpus: nearly every file is in the subset, and each agrees with libyaml. Mastodon's

@@ -27,7 +27,7 @@ import Testing
     // MARK: - SARIF
 
     /// A project in `mobile/` of a git repository: URIs are relative to the repository root.
-    @Test func sarifPathsAreRelativeToTheRepositoryRoot() throws {
+    @Test(.requires(.git)) func sarifPathsAreRelativeToTheRepositoryRoot() throws {
         let dir = try TemporaryDirectory().write([
             "mobile/.routekit.yml": Self.config, "mobile/routes.yml": Self.routes, "mobile/strings/en.yml": Self.strings,
         ])
@@ -138,7 +138,7 @@ import Testing
         #expect(!MarkdownReporter().render(report).contains("](http"))
     }
 
-    @Test func markdownLinksEndToEnd() throws {
+    @Test(.requires(.git)) func markdownLinksEndToEnd() throws {
         let dir = try TemporaryDirectory().write([".routekit.yml": Self.config, "routes.yml": Self.routes, "strings/en.yml": Self.strings])
         _ = try ReportFixtures.runTool(["git", "init", "-q", dir.url.path])
         let result = try CLI.run(["lint", "--format", "markdown"], in: dir.url, environment: [
@@ -170,7 +170,7 @@ import Testing
         return try ReportFixtures.parseJSON(result.output) as! [[String: Any]]
     }
 
-    @Test func junitCasesHaveFileAndLineAndStableNames() throws {
+    @Test(.requires(.python3, .junitparser)) func junitCasesHaveFileAndLineAndStableNames() throws {
         let cases = try Self.junitCases(JUnitReporter().render(ReportFixtures.report))
         let byName = Dictionary(uniqueKeysWithValues: cases.map { ($0["name"] as! String, $0) })
         #expect(Set(byName.keys) == [
@@ -190,7 +190,7 @@ import Testing
         #expect(Set(movedNames) == Set(byName.keys))
     }
 
-    @Test func junitWarningsFailOnlyWhenStrict() throws {
+    @Test(.requires(.python3, .junitparser)) func junitWarningsFailOnlyWhenStrict() throws {
         let plain = try Self.junitCases(JUnitReporter().render(ReportFixtures.report))
         let failing = plain.filter { !($0["passed"] as! Bool) }.map { $0["name"] as! String }
         #expect(failing.count == 3)   // the three errors
@@ -232,7 +232,7 @@ import Testing
         return issues
     }
 
-    @Test func gitLabReportFollowsGitLabsSchema() throws {
+    @Test(.requires(.checkJSONSchema)) func gitLabReportFollowsGitLabsSchema() throws {
         for report in [ReportFixtures.report, ReportFixtures.cleanReport, HostileText.report] {
             let issues = try Self.validateGitLab(GitLabReporter().render(report))
             #expect(issues.count == report.diagnostics.count)
@@ -253,14 +253,14 @@ import Testing
         #expect(issues[1]["fingerprint"] as? String == ReportFixtures.diagnostics[1].fingerprint(relativeTo: "/project"))
     }
 
-    @Test func gitLabFingerprintsAreUniqueForRepeatedFindings() throws {
+    @Test(.requires(.checkJSONSchema)) func gitLabFingerprintsAreUniqueForRepeatedFindings() throws {
         let twice = ReportFixtures.diagnostics[1]
         let issues = try Self.validateGitLab(GitLabReporter().render(Self.report([twice, twice, twice])))
         #expect(Set(issues.map { $0["fingerprint"] as! String }).count == 3)
         #expect(issues[0]["fingerprint"] as? String == twice.fingerprint(relativeTo: "/project"))
     }
 
-    @Test func gitLabPathsAreRelativeToTheRepositoryRoot() throws {
+    @Test(.requires(.checkJSONSchema)) func gitLabPathsAreRelativeToTheRepositoryRoot() throws {
         var report = ReportFixtures.report
         report.repositoryRoot = "/"
         let issues = try Self.validateGitLab(GitLabReporter().render(report))

@@ -23,7 +23,8 @@ import Testing
         for locale in ["en", "de"] {
             let text = try read(dir.path("strings/\(locale).yml"))
             #expect(text == strings.yaml(for: locale, header: ["Imported by `routekit import compose`."]))
-            if PythonYAML.available {
+            // The read-back needs PyYAML; CI (ROUTEKIT_REQUIRE_ORACLES=1) fails here without it.
+            if PythonYAML.available || ExternalTool.oraclesRequired {
                 let loaded = try #require(try PythonYAML.load(text) as? [String: Any])
                 #expect((loaded[locale] as? [String: Any])?.count == (locale == "en" ? 152 : 151))
             }
@@ -108,7 +109,7 @@ import Testing
             (["import", "yaml", corpus, "--out", dir.path("o")], "unknown import source 'yaml'"),
             (["import", "compose", corpus], "--out is required"),
             (["import", "compose", "--out", dir.path("o")], "missing the resource directory"),
-            (["import", "compose", corpus, corpus, "--out", dir.path("o")], "takes one input"),
+            (["import", "compose", corpus, dir.path("missing"), "--out", dir.path("o")], "no such directory"),
             (["import", "compose", corpus, "--out", dir.path("o"), "--base-locale", "../x"], "not a locale tag"),
             (["import", "compose", corpus, "--out", dir.path("o"), "--flavor", "ios"], "--flavor must be"),
             (["import", "xcstrings", ImportCorpus.xcstrings.path, "--out", dir.path("o"), "--flavor", "compose"],
@@ -136,7 +137,7 @@ import Testing
     @Test func helpDescribesTheSubcommands() throws {
         let help = try CLI.run(["import", "--help"])
         #expect(help.status == 0)
-        for word in ["import compose DIR --out DIR", "import xcstrings FILE --out DIR", "import kotlin-routes", "--force"] {
+        for word in ["import compose DIR... --out DIR", "import xcstrings FILE... --out DIR", "import kotlin-routes", "--force"] {
             #expect(help.stdout.contains(word))
         }
         #expect(try CLI.run(["--help"]).stdout.contains("import"))

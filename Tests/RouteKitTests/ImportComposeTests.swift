@@ -293,7 +293,7 @@ enum ImportCorpus {
         #expect(keys == keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) })
     }
 
-    @Test(.enabled(if: PythonYAML.available)) func kotlinconfYAMLReadsBackAsTheImportedValues() throws {
+    @Test(.requires(.pyYAML)) func kotlinconfYAMLReadsBackAsTheImportedValues() throws {
         let strings = try ComposeResourcesImporter().importDirectory(ImportCorpus.kotlinconf.path)
         for locale in strings.locales {
             let loaded = try #require(try PythonYAML.load(strings.yaml(for: locale)) as? [String: Any])

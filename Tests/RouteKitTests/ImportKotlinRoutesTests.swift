@@ -114,7 +114,7 @@ import Testing
             """)
     }
 
-    @Test(.enabled(if: PythonYAML.available)) func skeletonIsValidYAML() throws {
+    @Test(.requires(.pyYAML)) func skeletonIsValidYAML() throws {
         let catalog = try importing(ImportFixtures.routesKotlin)
         let loaded = try #require(try PythonYAML.load(catalog.yaml()) as? [String: Any])
         let routes = try #require(loaded["routes"] as? [String: Any])

@@ -4,9 +4,10 @@ import Testing
 @testable import RouteKit
 
 /// Reads YAML back with PyYAML (a YAML 1.1 reader, the stricter case for `no`, `on`, `1:30`…)
-/// when python3 and PyYAML are installed; the exact-text tests do not need it.
+/// when python3 and PyYAML are installed (tests say `.requires(.pyYAML)`); the exact-text tests
+/// do not need it.
 enum PythonYAML {
-    static let available: Bool = (try? load("a: b")) != nil
+    static var available: Bool { ExternalTool.pyYAML.isAvailable }
 
     /// The document as JSON-compatible values, or nil when PyYAML is missing.
     static func load(_ yaml: String) throws -> Any? {
@@ -141,7 +142,7 @@ enum PythonYAML {
             """)
     }
 
-    @Test(.enabled(if: PythonYAML.available)) func hostileValuesRoundTripThroughAYAMLReader() throws {
+    @Test(.requires(.pyYAML)) func hostileValuesRoundTripThroughAYAMLReader() throws {
         let entries = Self.hostile.enumerated().map { YAMLEmitter.Entry("k\($0.offset)", .scalar($0.element.0)) }
         let text = YAMLEmitter.document([YAMLEmitter.Entry("de", .mapping(entries))])
         let loaded = try #require(try PythonYAML.load(text) as? [String: Any])

@@ -3,7 +3,7 @@ import Testing
 @testable import RouteKit
 
 /// `routekit install-hook` with real git repositories and real commits.
-@Suite struct InstallHookCommandTests {
+@Suite(.requires(.git)) struct InstallHookCommandTests {
     static let config = "catalog: routes.yml\nstrings: [strings/*.yml]\nbase-locale: en\n"
     static let cleanRoutes = "routes:\n  ScheduleScreen:\n    tab: { icon: clock }\n    title: nav.schedule\n"
     static let brokenRoutes = "routes:\n  ScheduleScreen:\n    tab: { icon: clock }\n    titel: nav.schedule\n"
@@ -170,7 +170,13 @@ import Testing
         try HookGit.run(["init", "-q"], in: dir.url)
         let result = try installHook(in: dir.url)
         #expect(result.status == 0)
-        #expect(result.stderr.contains("routekit init"), "\(result.stderr)")
+        #expect(result.stderr.contains("Run 'routekit init' to write one.\n"), "\(result.stderr)")
+        #expect(!result.stderr.contains(".."), "\(result.stderr)")
+        // From a subdirectory, the command to copy names the top of the repository.
+        let sub = dir.url.appendingPathComponent("app")
+        try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+        let fromSub = try installHook(in: sub)
+        #expect(fromSub.stderr.contains("Run 'routekit init ") && fromSub.stderr.hasSuffix("' to write one.\n"), "\(fromSub.stderr)")
     }
 
     @Test func scriptQuotesPaths() {

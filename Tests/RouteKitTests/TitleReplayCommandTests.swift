@@ -49,7 +49,7 @@ import Testing
     }
 
     /// 100,000 lines complete, and peak memory does not grow with the number of lines.
-    @Test func largeBatchRunsInConstantMemory() throws {
+    @Test(.requires(.python3)) func largeBatchRunsInConstantMemory() throws {
         let line = #"{"route":"SessionsInRoomScreen","locales":["de-AT","en"],"params":{"room":"A","count":"3"}}"# + "\n"
         let dir = try TemporaryDirectory()
         try String(repeating: line, count: 10_000).write(toFile: dir.path("small.jsonl"), atomically: true, encoding: .utf8)

@@ -49,6 +49,7 @@ public enum CatalogLoader {
                         at: node.location, route: routeName)
             return route
         }
+        var paramsKey: SourceLocation?
         for entry in mapping.entries {
             let value = entry.value
             switch entry.key.value {
@@ -65,6 +66,7 @@ public enum CatalogLoader {
                 route.declarationLocation = text.location
             case "params":
                 route.params = params(value, route: routeName, into: &sink)
+                paramsKey = entry.key.location
             case "title":
                 route.title = titleSpec(value, field: "title", route: routeName, into: &sink)
             case "subtitle":
@@ -86,6 +88,11 @@ public enum CatalogLoader {
                             "unknown route field '\(entry.key.value)'\(suggestion(entry.key.value, among: routeFields))",
                             at: entry.key.location, route: routeName)
             }
+        }
+        if route.declaration == .object, !route.params.isEmpty, let paramsKey {
+            sink.report("invalid-field",
+                        "route '\(routeName)' is a data object, which has no state: it cannot take params; make it a data class or remove `params:`",
+                        at: paramsKey, route: routeName)
         }
         return route
     }
@@ -121,6 +128,11 @@ public enum CatalogLoader {
             var typeName = type.value.trimmed(of: " ")
             let isOptional = typeName.hasSuffix("?")
             if isOptional { typeName = String(typeName.dropLast()).trimmed(of: " ") }
+            guard !typeName.isEmpty else {
+                sink.report("invalid-field", "param '\(entry.key.value)' has no type; write its Kotlin type, such as String, Int or SessionId",
+                            at: type.location, route: route)
+                return nil
+            }
             return Route.Param(name: entry.key.value, type: typeName, isOptional: isOptional, location: entry.key.location)
         }
     }

@@ -56,12 +56,27 @@ public struct Project: Sendable {
         let (catalog, catalogDiagnostics) = catalogResult
         let (strings, stringDiagnostics) = stringsResult
         diagnostics += catalogDiagnostics + stringDiagnostics
+        try checkBaseLocale(of: strings, config: config)
         var suppressions: [String: Suppressions] = [:]
         for file in parsed where suppressions[file.file.path] == nil { suppressions[file.file.path] = file.file.suppressions }
+        if suppressions[config.path] == nil, let own = config.suppressions { suppressions[config.path] = own }
         let appCode = try AppCode.load(config: config)
         return Project(
             config: config, catalog: catalog, hasCatalog: !config.catalog.isEmpty, strings: strings,
             suppressions: suppressions, files: allPaths, diagnostics: diagnostics, appCode: appCode)
+    }
+
+    /// A base locale with no strings while other locales have some (`base-locale: en-US`, strings
+    /// under `en:`) would make every comparison with the base find nothing: the run stops, at the
+    /// `base-locale:` line.
+    static func checkBaseLocale(of strings: StringTable, config: ProjectConfig) throws(ConfigError) {
+        let base = config.baseLocale.value
+        guard strings[base] == nil, !strings.locales.isEmpty else { return }
+        let found = strings.locales.sorted()
+        let close = found.filter { TitleResolver.sameLanguage($0, base) }
+        let hint = close.isEmpty ? "" : "; did you mean '\(close[0])'?"
+        throw ConfigError("base locale '\(base)' has no strings: the strings files define \(found.joined(separator: ", "))\(hint)",
+                          at: config.baseLocale.location)
     }
 
     /// One input: its reader result (a tree for catalog files) and its strings records.

@@ -21,6 +21,9 @@ public struct ProjectConfig: Sendable {
     public var sources = SourcesConfig()
     public var allowOutsideRoot = false
     public var limits = InputLimits()
+    /// `# routekit:disable-line` comments in the config itself (its findings, such as an invalid
+    /// locale tag, are suppressed like any input's).
+    public var suppressions: Suppressions?
 
     public init(path: String, baseLocale: Located<String>) {
         self.path = path
@@ -104,7 +107,9 @@ extension ProjectConfig {
         if !file.diagnostics.isEmpty {
             throw ConfigError.all(file.diagnostics.map { ConfigError($0.message, at: $0.location) })!
         }
-        return try parse(file.root, path: path)
+        var config = try parse(file.root, path: path)
+        config.suppressions = file.suppressions
+        return config
     }
 
     /// Every problem of the config is reported in one run, in file order (not just the first).

@@ -176,6 +176,9 @@ public enum AndroidValuesQualifiers: Sendable, Equatable {
     /// A configuration variant (`values-night`, `values-de-land`, `values-v21`): not imported.
     case variant(qualifiers: String)
 
+    /// `values-iw` is Hebrew (`he`), `values-in` Indonesian (`id`), `values-ji` Yiddish (`yi`).
+    static let legacyLanguages = ["iw": "he", "in": "id", "ji": "yi"]
+
     /// Three-letter UI-mode qualifiers that look like ISO 639 language codes.
     private static let nonLanguageWords: Set<String> = ["car"]
 
@@ -205,7 +208,8 @@ public enum AndroidValuesQualifiers: Sendable, Equatable {
             } else if (2...3).contains(token.count), token.unicodeScalars.allSatisfy(isLetter),
                 !nonLanguageWords.contains(token.lowercased())
             {
-                var tag = token.lowercased()
+                // Android (like Java) writes Hebrew, Indonesian and Yiddish with their old codes.
+                var tag = Self.legacyLanguages[token.lowercased()] ?? token.lowercased()
                 index += 1
                 if index < tokens.count, let region = regionCode(tokens[index]) {
                     tag += "-" + region

@@ -40,16 +40,29 @@ public struct ComposeResourcesImporter: Sendable {
     // MARK: - Directory import
 
     public func importDirectory(_ directory: String) throws(ImportError) -> ImportedStrings {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
-            throw ImportError("cannot read \(directory): no such directory")
+        try importDirectories([directory])
+    }
+
+    /// Several resource trees merged, as the trees under one directory are; with more than one,
+    /// files are shown with the directory they were found under.
+    public func importDirectories(_ directories: [String]) throws(ImportError) -> ImportedStrings {
+        var files: [(path: String, display: String)] = []
+        for directory in directories {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
+                throw ImportError("cannot read \(directory): no such directory")
+            }
+            guard isDirectory.boolValue else { throw ImportError("\(directory) is not a directory") }
+            for (path, display) in Self.xmlFiles(under: directory) {
+                files.append((path, directories.count == 1 ? display : (directory as NSString).appendingPathComponent(display)))
+            }
         }
-        guard isDirectory.boolValue else { throw ImportError("\(directory) is not a directory") }
+        let directory = directories.joined(separator: ", ")
 
         var result = ImportedStrings(source: directory, baseLocale: baseLocale)
         var found: [Found] = []
         var variantDirectories: [String: String] = [:]
-        for (path, display) in Self.xmlFiles(under: directory) {
+        for (path, display) in files {
             let directoryPath = (path as NSString).deletingLastPathComponent
             let directoryName = (directoryPath as NSString).lastPathComponent
             guard let qualifiers = AndroidValuesQualifiers.parse(directoryName) else { continue }

@@ -19,6 +19,46 @@ public struct XCStringsImporter: Sendable {
         self.maxFileSize = maxFileSize
     }
 
+    /// Several catalogs (`Localizable.xcstrings`, `InfoPlist.xcstrings`) merged into one set of
+    /// locales: a key already imported from an earlier file keeps that value (noted). The first
+    /// file's source language is the base locale.
+    public func importFiles(_ paths: [String]) throws(ImportError) -> ImportedStrings {
+        var merged: ImportedStrings?
+        for path in paths {
+            let next = try importFile(path)
+            guard var result = merged else {
+                merged = next
+                continue
+            }
+            if next.baseLocale != result.baseLocale {
+                result.notes.append(ImportNote(.note, file: path,
+                    "source language '\(next.baseLocale)' differs from '\(result.baseLocale)' of the first catalog; its strings are merged by locale"))
+            }
+            result.source += ", " + next.source
+            result.filesRead += next.filesRead
+            result.info += next.info
+            result.notes += next.notes
+            for locale in next.locales {
+                result.touch(locale)
+                guard let table = next.table(locale) else { continue }
+                for key in table.order {
+                    guard let entry = table[key] else { continue }
+                    if let existing = result.value(key, locale: locale) {
+                        let same = existing == entry.value
+                        result.notes.append(ImportNote(same ? .note : .skipped, file: path, locale: locale, key: key,
+                            same ? "also defined in an earlier catalog (same value)"
+                                : "also defined in an earlier catalog with a different value: kept that one"))
+                        continue
+                    }
+                    result.set(entry, locale: locale)
+                }
+            }
+            merged = result
+        }
+        guard let merged else { throw ImportError("missing the .xcstrings file") }
+        return merged
+    }
+
     public func importFile(_ path: String) throws(ImportError) -> ImportedStrings {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {

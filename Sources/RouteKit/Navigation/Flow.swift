@@ -110,7 +110,13 @@ public enum FlowLoader {
             return nil
         }
         let verb = entry.key.value
-        guard verbs.contains(verb), verb != "back" else {
+        if verb == "back" {
+            // `- back:` with nothing after it is still just `back`.
+            if entry.value.isNull { return Flow.Step(action: .back, location: node.location) }
+            sink.report("invalid-field", "'back' takes no argument: write the step as `- back`", at: entry.key.location)
+            return nil
+        }
+        guard verbs.contains(verb) else {
             sink.report("unknown-field", "unknown step '\(verb)'\(suggestion(verb, among: verbs)); steps are navigate, back, set, activate",
                         at: entry.key.location)
             return nil

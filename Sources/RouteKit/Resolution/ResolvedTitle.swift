@@ -35,6 +35,52 @@ public struct StackEntry: Sendable, Hashable {
     public var displayTitle: String { title?.text ?? "" }
     public var displaySubtitle: String { subtitle?.text ?? "" }
     public var usedFallback: Bool { (title?.usedFallback ?? false) || (subtitle?.usedFallback ?? false) }
+    /// True when a string resource shown (title or subtitle) is in another language than the
+    /// user's first preferred locale (the base locale when none is given): the user's language
+    /// was not served. A regional parent (`en-001` for `en-AU`) is the same language; a param
+    /// value or a literal is in no language. `title --json` calls it `fallback`.
+    public var languageNotServed = false
+}
+
+/// What a param's declared type lets its value be, for the types whose values routekit can check.
+enum ParamValueKind {
+    case integer, decimal, boolean
+
+    init?(type: String) {
+        switch type {
+        case "Int", "Long", "Short", "Byte", "UInt", "ULong", "UShort", "UByte", "Int32", "Int64": self = .integer
+        case "Double", "Float": self = .decimal
+        case "Boolean", "Bool": self = .boolean
+        default: return nil
+        }
+    }
+
+    var article: String { self == .integer ? "an" : "a" }
+
+    var expected: String {
+        switch self {
+        case .integer: "a whole number such as 3 or -1"
+        case .decimal: "a number such as 2 or 1.5"
+        case .boolean: "true or false"
+        }
+    }
+
+    /// Written as Kotlin's `toInt()`/`toDouble()` would read it, without sign `+`, spaces,
+    /// commas or a bare leading point.
+    func accepts(_ value: String) -> Bool {
+        var bytes = Substring(value).utf8[...]
+        switch self {
+        case .boolean:
+            return value == "true" || value == "false"
+        case .integer, .decimal:
+            if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+            let isDigit = { (byte: UInt8) in byte >= 0x30 && byte <= 0x39 }
+            guard let first = bytes.first, isDigit(first) else { return false }
+            if self == .integer { return bytes.allSatisfy(isDigit) }
+            let parts = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+            return parts.count <= 2 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(isDigit) }
+        }
+    }
 }
 
 /// Why a lookup failed: the message is shown to users as is.

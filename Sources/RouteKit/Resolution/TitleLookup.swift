@@ -57,7 +57,7 @@ public enum TitleLookup {
     public static func json(_ entry: StackEntry) -> String {
         var out = "{\"fallback\":"
         out.reserveCapacity(96)
-        out += entry.usedFallback ? "true" : "false"
+        out += entry.languageNotServed ? "true" : "false"
         out += ",\"locale\":"
         if let locale = entry.locale { JSONValue.writeString(locale, into: &out) } else { out += "null" }
         out += ",\"route\":"
@@ -68,6 +68,13 @@ public enum TitleLookup {
         if let title = entry.title { JSONValue.writeString(title.text, into: &out) } else { out += "null" }
         out += "}"
         return out
+    }
+
+    /// The `route` of a batch line that could not be read as a request, when it names one (so
+    /// the error line still says which route it was about).
+    public static func route(inJSONLine line: String) -> String? {
+        guard case .object(let members)? = try? JSONParser.parse(line), case .string(let route)? = members["route"] else { return nil }
+        return route
     }
 
     /// The output object for a failed lookup.

@@ -63,6 +63,19 @@ public final class TitleResolver: Sendable {
         for param in route.params where !param.isOptional && (params[param.name] ?? "").isEmpty {
             throw ResolutionError("route '\(routeName)' needs param '\(param.name)' (\(param.type))")
         }
+        for param in route.params {
+            guard let value = params[param.name], !value.isEmpty, let kind = ParamValueKind(type: param.type),
+                  !kind.accepts(value) else { continue }
+            throw ResolutionError("param '\(param.name)' of route '\(routeName)' is \(kind.article) \(param.type): "
+                + "expected \(kind.expected), got '\(value)'")
+        }
+        // A tag with characters no locale tag or platform locale name has (`xx-!!`) would be
+        // read leniently as something else (`xx`), and answered from the base locale.
+        for text in preferred where Self.isUnusable(text) {
+            var problem = "not a locale tag"
+            if case .failure(let failure) = LocaleTag.parse(text) { problem = failure.description }
+            throw ResolutionError("'\(text)' is not a usable locale: \(problem)")
+        }
         let negotiation = negotiate(preferred)
         if let skipped = negotiation.skipped.first {
             // Dropping it would answer in another language as if that were asked for.
@@ -71,8 +84,33 @@ public final class TitleResolver: Sendable {
         let title = try route.title.map { spec throws(ResolutionError) in try resolve(spec, route: route, params: params, negotiation: negotiation) }
         let subtitle = try route.subtitle.map { spec throws(ResolutionError) in try resolve(spec, route: route, params: params, negotiation: negotiation) }
         let id = idPrefix + String(nextID.wrappingAdd(1, ordering: .relaxed).newValue)
-        return StackEntry(id: id, route: routeName, params: params, title: title ?? nil, subtitle: subtitle ?? nil,
-                          locale: title??.locale ?? negotiation.firstChoice, candidates: negotiation.locales)
+        var entry = StackEntry(id: id, route: routeName, params: params, title: title ?? nil, subtitle: subtitle ?? nil,
+                               locale: title??.locale ?? negotiation.firstChoice, candidates: negotiation.locales)
+        let wanted = preferred.first ?? strings.baseLocale
+        entry.languageNotServed = [entry.title, entry.subtitle].contains { text in
+            text?.locale.map { !Self.sameLanguage($0, wanted) } ?? false
+        }
+        return entry
+    }
+
+    /// Same language and script once likely subtags are added (`en-001` serves `en-AU`; `zh`,
+    /// which is Simplified, does not serve `zh-TW`).
+    static func sameLanguage(_ a: String, _ b: String) -> Bool {
+        guard let x = LocaleFallback.cachedCanonical(a)?.maximized, let y = LocaleFallback.cachedCanonical(b)?.maximized else {
+            return a == b
+        }
+        return x.language == y.language && x.script == y.script
+    }
+
+    /// Malformed (not only deprecated or unknown), and not a platform locale name (`de_DE.UTF-8`).
+    static func isUnusable(_ text: String) -> Bool {
+        guard case .failure(let problem) = LocaleTag.parse(text) else { return false }
+        switch problem {
+        case .malformed, .empty:
+            return PlatformLocaleName.tagText(text) == nil && LegacyTags.replacing(text) == nil
+        case .deprecated, .unknown:
+            return false
+        }
     }
 
     /// One title or subtitle; nil when it is absent (a `{param}` without value or fallback).

@@ -539,7 +539,9 @@ rationale: |
   addition to the rules of DESIGN.md; it also covers strings files whose values are lists.
 fix: |
   Write the value in the documented form: `params` maps names to types, `declaration` is `class`
-  or `object`, a title is a key or a mapping with exactly one of `key`, `param` or `text`.
+  or `object`, a title is a key or a mapping with exactly one of `key`, `param` or `text`. A
+  `declaration: object` route takes no `params:` (a Kotlin object has no state), and every param
+  has a type.
 examples:
   - description: Params written as a list.
     triggers: ["routes.yml:3:13"]
@@ -563,6 +565,21 @@ examples:
       strings.yml: |
         en:
           session: Session
+  - description: A data object with params (an object has no state), and a param without a type.
+    triggers: ["routes.yml:4:5", "routes.yml:7:18"]
+    files:
+      routes.yml: |
+        routes:
+          SettingsScreen:
+            declaration: object
+            params: { tab: String }
+            title: settings
+          RoomScreen:
+            params: { y: "" }
+            title: settings
+      strings.yml: |
+        en:
+          settings: Settings
   - description: Well-formed fields.
     triggers: []
     files:
@@ -619,6 +636,14 @@ examples:
     config: |
       fallbacks: { pt-AO: [pt-QC, xx-!!], en-ZZZ: [en] }
     triggers: [".routekit.yml:3:22", ".routekit.yml:3:29", ".routekit.yml:3:37"]
+    files:
+      strings.yml: |
+        en:
+          hello: Hello
+  - description: "A finding in `.routekit.yml` is suppressed by a comment there, as in any input file."
+    config: |
+      locales: [en, fr-QC]  # routekit:disable-line invalid-locale
+    triggers: []
     files:
       strings.yml: |
         en:
@@ -716,6 +741,16 @@ examples:
           settings: ~
           language: null
           about:
+  - description: "A deprecated tag (`iw`) is read as its modern tag (`he`): its keys count for Hebrew."
+    triggers: []
+    files:
+      strings.yml: |
+        en:
+          hello: Hello
+          bye: Bye
+        iw:
+          hello: שלום
+          bye: להתראות
   - description: British English inherits from English.
     triggers: []
     files:
@@ -766,11 +801,24 @@ rationale: |
   The app fills placeholders from the same arguments in every locale. A translation with a
   misspelled `%{name}`, a missing `%1$s`, or `%d` where the base has `%s` shows a raw placeholder or
   crashes the formatter. A plural form may leave a placeholder out (German "einmal" for "once"),
-  but never add one the base text lacks.
+  but never add one the base text lacks. The shape must match too: a plain text where the base
+  has a plural (or a plural where the base has one text) is formatted differently by the app, and
+  in Compose a `<string>` does not stand in for the base's `<plurals>` at all.
 fix: |
   Use exactly the base text's placeholders: the same names, and for printf the same positions and
   types (`%1$s`, `%2$d`).
 examples:
+  - description: "A plain German text for an English plural, and a German plural for an English text."
+    triggers: ["strings.yml:6:5", "strings.yml:7:3"]
+    files:
+      strings.yml: |
+        en:
+          talks: { one: "%{count} talk", other: "%{count} talks" }
+          title: Talks
+        de:
+          talks:
+            "%{count} Vorträge"
+          title: { one: Vortrag, other: Vorträge }
   - description: A misspelled name and a wrong printf type.
     triggers: ["strings.yml:5:9", "strings.yml:6:13"]
     files:

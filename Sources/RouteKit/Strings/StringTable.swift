@@ -208,6 +208,16 @@ public struct StringTable: Sendable {
     public internal(set) var locales: [String] = []
     var byLocale: [String: LocaleStrings] = [:]
     var storage: StringStorage = .empty
+    /// Locales written with a deprecated tag, whose strings were read under the modern tag.
+    public internal(set) var aliases: [LocaleAlias] = []
+
+    public struct LocaleAlias: Sendable, Hashable {
+        /// As written in the file (`iw`).
+        public var written: String
+        /// The locale its strings belong to (`he`).
+        public var modern: String
+        public var location: SourceLocation
+    }
 
     public init(baseLocale: String) { self.baseLocale = baseLocale }
 

@@ -269,7 +269,38 @@ private struct Merger {
         return strings.count - 1
     }
 
+    /// Locales written with a deprecated tag (`iw:`), read under their modern tag (`he`).
+    var aliases: [StringTable.LocaleAlias] = []
+
+    /// A deprecated tag's modern form (`iw` → `he`, `in` → `id`, `mo` → `ro`); nil for any other.
+    static func modernTag(_ name: String) -> String? {
+        guard case .failure(let problem) = LocaleTag.parse(name), case .deprecated = problem,
+              let modern = problem.suggestion, case .success = LocaleTag.parse(modern) else { return nil }
+        return modern
+    }
+
+    /// Reads a deprecated locale tag as its modern tag, so its strings count for that locale
+    /// (`invalid-locale` still reports the tag as written). The base locale keeps its name: it
+    /// must match the config's `base-locale`.
+    mutating func renameAliases(_ files: inout [StringsFileData]) {
+        var modern: [String: String?] = [:]
+        for fileIndex in files.indices {
+            for index in files[fileIndex].locales.indices {
+                let name = files[fileIndex].locales[index].name
+                guard name != baseLocale else { continue }
+                if modern[name] == nil { modern[name] = .some(Self.modernTag(name)) }
+                guard let replacement = modern[name]! else { continue }
+                let locale = files[fileIndex].locales[index]
+                aliases.append(StringTable.LocaleAlias(
+                    written: name, modern: replacement,
+                    location: SourceLocation(file: files[fileIndex].path, line: Int(locale.line), column: Int(locale.column))))
+                files[fileIndex].locales[index].name = replacement
+            }
+        }
+    }
+
     mutating func run(_ files: inout [StringsFileData]) {
+        renameAliases(&files)
         var itemCounts: [Int] = []
         for file in files {
             diagnostics += file.diagnostics
@@ -415,6 +446,7 @@ private struct Merger {
         let storage = StringStorage(paths: files.map(\.path), arenas: files.map(\.arena), names: names, idByName: idByName)
         var table = StringTable(baseLocale: baseLocale)
         table.locales = locales
+        table.aliases = aliases
         table.storage = storage
         for var locale in strings {
             locale.storage = storage

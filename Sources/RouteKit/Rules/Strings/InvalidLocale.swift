@@ -12,6 +12,12 @@ struct InvalidLocale: LintRule {
                 findings.append(finding(problem.description, at: location, locale: locale))
             }
         }
+        // A deprecated tag in a strings file was read as its modern tag: one finding per place it
+        // is written, saying so.
+        for alias in strings.aliases {
+            findings.append(finding("`\(alias.written)` is deprecated; use `\(alias.modern)` (its strings are read as '\(alias.modern)')",
+                                    at: alias.location, locale: alias.written))
+        }
         let config = context.project.config
         let configured = [config.baseLocale] + (config.locales ?? []) + config.fallbackTags
         for locale in configured {

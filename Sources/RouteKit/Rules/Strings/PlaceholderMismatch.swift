@@ -29,6 +29,18 @@ struct PlaceholderMismatch: LintRule {
             for entry in table.entries {
                 let source = sources[Int(entry.key)]
                 guard source.signature >= 0 else { continue }
+                // A plain text for a plural (or the other way round) is formatted differently by
+                // the app: a Compose `<string>` does not stand in for the base's `<plurals>`.
+                if entry.isPlural != source.isPlural {
+                    let key = storage.names[Int(entry.key)]
+                    let message = source.isPlural
+                        ? "'\(key)' is a plural in base locale '\(strings.baseLocale)' but a plain text in locale '\(locale)': give it the plural forms"
+                        : "'\(key)' is a plain text in base locale '\(strings.baseLocale)' but a plural in locale '\(locale)': make it one text, or make the base a plural"
+                    let at = entry.isPlural ? storage.location(entry.file, entry.keyLine, entry.keyColumn)
+                        : storage.location(entry.file, entry.text.line, entry.text.column)
+                    findings.append(finding(message, at: at, key: key, locale: locale))
+                    continue
+                }
                 // Most translations match, which the bytes can vouch for; the difference is spelled
                 // out with Strings only for the others. A plural form may lack placeholders, and so
                 // may a plain text whose base is a plural.

@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# End-to-end test of the self-contained binary (Scripts/package.sh):
+#   - the tarball and the artifact bundle hold the binary, info.json names it for this platform;
+#   - `ldd` names no Swift, Foundation or yaml library;
+#   - inside a chroot that holds only the binary, the system libraries `ldd` names and the example
+#     project (no toolchain, no libyaml, no /proc), `routekit lint` reports the example's findings
+#     exactly as the debug build does outside.
+# Needs root (chroot).
+#
+# Usage: Scripts/test-package.sh
+#   ROUTEKIT_PACKAGE=DIR   use the output of an earlier `Scripts/package.sh DIR` instead of building
+#   ROUTEKIT_KEEP_TMP=1    keep the temporary directory
+set -euo pipefail
+
+checkout=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d "${TMPDIR:-/tmp}/routekit-package-test.XXXXXX")
+cleanup() { if [ "${ROUTEKIT_KEEP_TMP:-}" = 1 ]; then echo "kept $work"; else rm -rf "$work"; fi; }
+trap cleanup EXIT
+trap 'echo "FAIL: self-contained binary (unexpected error on line $LINENO)"' ERR
+start=$(date +%s)
+failures=0
+pass() { echo "ok   - $1"; }
+fail() { echo "FAIL - $1"; failures=$((failures + 1)); }
+
+package=${ROUTEKIT_PACKAGE:-}
+if [ -z "$package" ]; then
+  package="$work/package"
+  "$checkout/Scripts/package.sh" "$package"
+fi
+version=$(sed -n 's/.*static let version = "\(.*\)".*/\1/p' "$checkout/Sources/RouteKit/Support/RouteKitInfo.swift")
+name="routekit-$version-linux-$(uname -m | sed 's/arm64/aarch64/')"
+
+# --- the archives ---------------------------------------------------------------------------
+mkdir -p "$work/unpacked"
+tar -C "$work/unpacked" -xzf "$package/$name.tar.gz"
+binary="$work/unpacked/$name/bin/routekit"
+if [ -x "$binary" ] && [ "$("$binary" --version)" = "$version" ] && [ -f "$work/unpacked/$name/LICENSE" ] && [ -f "$work/unpacked/$name/NOTICE" ]; then
+  pass "$name.tar.gz holds bin/routekit ($version), LICENSE and NOTICE"
+else
+  fail "$name.tar.gz holds bin/routekit, LICENSE and NOTICE"; ls -R "$work/unpacked"
+fi
+
+bundle="$package/routekit.artifactbundle"
+if python3 - "$bundle" "$version" <<'PY'
+import json, os, sys
+bundle, version = sys.argv[1], sys.argv[2]
+info = json.load(open(os.path.join(bundle, "info.json")))
+artifact = info["artifacts"]["routekit"]
+assert info["schemaVersion"] == "1.0" and artifact["type"] == "executable" and artifact["version"] == version, info
+for variant in artifact["variants"]:
+    assert os.access(os.path.join(bundle, variant["path"]), os.X_OK), variant
+    assert variant["supportedTriples"] and all("linux" in t for t in variant["supportedTriples"]), variant
+PY
+then
+  pass "routekit.artifactbundle/info.json names an executable variant that exists"
+else
+  fail "routekit.artifactbundle/info.json names an executable variant that exists"
+fi
+if [ "$(sha256sum "$package/routekit.artifactbundle.zip" | cut -d' ' -f1)" = "$(cat "$package/routekit.artifactbundle.zip.sha256")" ]; then
+  pass "routekit.artifactbundle.zip matches its checksum"
+else
+  fail "routekit.artifactbundle.zip matches its checksum"
+fi
+
+# --- no Swift or yaml library at run time ---------------------------------------------------
+libraries=$(ldd "$binary")
+if grep -Eiq 'swift|yaml|foundation|dispatch|icu|BlocksRuntime' <<<"$libraries"; then
+  fail "ldd names no Swift or yaml library"; echo "$libraries"
+else
+  pass "ldd names only system libraries: $(awk '{print $1}' <<<"$libraries" | xargs -n1 basename | tr '\n' ' ')"
+fi
+
+# --- a chroot with only the binary, its system libraries and the example --------------------
+root="$work/root"
+mkdir -p "$root/bin" "$root/example"
+cp "$binary" "$root/bin/routekit"
+# Each library at the path the loader looks for it (`name => path` lines, and the loader itself).
+grep -oE '(=> )?/[^ ]+' <<<"$libraries" | sed 's/^=> //' | while read -r library; do
+  mkdir -p "$root$(dirname "$library")"
+  cp -L "$library" "$root$library"
+done
+cp -a "$checkout/Resources/Examples/Conference/." "$root/example/"
+echo "# chroot holds: $(cd "$root" && find . -type f | sort | grep -v '^./example/' | tr '\n' ' ')"
+
+set +e
+inside=$(chroot "$root" /bin/routekit lint example 2>&1); inside_status=$?
+set -e
+if [ "$inside_status" = 1 ] && grep -q "error: tab root 'MapScreen' has no title" <<<"$inside" && grep -Eq '^[0-9]+ errors?, [0-9]+ warnings?' <<<"$inside"; then
+  pass "routekit lint in the chroot reports the example's findings (exit 1)"
+else
+  fail "routekit lint in the chroot reports the example's findings (exit $inside_status)"; echo "$inside"
+fi
+# The same findings as a build with the toolchain's shared libraries, run on the same files.
+reference="$checkout/.build/debug/routekit"
+if [ -x "$reference" ]; then
+  outside=$(cd "$root" && "$reference" lint example 2>&1 || true)
+  if [ "$inside" = "$outside" ]; then
+    pass "the chroot's output is byte for byte the debug build's"
+  else
+    fail "the chroot's output is byte for byte the debug build's"; diff <(echo "$outside") <(echo "$inside") || true
+  fi
+fi
+set +e
+json=$(chroot "$root" /bin/routekit lint /example --format json 2>&1); json_status=$?
+rules=$(chroot "$root" /bin/routekit rules tab-root-missing-title 2>&1); rules_status=$?
+set -e
+if [ "$json_status" = 1 ] && python3 -c 'import json,sys; d=json.loads(sys.argv[1]); assert d["summary"]["errors"] > 0' "$json" \
+   && [ "$rules_status" = 0 ] && grep -q "tab-root-missing-title" <<<"$rules"; then
+  pass "JSON output and rule docs work in the chroot"
+else
+  fail "JSON output and rule docs work in the chroot"; echo "$json"; echo "$rules"
+fi
+
+echo "# $(( $(date +%s) - start ))s"
+if [ "$failures" -eq 0 ]; then
+  echo "PASS: self-contained binary"
+else
+  echo "FAIL: self-contained binary ($failures failed)"
+  exit 1
+fi
