@@ -4,7 +4,7 @@
 #   Scripts/fuzz.sh [SECONDS] [TARGET]
 #
 # SECONDS: how long to fuzz EACH target (default 60). TARGET: one of
-# yaml config catalog strings flow json glob project (default: all, one after the other).
+# yaml config catalog strings flow json glob project kotlin swift (default: all, one after the other).
 #
 # Builds Sources/routekit-fuzz with -sanitize=fuzzer (and address, unless FUZZ_SANITIZERS says
 # otherwise) into its own scratch path (.build/fuzz), so a normal `swift build` is untouched.
@@ -25,7 +25,7 @@ cd "$(dirname "$0")/.."
 
 SECONDS_PER_TARGET="${1:-60}"
 ONLY="${2:-}"
-ALL_TARGETS=(yaml config catalog strings flow json glob project)
+ALL_TARGETS=(yaml config catalog strings flow json glob project kotlin swift)
 SANITIZERS="${FUZZ_SANITIZERS:-fuzzer,address}"
 MAX_LEN="${FUZZ_MAX_LEN:-16384}"
 TIMEOUT="${FUZZ_TIMEOUT:-10}"
@@ -99,6 +99,23 @@ for line in ['{"route":"SessionScreen","locales":["de-AT","en"],"params":{"sessi
              '{"route":"InfoScreen","locale":"ja"}', '{"route":"X","params":{"n":1.5e3,"b":true,"z":null}}',
              '{"route":"\\u00e9\\ud83d\\ude00","locale":"en"}', '[1,2,{"a":[]}]', '{"route":1}', '"x"', '{}']:
     put("json", line)
+# Kotlin and Swift: the conference app's sources, the lint-rules examples' code and the bad-input fixtures.
+for f in sorted(glob.glob("Tests/RouteKitTests/Fixtures/**/*.kt", recursive=True)):
+    put("kotlin", open(f, "rb").read())
+for f in sorted(glob.glob("Tests/RouteKitTests/Fixtures/**/*.swift", recursive=True)):
+    put("swift", open(f, "rb").read())
+if pyyaml:
+    for f in rules:
+        try: doc = pyyaml.safe_load(open(f))
+        except Exception: continue
+        for ex in doc.get("examples", []) or []:
+            for name, text in (ex.get("files") or {}).items():
+                if isinstance(text, str) and name.endswith(".kt"): put("kotlin", text)
+                if isinstance(text, str) and name.endswith(".swift"): put("swift", text)
+for text in ['val s = "${"${x}"}"', 'val r = """raw ${ "x" }""""', "val c = '\\u0041' /* /* */ */", '`odd name`(A("1", null))',
+             'Tab(String(localized: "A"), systemImage: "a", value: 1) { V(route: R()) }', 'let s = #"raw \\#(x)"#',
+             'let m = """\n  a \\(b("\\(c)"))\n  """']:
+    put("kotlin" if text.startswith(("val", "`")) else "swift", text)
 for g in ["strings/*.yml", "**/*.yml", "{a,b}/{c,d}.yml", "strings/[a-z][!0-9]?.y*ml", "a/**/b/**/*.yml",
           "*.{yml,yaml}\0de.yml", "[^x]*\0routes.yml", "**\0a"]:
     put("glob", g)
@@ -163,6 +180,38 @@ cat > "$OUT/yaml.dict" <<'DICT'
 "\x09"
 DICT
 
+# Kotlin and Swift tokens.
+cat > "$OUT/code.dict" <<'DICT'
+"sealed interface"
+"data object"
+"data class"
+"override val title"
+": AppRoute"
+"stringResource(Res.string."
+"navigator.add("
+"onNavigate("
+"::"
+"->"
+"${"
+"\x22\x22\x22"
+"/*"
+"*/"
+"//"
+"`"
+"'"
+"\\u"
+"TabView {"
+"Tab("
+"String(localized: "
+"systemImage: "
+".navigationTitle("
+".navigationDestination"
+"ForEach("
+"#\x22"
+"\\("
+"struct "
+DICT
+
 # --- run ------------------------------------------------------------------------------------
 summary=()
 failed=0
@@ -173,7 +222,11 @@ for target in "${TARGETS[@]}"; do
   log="$OUT/$target.log"
   echo "== fuzzing $target for ${SECONDS_PER_TARGET}s (log: $log)" >&2
   dict=()
-  [ "$target" = json ] || [ "$target" = glob ] || dict=(-dict="$OUT/yaml.dict")
+  case "$target" in
+    json|glob) ;;
+    kotlin|swift) dict=(-dict="$OUT/code.dict") ;;
+    *) dict=(-dict="$OUT/yaml.dict") ;;
+  esac
   set +e
   ROUTEKIT_FUZZ_TARGET="$target" ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}" "$BIN" \
     -max_total_time="$SECONDS_PER_TARGET" -max_len="$MAX_LEN" -timeout="$TIMEOUT" -rss_limit_mb="$RSS_MB" \

@@ -48,7 +48,8 @@ struct InitCommand: Command {
         }
 
         let inputs = InputDetector.detect(root: directory)
-        let text = StarterConfig.render(inputs)
+        let sources = SourceDetector.detect(root: directory)
+        let text = StarterConfig.render(inputs, sources: sources)
         if printOnly {
             console.write(text)
             return .success
@@ -63,7 +64,7 @@ struct InitCommand: Command {
             return .usage
         }
         console.print("routekit: wrote \(shownPath)")
-        console.print(summary(inputs))
+        console.print(summary(inputs, sources: sources))
         console.print("Next: run 'routekit lint\(directoryArgument == "." ? "" : " " + directoryArgument)'.")
         return .success
     }
@@ -75,7 +76,7 @@ struct InitCommand: Command {
         """
     }
 
-    static func summary(_ inputs: DetectedInputs) -> String {
+    static func summary(_ inputs: DetectedInputs, sources: DetectedSources = DetectedSources()) -> String {
         var lines: [String] = []
         lines.append("  catalog:     " + (inputs.catalogs.isEmpty ? "none found (strings only)" : inputs.catalogs.joined(separator: ", ")))
         if inputs.strings.isEmpty {
@@ -86,6 +87,8 @@ struct InitCommand: Command {
         }
         lines.append("  base-locale: \(inputs.baseLocale ?? StarterConfig.defaultBaseLocale)")
         if !inputs.locales.isEmpty { lines.append("  locales:     \(inputs.locales.joined(separator: ", "))") }
+        if !sources.kotlin.isEmpty { lines.append("  kotlin:      \(sources.kotlin.joined(separator: ", "))") }
+        if !sources.swift.isEmpty { lines.append("  swift:       \(sources.swift.joined(separator: ", "))") }
         return lines.joined(separator: "\n")
     }
 }

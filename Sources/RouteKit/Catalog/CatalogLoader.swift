@@ -1,7 +1,7 @@
 /// Reads route catalog files into a `RouteCatalog`, reporting unknown fields (`unknown-field`) and
 /// values of the wrong shape (`invalid-field`) at their exact position.
 public enum CatalogLoader {
-    static let routeFields = ["tab", "declaration", "params", "title", "subtitle", "from", "lint"]
+    static let routeFields = ["tab", "declaration", "params", "title", "subtitle", "from", "entry", "lint"]
 
     /// `root`: the directory a duplicate route's message names the first file relative to.
     public static func load(_ files: [YAMLFile], root: String = ".") -> (RouteCatalog, [Diagnostic]) {
@@ -78,6 +78,14 @@ public enum CatalogLoader {
                 route.subtitle = titleSpec(value, field: "subtitle", route: routeName, into: &sink)
             case "from":
                 route.from = value.texts("from", into: &sink, route: routeName)
+            case "entry":
+                guard let text = value.text("entry", into: &sink, route: routeName) else { continue }
+                switch text.value {
+                case "true": route.isEntry = true
+                case "false": route.isEntry = false
+                default:
+                    sink.report("invalid-field", "'entry' must be true or false, found '\(text.value)'", at: text.location, route: routeName)
+                }
             case "lint":
                 route.ignoredRules = lintOptions(value, route: routeName, into: &sink)
             default:

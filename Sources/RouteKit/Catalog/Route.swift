@@ -34,6 +34,9 @@ public struct Route: Sendable {
     public var subtitle: TitleSpec?
     /// Routes that push this one: edges of the navigation graph.
     public var from: [Located<String>] = []
+    /// `entry: true`: a start route the shared UI shows first (onboarding), never pushed on the
+    /// native stack: exempt from `unreachable-route` and `push-without-title`.
+    public var isEntry = false
     /// `lint: { ignore: [...] }`.
     public var ignoredRules: Set<String> = []
 

@@ -14,6 +14,8 @@ public struct Project: Sendable {
     public var files: [String]
     /// Findings from reading: `yaml-syntax`, `duplicate-key`, `unknown-field`, `invalid-field`.
     public var diagnostics: [Diagnostic]
+    /// The app's own Kotlin and Swift code (`sources:`); empty when the config has none.
+    public var appCode = AppCode()
 
     /// Reads every input the config names. Inputs that cannot be read at all (missing, a
     /// directory, outside the root) stop the run with a `ConfigError`; malformed content
@@ -58,9 +60,10 @@ public struct Project: Sendable {
         var suppressions: [String: Suppressions] = [:]
         for file in parsed where suppressions[file.file.path] == nil { suppressions[file.file.path] = file.file.suppressions }
         if suppressions[config.path] == nil, let own = config.suppressions { suppressions[config.path] = own }
+        let appCode = try AppCode.load(config: config)
         return Project(
             config: config, catalog: catalog, hasCatalog: !config.catalog.isEmpty, strings: strings,
-            suppressions: suppressions, files: allPaths, diagnostics: diagnostics)
+            suppressions: suppressions, files: allPaths, diagnostics: diagnostics, appCode: appCode)
     }
 
     /// A base locale with no strings while other locales have some (`base-locale: en-US`, strings

@@ -17,6 +17,8 @@ public struct ProjectConfig: Sendable {
     public var fallbackTags: [Located<String>] = []
     public var rules: [String: RuleSetting] = [:]
     public var baseline: Located<String>?
+    /// `sources:`: the app's own Kotlin and Swift files (globs), checked against the catalog.
+    public var sources = SourcesConfig()
     public var allowOutsideRoot = false
     public var limits = InputLimits()
     /// `# routekit:disable-line` comments in the config itself (its findings, such as an invalid
@@ -150,6 +152,8 @@ extension ProjectConfig {
                 config.rules = rules(value, errors: &errors)
             case "baseline":
                 collect { () throws(ConfigError) in config.baseline = value.isNull ? nil : try text(value, "baseline") }
+            case "sources":
+                collect { () throws(ConfigError) in config.sources = try sources(value) }
             case "allow-outside-root":
                 collect { () throws(ConfigError) in config.allowOutsideRoot = try boolean(value, "allow-outside-root") }
             case "limits":
@@ -207,7 +211,7 @@ extension ProjectConfig {
     }
 
     static let knownFields = ["catalog", "strings", "base-locale", "locales", "fallbacks", "rules", "baseline",
-                              "allow-outside-root", "limits"]
+                              "sources", "allow-outside-root", "limits"]
 
     private static func text(_ node: YAMLNode, _ field: String) throws(ConfigError) -> Located<String> {
         guard let scalar = node.scalar, !scalar.isNull else {
@@ -317,6 +321,25 @@ extension ProjectConfig {
             }
         }
         return result
+    }
+
+    private static func sources(_ node: YAMLNode) throws(ConfigError) -> SourcesConfig {
+        var sources = SourcesConfig()
+        guard let mapping = node.mapping else {
+            if node.isNull { return sources }
+            throw ConfigError("'sources' must be a mapping such as `{ kotlin: [globs], swift: [globs] }`", at: node.location)
+        }
+        sources.location = mapping.location
+        for entry in mapping.entries {
+            switch entry.key.value {
+            case "kotlin": sources.kotlin = try texts(entry.value, "sources.kotlin")
+            case "swift": sources.swift = try texts(entry.value, "sources.swift")
+            default:
+                throw ConfigError("unknown sources field '\(entry.key.value)'\(suggestion(entry.key.value, among: ["kotlin", "swift"]))",
+                                  at: entry.key.location)
+            }
+        }
+        return sources
     }
 
     private static func limits(_ node: YAMLNode, errors: inout [ConfigError]) throws(ConfigError) -> InputLimits {

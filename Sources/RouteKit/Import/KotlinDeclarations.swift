@@ -13,6 +13,9 @@ struct KotlinParameter: Sendable, Equatable {
     var type: String
     var defaultValue: String?
     var isProperty: Bool
+    /// Where the parameter's name is written.
+    var line: Int = 0
+    var column: Int = 0
 }
 
 /// A class, interface or object declaration, as far as the scanner understood it.
@@ -32,6 +35,14 @@ struct KotlinDeclaration: Sendable, Equatable {
     var subtitle: KotlinPropertySource?
     var file: String
     var line: Int
+    /// Where the name is written.
+    var nameLine: Int = 0
+    var nameColumn: Int = 0
+    /// Where the `title` / `subtitle` property is declared (a constructor parameter or a body property).
+    var titleLine: Int?
+    var titleColumn: Int?
+    var subtitleLine: Int?
+    var subtitleColumn: Int?
 
     var isSealedOrAbstract: Bool { modifiers.contains("sealed") || modifiers.contains("abstract") }
     var isConcrete: Bool {
@@ -59,10 +70,11 @@ struct KotlinDeclarationScanner {
     /// `object : AppRoute { … }` expressions: supertypes and line.
     private(set) var anonymousObjects: [(supertypes: [String], line: Int)] = []
 
-    private let t: [KotlinToken]
+    /// The file's tokens without annotations: what the push-site scanner reads too.
+    let t: [KotlinToken]
     /// For each `(`, `[` and `{`, the index of its matching close (-1: none), computed once so
     /// nested declarations never make the scan quadratic.
-    private let match: [Int]
+    let match: [Int]
     private let file: String
 
     static let modifierWords: Set<String> = [
@@ -198,6 +210,7 @@ struct KotlinDeclarationScanner {
             return
         }
         let name = t[j].text
+        let nameToken = t[j]
         j += 1
         var typeParameters = false
         if j < t.count, t[j].is("<") {
@@ -238,16 +251,28 @@ struct KotlinDeclarationScanner {
         }
         var title: KotlinPropertySource?
         var subtitle: KotlinPropertySource?
+        var titleToken: KotlinToken?
+        var subtitleToken: KotlinToken?
         if j < t.count, t[j].is("{") {
             let close = after(j) - 1
-            (title, subtitle) = readBodyProperties(from: j + 1, to: min(close, t.count))
+            (title, subtitle, titleToken, subtitleToken) = readBodyProperties(from: j + 1, to: min(close, t.count))
         }
-        let names = Set(parameters.map(\.name))
-        if title == nil, names.contains("title") { title = .constructorParameter("title") }
-        if subtitle == nil, names.contains("subtitle") { subtitle = .constructorParameter("subtitle") }
+        if title == nil, let parameter = parameters.first(where: { $0.name == "title" }) {
+            title = .constructorParameter("title")
+            titleToken = KotlinToken(kind: .identifier, text: "title", line: parameter.line, column: parameter.column,
+                                     newlineBefore: false, spaceBefore: false)
+        }
+        if subtitle == nil, let parameter = parameters.first(where: { $0.name == "subtitle" }) {
+            subtitle = .constructorParameter("subtitle")
+            subtitleToken = KotlinToken(kind: .identifier, text: "subtitle", line: parameter.line, column: parameter.column,
+                                        newlineBefore: false, spaceBefore: false)
+        }
         declarations.append(KotlinDeclaration(
             kind: kind, name: name, modifiers: modifiers, supertypes: supertypes, parameters: parameters,
-            typeParameters: typeParameters, title: title, subtitle: subtitle, file: file, line: line))
+            typeParameters: typeParameters, title: title, subtitle: subtitle, file: file, line: line,
+            nameLine: nameToken.line, nameColumn: nameToken.column,
+            titleLine: titleToken?.line, titleColumn: titleToken?.column,
+            subtitleLine: subtitleToken?.line, subtitleColumn: subtitleToken?.column))
     }
 
     /// From `<`, the index after the matching `>`; nil when something that cannot be inside type
@@ -291,6 +316,7 @@ struct KotlinDeclarationScanner {
                 return .failure(Problem(message: "unreadable constructor parameter at line \(p < end ? t[p].line : t[end].line)"))
             }
             let name = t[p].text
+            let nameToken = t[p]
             p += 1
             guard p < end, t[p].is(":") else {
                 return .failure(Problem(message: "constructor parameter '\(name)' has no type"))
@@ -316,7 +342,8 @@ struct KotlinDeclarationScanner {
                 }
                 p += 1
             }
-            result.append(KotlinParameter(name: name, type: type, defaultValue: defaultValue, isProperty: isProperty))
+            result.append(KotlinParameter(name: name, type: type, defaultValue: defaultValue, isProperty: isProperty,
+                                          line: nameToken.line, column: nameToken.column))
         }
         return .success(result)
     }
@@ -416,9 +443,13 @@ struct KotlinDeclarationScanner {
     }
 
     /// `title` / `subtitle` properties declared directly in a body (not in nested bodies).
-    private func readBodyProperties(from start: Int, to end: Int) -> (KotlinPropertySource?, KotlinPropertySource?) {
+    private func readBodyProperties(from start: Int, to end: Int)
+        -> (KotlinPropertySource?, KotlinPropertySource?, KotlinToken?, KotlinToken?)
+    {
         var title: KotlinPropertySource?
         var subtitle: KotlinPropertySource?
+        var titleToken: KotlinToken?
+        var subtitleToken: KotlinToken?
         var q = start
         while q < end {
             let token = t[q]
@@ -431,14 +462,20 @@ struct KotlinDeclarationScanner {
                 let name = t[q + 1].text
                 let (source, next) = readPropertyValue(from: q + 2, to: end)
                 if let source {
-                    if name == "title" { title = source } else { subtitle = source }
+                    if name == "title" {
+                        title = source
+                        titleToken = t[q + 1]
+                    } else {
+                        subtitle = source
+                        subtitleToken = t[q + 1]
+                    }
                 }
                 q = max(next, q + 1)
                 continue
             }
             q += 1
         }
-        return (title, subtitle)
+        return (title, subtitle, titleToken, subtitleToken)
     }
 
     /// After `val title`: an optional type, then `= expr`, `get() = expr` or `get() { return expr }`.

@@ -32,6 +32,12 @@ public struct ImportedRoute: Sendable, Equatable {
     public var subtitle: ImportedTitle?
     /// `file:line`.
     public var origin: String
+    /// The Kotlin declaration it was read from, with positions.
+    var declaration: KotlinDeclaration?
+    /// For a title from a param: the one string resource every push site that passes one passes
+    /// (`fallback:`), and where.
+    public var fallback: String?
+    public var fallbackOrigins: [String] = []
 }
 
 /// The result of `import kotlin-routes`: routes in file order (which is tab order), and notes.
@@ -80,6 +86,11 @@ public struct ImportedRouteCatalog: Sendable {
             case .text(let text):
                 fields.append(YAMLEmitter.Entry(field, .flow([.init("text", text)])))
             case .param(let name):
+                if field == "title", let fallback = route.fallback {
+                    fields.append(YAMLEmitter.Entry(field, .flow([.init("param", name), .init("fallback", fallback)]),
+                        trailingComment: "fallback: the key the push sites pass (" + Self.short(route.fallbackOrigins.joined(separator: ", ")) + ")"))
+                    continue
+                }
                 fields.append(YAMLEmitter.Entry(field, .flow([.init("param", name)])))
                 if route.params.first(where: { $0.name == name })?.isOptional ?? false {
                     comments.append("TODO: \(field) comes from the optional param `\(name)`: add `fallback: <string key>`.")
@@ -105,6 +116,20 @@ public struct ImportedRouteCatalog: Sendable {
         let oneLine = ImportCommentText.inert(text).split(whereSeparator: { $0 == "\n" || $0 == "\r" })
             .joined(separator: " ")
         return oneLine.count > 60 ? String(oneLine.prefix(57)) + "…" : oneLine
+    }
+}
+
+/// One Kotlin file, tokenized and scanned for declarations once.
+struct KotlinSourceFile: Sendable {
+    var display: String
+    var problems: [KotlinTokenizer.Problem]
+    var scanner: KotlinDeclarationScanner
+
+    init(display: String, text: String) {
+        self.display = display
+        let tokenizer = KotlinTokenizer(text)
+        problems = tokenizer.problems
+        scanner = KotlinDeclarationScanner(tokens: tokenizer.tokens, file: display)
     }
 }
 
@@ -182,21 +207,25 @@ public struct KotlinRouteImporter: Sendable {
 
     /// The core, on in-memory sources (display name, text), in order.
     public func importSources(_ sources: [(display: String, text: String)]) throws(ImportError) -> ImportedRouteCatalog {
+        try importScanned(sources.map { KotlinSourceFile(display: $0.display, text: $0.text) })
+    }
+
+    /// The routes of files already read (`sources:` reads them once for declarations and push sites).
+    /// `fillFallbacks: false` when the caller scans the push sites itself.
+    func importScanned(_ files: [KotlinSourceFile], fillFallbacks fill: Bool = true) throws(ImportError) -> ImportedRouteCatalog {
         var notes: [ImportNote] = []
         var declarations: [KotlinDeclaration] = []
         var anonymous: [(file: String, supertypes: [String], line: Int)] = []
-        for source in sources {
-            let tokenizer = KotlinTokenizer(source.text)
-            for problem in tokenizer.problems {
-                notes.append(ImportNote(.note, file: source.display, line: problem.line, problem.message))
+        for file in files {
+            for problem in file.problems {
+                notes.append(ImportNote(.note, file: file.display, line: problem.line, problem.message))
             }
-            let scanner = KotlinDeclarationScanner(tokens: tokenizer.tokens, file: source.display)
-            declarations += scanner.declarations
-            for skipped in scanner.skipped {
-                notes.append(ImportNote(.skipped, file: source.display, line: skipped.line, key: skipped.name,
+            declarations += file.scanner.declarations
+            for skipped in file.scanner.skipped {
+                notes.append(ImportNote(.skipped, file: file.display, line: skipped.line, key: skipped.name,
                     "declaration skipped: \(skipped.reason)"))
             }
-            anonymous += scanner.anonymousObjects.map { (source.display, $0.supertypes, $0.line) }
+            anonymous += file.scanner.anonymousObjects.map { (file.display, $0.supertypes, $0.line) }
         }
 
         var byName: [String: [KotlinDeclaration]] = [:]
@@ -321,8 +350,10 @@ public struct KotlinRouteImporter: Sendable {
                 params: params,
                 title: declaration.title.flatMap { Self.interpret($0, params: names) },
                 subtitle: declaration.subtitle.flatMap { Self.interpret($0, params: names) },
-                origin: origin))
+                origin: origin,
+                declaration: declaration))
         }
+        if fill { fillFallbacks(&routes, files: files, routeInterface: root, tabInterface: tab, notes: &notes) }
         for object in anonymous where object.supertypes.contains(where: hierarchyNames.contains) {
             notes.append(ImportNote(.skipped, file: object.file, line: object.line,
                 "anonymous object implementing \(root): not a route"))
@@ -335,7 +366,32 @@ public struct KotlinRouteImporter: Sendable {
             notes.append(ImportNote(.note, "\(unrelated) declaration(s) outside the \(root) hierarchy ignored"))
         }
         return ImportedRouteCatalog(
-            routeInterface: root, tabInterface: tab, routes: routes, notes: notes, filesRead: sources.map(\.display))
+            routeInterface: root, tabInterface: tab, routes: routes, notes: notes, filesRead: files.map(\.display))
+    }
+
+    /// A route whose title comes from a param gets `fallback:` when every push site that passes a
+    /// string resource as its title passes the same one.
+    private func fillFallbacks(_ routes: inout [ImportedRoute], files: [KotlinSourceFile], routeInterface: String,
+                               tabInterface: String?, notes: inout [ImportNote]) {
+        let hierarchy = ImportedRouteCatalog(routeInterface: routeInterface, tabInterface: tabInterface, routes: routes,
+                                             notes: [], filesRead: [])
+        let (pushes, _) = KotlinPushSiteScanner.pushSites(in: files, routes: hierarchy)
+        var keys: [String: [(key: String, origin: String)]] = [:]
+        for push in pushes {
+            guard case .key(let key, let location) = push.title else { continue }
+            keys[push.route, default: []].append((key, "\((location.file as NSString).lastPathComponent):\(location.line)"))
+        }
+        for index in routes.indices {
+            guard case .param? = routes[index].title, let passed = keys[routes[index].name] else { continue }
+            let distinct = passed.map(\.key).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            if distinct.count == 1 {
+                routes[index].fallback = distinct[0]
+                routes[index].fallbackOrigins = passed.map(\.origin)
+            } else {
+                notes.append(ImportNote(.note, key: routes[index].name,
+                    "push sites pass different title strings (" + distinct.joined(separator: ", ") + "): no fallback filled"))
+            }
+        }
     }
 
     /// What a `title` property's source means for the catalog; nil for an explicit `null`.

@@ -23,10 +23,10 @@ struct KotlinToken: Sendable, Equatable {
     func isWord(_ word: String) -> Bool { kind == .identifier && text == word }
 }
 
-/// Splits Kotlin source into tokens, skipping comments (nested block comments too) and keeping
-/// each string literal (templates and all) as one token. Linear time; unterminated comments,
-/// strings and templates end at the end of the input (or, for a one-line string, of the line)
-/// and are reported as problems. Never fails.
+/// Splits Kotlin source into tokens over its UTF-8 bytes, skipping comments (nested block
+/// comments too) and keeping each string literal (templates and all) as one token. Linear time;
+/// unterminated comments, strings and templates end at the end of the input (or, for a one-line
+/// string, of the line) and are reported as problems. Never fails. Columns count Unicode scalars.
 struct KotlinTokenizer {
     struct Problem: Sendable, Equatable {
         var line: Int
@@ -37,10 +37,13 @@ struct KotlinTokenizer {
     private(set) var tokens: [KotlinToken] = []
     private(set) var problems: [Problem] = []
 
-    private let s: [Unicode.Scalar]
+    private let s: [UInt8]
     private var i = 0
     private var line = 1
     private var lineStart = 0
+    /// Scalars counted on the current line up to `lineStart + columnBytes`.
+    private var columnScalars = 0
+    private var columnBytes = 0
     private var sawNewline = false
     private var sawSpace = false
     /// Nesting of string templates inside strings, bounded against pathological input.
@@ -48,23 +51,36 @@ struct KotlinTokenizer {
     private static let maxTemplateDepth = 64
 
     init(_ source: String) {
-        s = Array(source.unicodeScalars)
+        s = Array(source.utf8)
         run()
     }
 
-    private var column: Int { i - lineStart + 1 }
-
-    private func peek(_ offset: Int = 0) -> Unicode.Scalar? {
-        let index = i + offset
-        return index < s.count ? s[index] : nil
+    /// The column of byte `index` on the current line, in scalars (continuation bytes do not count).
+    private mutating func column(at index: Int) -> Int {
+        var j = lineStart + columnBytes
+        if j > index {
+            columnScalars = 0
+            columnBytes = 0
+            j = lineStart
+        }
+        while j < index {
+            if s[j] & 0xC0 != 0x80 { columnScalars += 1 }
+            j += 1
+        }
+        columnBytes = index - lineStart
+        return columnScalars + 1
     }
 
-    private mutating func advance() {
-        if s[i] == "\n" {
-            line += 1
-            lineStart = i + 1
-        }
-        i += 1
+    @inline(__always) private func peek(_ offset: Int) -> UInt8 {
+        let index = i + offset
+        return index < s.count ? s[index] : 0
+    }
+
+    private mutating func newline() {
+        line += 1
+        lineStart = i + 1
+        columnScalars = 0
+        columnBytes = 0
     }
 
     private mutating func problem(_ message: String, line: Int, column: Int) {
@@ -79,109 +95,177 @@ struct KotlinTokenizer {
         isIdentifierStart(c) || c.properties.numericType != nil
     }
 
-    private static let multiCharPunctuation: [String] = [
-        "..<", "?.", "?:", "::", "->", "==", "!=", "!!", "&&", "||", "..", "++", "--", "+=", "-=", "*=", "/=",
-        "%=",
-    ]
+    /// The scalar starting at byte `index` and its length (U+FFFD, 1 for a malformed sequence).
+    private func scalar(at index: Int) -> (Unicode.Scalar, Int) {
+        let lead = s[index]
+        if lead < 0x80 { return (Unicode.Scalar(lead), 1) }
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+        guard length > 1, index + length <= s.count else { return ("\u{FFFD}", 1) }
+        var value = UInt32(lead) & (0xFF >> (length + 1))
+        for offset in 1..<length {
+            let byte = s[index + offset]
+            guard byte & 0xC0 == 0x80 else { return ("\u{FFFD}", 1) }
+            value = value << 6 | UInt32(byte & 0x3F)
+        }
+        return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
+    }
 
-    private mutating func run() {
+    @inline(__always) private static func isASCIIIdentifierPart(_ c: UInt8) -> Bool {
+        (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || c == 0x5F || (c >= 0x30 && c <= 0x39)
+    }
+
+    @inline(__always) private static func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
+
+    /// Identifier bytes from `i`: ASCII fast, other scalars by their properties.
+    private mutating func skipIdentifierPart() {
         while i < s.count {
             let c = s[i]
-            if c == "\n" {
+            if c < 0x80 {
+                guard Self.isASCIIIdentifierPart(c) else { return }
+                i += 1
+            } else {
+                let (scalar, length) = scalar(at: i)
+                guard Self.isIdentifierPart(scalar) else { return }
+                i += length
+            }
+        }
+    }
+
+    private func text(_ start: Int, _ end: Int) -> String {
+        String(decoding: s[start..<end], as: UTF8.self)
+    }
+
+    /// Two- and three-byte punctuation, by its first byte.
+    private func punctuationLength(_ c: UInt8) -> Int {
+        let next = peek(1)
+        switch c {
+        case 0x2E:  // . .. ..<
+            if next == 0x2E { return peek(2) == 0x3C ? 3 : 2 }
+        case 0x3F:  // ?. ?:
+            if next == 0x2E || next == 0x3A { return 2 }
+        case 0x3A:  // ::
+            if next == 0x3A { return 2 }
+        case 0x2D:  // -> -- -=
+            if next == 0x3E || next == 0x2D || next == 0x3D { return 2 }
+        case 0x3D, 0x21:  // == !=  !!
+            if next == 0x3D || (c == 0x21 && next == 0x21) { return 2 }
+        case 0x26:  // &&
+            if next == 0x26 { return 2 }
+        case 0x7C:  // ||
+            if next == 0x7C { return 2 }
+        case 0x2B:  // ++ +=
+            if next == 0x2B || next == 0x3D { return 2 }
+        case 0x2A, 0x2F, 0x25:  // *= /= %=
+            if next == 0x3D { return 2 }
+        default: break
+        }
+        return 1
+    }
+
+    private mutating func run() {
+        tokens.reserveCapacity(s.count / 6)
+        while i < s.count {
+            let c = s[i]
+            if c == 0x0A {
                 sawNewline = true
-                advance()
+                newline()
+                i += 1
                 continue
             }
-            if c == " " || c == "\t" || c == "\r" || c == "\u{0C}" || c == "\u{FEFF}" || c.properties.isWhitespace {
+            if c == 0x20 || c == 0x09 || c == 0x0D || c == 0x0C || c == 0x0B {
                 sawSpace = true
-                advance()
+                i += 1
                 continue
             }
-            if c == "/" && peek(1) == "/" {
-                while i < s.count && s[i] != "\n" { advance() }
+            if c == 0x2F, peek(1) == 0x2F {
+                while i < s.count && s[i] != 0x0A { i += 1 }
                 sawSpace = true
                 continue
             }
-            if c == "/" && peek(1) == "*" {
+            if c == 0x2F, peek(1) == 0x2A {
                 skipBlockComment()
                 sawSpace = true
                 continue
             }
+            var nonASCII: (Unicode.Scalar, Int)?
+            if c >= 0x80 {
+                let decoded = scalar(at: i)
+                if decoded.0.properties.isWhitespace || decoded.0 == "\u{FEFF}" {
+                    sawSpace = true
+                    i += decoded.1
+                    continue
+                }
+                nonASCII = decoded
+            }
             let startLine = line
-            let startColumn = column
+            let startColumn = column(at: i)
             let start = i
             var kind = KotlinToken.Kind.punctuation
-            var text: String
+            var tokenText: String
             var value: String?
-            if c == "\"" {
+            if c == 0x22 {
                 kind = .string
                 value = lexString()
-                text = "\"…\""
-            } else if c == "'" {
+                tokenText = "\"…\""
+            } else if c == 0x27 {
                 kind = .character
                 lexCharacter()
-                text = String(String.UnicodeScalarView(s[start..<i]))
-            } else if c == "`" {
-                advance()
+                tokenText = text(start, i)
+            } else if c == 0x60 {
+                i += 1
                 let nameStart = i
-                while i < s.count && s[i] != "`" && s[i] != "\n" { advance() }
-                text = String(String.UnicodeScalarView(s[nameStart..<i]))
-                if i < s.count && s[i] == "`" {
-                    advance()
+                while i < s.count && s[i] != 0x60 && s[i] != 0x0A { i += 1 }
+                tokenText = text(nameStart, i)
+                if i < s.count && s[i] == 0x60 {
+                    i += 1
                 } else {
                     problem("unterminated backquoted name", line: startLine, column: startColumn)
                 }
                 kind = .identifier
-            } else if Self.isIdentifierStart(c) {
-                while i < s.count && Self.isIdentifierPart(s[i]) { advance() }
-                text = String(String.UnicodeScalarView(s[start..<i]))
+            } else if c == 0x5F || (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A)
+                || (nonASCII.map { Self.isIdentifierStart($0.0) } ?? false)
+            {
+                i += nonASCII?.1 ?? 1
+                skipIdentifierPart()
+                tokenText = text(start, i)
                 kind = .identifier
-            } else if ("0"..."9").contains(c) {
+            } else if Self.isDigit(c) {
                 lexNumber()
-                text = String(String.UnicodeScalarView(s[start..<i]))
+                tokenText = text(start, i)
                 kind = .number
+            } else if let (_, length) = nonASCII {
+                i += length
+                tokenText = text(start, i)
             } else {
-                text = String(c)
-                for candidate in Self.multiCharPunctuation where matches(candidate) {
-                    text = candidate
-                    break
-                }
-                for _ in text.unicodeScalars { advance() }
+                i += punctuationLength(c)
+                tokenText = text(start, i)
             }
             tokens.append(KotlinToken(
-                kind: kind, text: text, line: startLine, column: startColumn,
+                kind: kind, text: tokenText, line: startLine, column: startColumn,
                 newlineBefore: sawNewline, spaceBefore: sawSpace || sawNewline, stringValue: value))
             sawNewline = false
             sawSpace = false
         }
     }
 
-    private func matches(_ candidate: String) -> Bool {
-        var offset = 0
-        for scalar in candidate.unicodeScalars {
-            guard peek(offset) == scalar else { return false }
-            offset += 1
-        }
-        return true
-    }
-
     private mutating func skipBlockComment() {
         let startLine = line
-        let startColumn = column
+        let startColumn = column(at: i)
         var depth = 0
         while i < s.count {
-            if s[i] == "/" && peek(1) == "*" {
+            if s[i] == 0x2F && peek(1) == 0x2A {
                 depth += 1
-                advance()
-                advance()
-            } else if s[i] == "*" && peek(1) == "/" {
+                i += 2
+            } else if s[i] == 0x2A && peek(1) == 0x2F {
                 depth -= 1
-                advance()
-                advance()
+                i += 2
                 if depth == 0 { return }
             } else {
-                if s[i] == "\n" { sawNewline = true }
-                advance()
+                if s[i] == 0x0A {
+                    sawNewline = true
+                    newline()
+                }
+                i += 1
             }
         }
         problem("unterminated block comment", line: startLine, column: startColumn)
@@ -190,14 +274,12 @@ struct KotlinTokenizer {
     private mutating func lexNumber() {
         while i < s.count {
             let c = s[i]
-            if Self.isIdentifierPart(c) {
-                advance()
-            } else if c == "." , let next = peek(1), ("0"..."9").contains(next) {
-                advance()
-            } else if (c == "+" || c == "-"), i > 0, s[i - 1] == "e" || s[i - 1] == "E", let next = peek(1),
-                ("0"..."9").contains(next)
-            {
-                advance()
+            if Self.isASCIIIdentifierPart(c) {
+                i += 1
+            } else if c == 0x2E, Self.isDigit(peek(1)) {
+                i += 1
+            } else if c == 0x2B || c == 0x2D, i > 0, s[i - 1] == 0x65 || s[i - 1] == 0x45, Self.isDigit(peek(1)) {
+                i += 1
             } else {
                 break
             }
@@ -206,90 +288,104 @@ struct KotlinTokenizer {
 
     private mutating func lexCharacter() {
         let startLine = line
-        let startColumn = column
-        advance()  // '
+        let startColumn = column(at: i)
+        i += 1  // '
         var length = 0
-        while i < s.count && s[i] != "'" && s[i] != "\n" && length < 12 {
-            if s[i] == "\\" && i + 1 < s.count && s[i + 1] != "\n" { advance() }
-            advance()
+        while i < s.count && s[i] != 0x27 && s[i] != 0x0A && length < 12 {
+            if s[i] == 0x5C && i + 1 < s.count && s[i + 1] != 0x0A { i += 1 }
+            i += 1
             length += 1
         }
-        if i < s.count && s[i] == "'" {
-            advance()
+        if i < s.count && s[i] == 0x27 {
+            i += 1
         } else {
             problem("unterminated character literal", line: startLine, column: startColumn)
+        }
+    }
+
+    @inline(__always) private func threeQuotes(at index: Int) -> Bool {
+        index + 2 < s.count && s[index] == 0x22 && s[index + 1] == 0x22 && s[index + 2] == 0x22
+    }
+
+    private static func hex(_ c: UInt8) -> UInt32? {
+        switch c {
+        case 0x30...0x39: UInt32(c - 0x30)
+        case 0x41...0x46: UInt32(c - 0x41 + 10)
+        case 0x61...0x66: UInt32(c - 0x61 + 10)
+        default: nil
         }
     }
 
     /// Lexes a string literal at `"`; returns its value when it has no templates.
     private mutating func lexString() -> String? {
         let startLine = line
-        let startColumn = column
-        let raw = matches("\"\"\"")
-        for _ in 0..<(raw ? 3 : 1) { advance() }
-        var value = String.UnicodeScalarView()
+        let startColumn = column(at: i)
+        let raw = threeQuotes(at: i)
+        i += raw ? 3 : 1
+        var value: [UInt8] = []
         var hasTemplate = false
         while i < s.count {
             let c = s[i]
             if raw {
-                if matches("\"\"\"") {
+                if threeQuotes(at: i) {
                     // The closing quotes are the last three of a run: `""""` ends with a quote in the text.
-                    while matches("\"\"\"\"") {
-                        value.append("\"")
-                        advance()
+                    while i + 3 < s.count, threeQuotes(at: i + 1) {
+                        value.append(0x22)
+                        i += 1
                     }
-                    advance()
-                    advance()
-                    advance()
-                    return hasTemplate ? nil : String(value)
+                    i += 3
+                    return hasTemplate ? nil : String(decoding: value, as: UTF8.self)
                 }
+                if c == 0x0A { newline() }
             } else {
-                if c == "\"" {
-                    advance()
-                    return hasTemplate ? nil : String(value)
+                if c == 0x22 {
+                    i += 1
+                    return hasTemplate ? nil : String(decoding: value, as: UTF8.self)
                 }
-                if c == "\n" {
+                if c == 0x0A {
                     problem("unterminated string", line: startLine, column: startColumn)
                     return nil
                 }
-                if c == "\\" {
-                    advance()
-                    guard i < s.count, s[i] != "\n" else { continue }
+                if c == 0x5C {
+                    i += 1
+                    guard i < s.count, s[i] != 0x0A else { continue }
                     let escaped = s[i]
-                    advance()
+                    i += 1
                     switch escaped {
-                    case "n": value.append("\n")
-                    case "t": value.append("\t")
-                    case "r": value.append("\r")
-                    case "b": value.append("\u{08}")
-                    case "u":
+                    case 0x6E: value.append(0x0A)
+                    case 0x74: value.append(0x09)
+                    case 0x72: value.append(0x0D)
+                    case 0x62: value.append(0x08)
+                    case 0x75:
                         var code: UInt32 = 0
                         var digits = 0
-                        while digits < 4, i < s.count, s[i].isASCII, let digit = UInt32(String(s[i]), radix: 16) {
+                        while digits < 4, i < s.count, let digit = Self.hex(s[i]) {
                             code = code * 16 + digit
                             digits += 1
-                            advance()
+                            i += 1
                         }
-                        value.append(Unicode.Scalar(code) ?? "\u{FFFD}")
+                        value.append(contentsOf: String(Unicode.Scalar(code) ?? "\u{FFFD}").utf8)
                     default: value.append(escaped)
                     }
                     continue
                 }
             }
-            if c == "$" {
-                if peek(1) == "{" {
+            if c == 0x24 {
+                if peek(1) == 0x7B {
                     hasTemplate = true
-                    advance()
-                    advance()
+                    i += 2
                     skipTemplateCode()
                     continue
                 }
-                if let next = peek(1), Self.isIdentifierStart(next) || next == "`" {
+                let next = peek(1)
+                if next == 0x5F || next == 0x60 || (next >= 0x61 && next <= 0x7A) || (next >= 0x41 && next <= 0x5A)
+                    || (next >= 0x80 && i + 1 < s.count && Self.isIdentifierStart(scalar(at: i + 1).0))
+                {
                     hasTemplate = true
                 }
             }
             value.append(c)
-            advance()
+            i += 1
         }
         problem(raw ? "unterminated raw string" : "unterminated string", line: startLine, column: startColumn)
         return nil
@@ -299,34 +395,38 @@ struct KotlinTokenizer {
     /// comments inside included).
     private mutating func skipTemplateCode() {
         let startLine = line
-        let startColumn = column
+        let startColumn = column(at: i)
         templateDepth += 1
         defer { templateDepth -= 1 }
         if templateDepth > Self.maxTemplateDepth {
             problem("string templates nested too deeply: rest of the file skipped", line: startLine, column: startColumn)
-            while i < s.count { advance() }
+            while i < s.count {
+                if s[i] == 0x0A { newline() }
+                i += 1
+            }
             return
         }
         var braces = 0
         while i < s.count {
             let c = s[i]
-            if c == "/" && peek(1) == "/" {
-                while i < s.count && s[i] != "\n" { advance() }
-            } else if c == "/" && peek(1) == "*" {
+            if c == 0x2F && peek(1) == 0x2F {
+                while i < s.count && s[i] != 0x0A { i += 1 }
+            } else if c == 0x2F && peek(1) == 0x2A {
                 skipBlockComment()
-            } else if c == "\"" {
+            } else if c == 0x22 {
                 _ = lexString()
-            } else if c == "'" {
+            } else if c == 0x27 {
                 lexCharacter()
-            } else if c == "{" {
+            } else if c == 0x7B {
                 braces += 1
-                advance()
-            } else if c == "}" {
-                advance()
+                i += 1
+            } else if c == 0x7D {
+                i += 1
                 if braces == 0 { return }
                 braces -= 1
             } else {
-                advance()
+                if c == 0x0A { newline() }
+                i += 1
             }
         }
         problem("unterminated string template", line: startLine, column: startColumn)

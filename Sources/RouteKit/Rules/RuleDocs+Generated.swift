@@ -83,6 +83,207 @@ examples:
           sessions: Sitzungen
           talks: Vorträge
 """####),
+        ("catalog-drift.yml", ####"""
+id: catalog-drift
+severity: error
+summary: The catalog and the app's Kotlin route declarations disagree.
+rationale: |
+  The catalog describes the app; the Kotlin `sealed interface` of routes is the app. When a route is
+  added in Kotlin and not in the catalog, renamed on one side, turned from a `data object` into a
+  `data class`, or given a param or a title property the catalog does not know, every other rule
+  checks a description that is no longer true. Compared with `sources: { kotlin: [...] }`: a route on
+  one side only, `object` vs `class`, a tab root on one side only, params (names, types,
+  optionality), and a title or subtitle on one side only. A Kotlin `title`/`subtitle` property is
+  the route's title slot: any catalog title form matches it, and listing it under `params:` is
+  optional. Tab roots and data objects are not compared on titles (tab labels come from Swift;
+  `data-object-needs-instance-title` covers objects). Each message names both places.
+fix: |
+  Change the side that is wrong. `routekit import kotlin-routes` prints the catalog the Kotlin code
+  implies, to compare or to start from.
+examples:
+  - description: A Kotlin route the catalog lacks.
+    config: |
+      sources: { kotlin: ["app/*.kt"] }
+    triggers: ["app/Routes.kt:9:12"]
+    files:
+      routes.yml: |
+        routes:
+          ScheduleScreen:
+            tab: { icon: clock }
+            declaration: object
+            title: schedule
+      strings.yml: |
+        en:
+          schedule: Schedule
+      app/Routes.kt: |
+        sealed interface AppRoute {
+            val title: String? get() = null
+        }
+
+        sealed interface TopLevelRoute : AppRoute
+
+        data object ScheduleScreen : AppRoute, TopLevelRoute
+
+        data class SettingsScreen(override val title: String = "") : AppRoute
+  - description: A route that is a class in the catalog but a data object in Kotlin.
+    config: |
+      sources: { kotlin: ["app/*.kt"] }
+    triggers: ["routes.yml:6:3"]
+    files:
+      routes.yml: |
+        routes:
+          ScheduleScreen:
+            tab: { icon: clock }
+            declaration: object
+            title: schedule
+          LicensesScreen:
+            title: licenses
+      strings.yml: |
+        en:
+          schedule: Schedule
+          licenses: Licenses
+      app/Routes.kt: |
+        sealed interface AppRoute
+
+        sealed interface TopLevelRoute : AppRoute
+
+        data object ScheduleScreen : AppRoute, TopLevelRoute
+
+        data object LicensesScreen : AppRoute
+  - description: A param renamed in Kotlin only.
+    config: |
+      sources: { kotlin: ["app/*.kt"] }
+    triggers: ["routes.yml:7:15"]
+    files:
+      routes.yml: |
+        routes:
+          ScheduleScreen:
+            tab: { icon: clock }
+            declaration: object
+            title: schedule
+          SessionScreen:
+            params: { id: SessionId, title: String? }
+            title: { param: title, fallback: session }
+      strings.yml: |
+        en:
+          schedule: Schedule
+          session: Session
+      app/Routes.kt: |
+        sealed interface AppRoute
+
+        sealed interface TopLevelRoute : AppRoute
+
+        data object ScheduleScreen : AppRoute, TopLevelRoute
+
+        data class SessionScreen(val sessionId: SessionId, override val title: String? = null) : AppRoute
+  - description: Catalog and Kotlin agree (the title property need not be listed under params).
+    config: |
+      sources: { kotlin: ["app/*.kt"] }
+    triggers: []
+    files:
+      routes.yml: |
+        routes:
+          ScheduleScreen:
+            tab: { icon: clock }
+            declaration: object
+            title: schedule
+          SessionScreen:
+            params: { sessionId: SessionId }
+            title: { param: title, fallback: session }
+      strings.yml: |
+        en:
+          schedule: Schedule
+          session: Session
+      app/Routes.kt: |
+        sealed interface AppRoute
+
+        sealed interface TopLevelRoute : AppRoute
+
+        data object ScheduleScreen : AppRoute, TopLevelRoute
+
+        data class SessionScreen(val sessionId: SessionId, override val title: String? = null) : AppRoute
+"""####),
+        ("code-not-followed.yml", ####"""
+id: code-not-followed
+severity: info
+summary: A construct in the app's Kotlin or Swift code that routekit does not follow.
+rationale: |
+  routekit reads `sources:` with tokenizers, not compilers. Where it meets something it cannot
+  follow — a title built by a function call or a string template, a route made by reflection or
+  through a constructor reference, a `Tab` built in a `ForEach`, a tab label that is not a literal,
+  an unterminated string, a file that is not valid UTF-8 or over the size limit — it says so once,
+  where it is, instead of guessing a finding or staying silent about what it did not check.
+fix: |
+  Nothing is wrong with the app. Write the construct in a form routekit reads (for a title, pass a
+  `stringResource(...)` value bound in scope), or suppress the finding, or turn the rule off.
+examples:
+  - description: A title built by a function call.
+    config: |
+      sources: { kotlin: ["app/*.kt"] }
+    triggers: ["app/Nav.kt:2:31"]
+    files:
+      routes.yml: |
+        routes:
+          SettingsScreen:
+            title: { param: title, fallback: settings }
+      strings.yml: |
+        en:
+          settings: Settings
+      app/Routes.kt: |
+        sealed interface AppRoute
+        data class SettingsScreen(override val title: String = "") : AppRoute
+      app/Nav.kt: |
+        fun open(onNavigate: (AppRoute) -> Unit) {
+            onNavigate(SettingsScreen(settingsTitle()))
+        }
+  - description: A Tab built in a ForEach.
+    config: |
+      sources: { swift: ["app/*.swift"] }
+    triggers: ["app/ContentView.swift:7:13"]
+    files:
+      routes.yml: |
+        routes:
+          ScheduleScreen:
+            tab: { icon: clock }
+            title: schedule
+      strings.yml: |
+        en:
+          schedule: Schedule
+      app/ContentView.swift: |
+        struct MainView: View {
+            var body: some View {
+                TabView {
+                    Tab("Schedule", systemImage: "clock", value: 0) {
+                        ComposeView(route: ScheduleScreen()).navigationTitle("Schedule")
+                    }
+                    ForEach(extraTabs) { extra in
+                        Tab(extra.title, systemImage: extra.icon, value: extra.id) { extra.view }
+                    }
+                }
+            }
+        }
+  - description: Titles routekit follows.
+    config: |
+      sources: { kotlin: ["app/*.kt"] }
+    triggers: []
+    files:
+      routes.yml: |
+        routes:
+          SettingsScreen:
+            title: { param: title, fallback: settings }
+      strings.yml: |
+        en:
+          settings: Settings
+      app/Routes.kt: |
+        sealed interface AppRoute
+        data class SettingsScreen(override val title: String = "") : AppRoute
+      app/Nav.kt: |
+        @Composable
+        fun Info(onNavigate: (AppRoute) -> Unit) {
+            val settingsTitle = stringResource(Res.string.settings)
+            InfoContent(onSettings = { onNavigate(SettingsScreen(settingsTitle)) })
+        }
+"""####),
         ("data-object-needs-instance-title.yml", ####"""
 id: data-object-needs-instance-title
 severity: error
@@ -454,7 +655,10 @@ severity: warning
 summary: A title or subtitle is a literal that is never localized.
 rationale: |
   `{text: Winner}` shows the same text in every locale. It is sometimes right (a brand name), and
-  usually a string that was never moved into the resources.
+  usually a string that was never moved into the resources. With `sources: { kotlin: [...] }` a
+  string literal passed as a title or subtitle at a Kotlin push site is found too
+  (`GoldenKodeeFinalistScreen(id, name, if (isWinner) "Winner" else "Finalist")`: one finding per
+  literal).
 fix: |
   Move the text into the strings files and reference its key. For a brand name, keep the literal
   and suppress the rule with `lint: { ignore: [literal-title] }` on the route.
@@ -470,6 +674,26 @@ examples:
       strings.yml: |
         en:
           finalist: Finalist
+  - description: Literal subtitles passed at a Kotlin push site.
+    config: |
+      sources: { kotlin: ["app/*.kt"] }
+    triggers: ["app/Nav.kt:2:55", "app/Nav.kt:2:69"]
+    files:
+      routes.yml: |
+        routes:
+          FinalistScreen:
+            params: { nomineeId: String }
+            title: { param: title }
+            subtitle: { param: subtitle }
+      strings.yml: |
+        en: {}
+      app/Routes.kt: |
+        sealed interface AppRoute
+        data class FinalistScreen(val nomineeId: String, override val title: String = "", override val subtitle: String = "") : AppRoute
+      app/Nav.kt: |
+        fun open(onNavigate: (AppRoute) -> Unit, id: String, name: String, isWinner: Boolean) {
+            onNavigate(FinalistScreen(id, name, if (isWinner) "Winner" else "Finalist"))
+        }
   - description: A brand name, suppressed on the route.
     triggers: []
     files:
@@ -670,6 +894,272 @@ examples:
         ru:
           talks: { one: "%{count} доклад", few: "%{count} доклада", many: "%{count} докладов", other: "%{count} доклада" }
 """####),
+        ("push-title-key-mismatch.yml", ####"""
+id: push-title-key-mismatch
+severity: warning
+summary: A Kotlin push site passes a different string resource than the catalog's title key.
+rationale: |
+  The catalog says which string a route's title is (a bare key, or a param's `fallback:`); the
+  shared code resolves its own `stringResource(Res.string.K)` at push time. When the two name
+  different keys, the title users see is not the one routekit checks for length, translations and
+  placeholders — and usually one of them is a copy-paste slip. The key is read from the
+  argument itself or from a value bound to `stringResource(Res.string.K)` in scope.
+fix: |
+  Pass the key the catalog names, or correct the catalog.
+examples:
+  - description: Settings pushed with the privacy notice's title.
+    config: |
+      sources: { kotlin: ["app/*.kt"] }
+    triggers: ["app/Nav.kt:4:58"]
+    files:
+      routes.yml: |
+        routes:
+          SettingsScreen:
+            title: { param: title, fallback: settings_title }
+      strings.yml: |
+        en:
+          settings_title: Settings
+          privacy_title: Privacy notice
+      app/Routes.kt: |
+        sealed interface AppRoute
+        data class SettingsScreen(override val title: String = "") : AppRoute
+      app/Nav.kt: |
+        @Composable
+        fun Info(onNavigate: (AppRoute) -> Unit) {
+            val privacyTitle = stringResource(Res.string.privacy_title)
+            InfoContent(onSettings = { onNavigate(SettingsScreen(privacyTitle)) })
+        }
+  - description: The key the catalog names.
+    config: |
+      sources: { kotlin: ["app/*.kt"] }
+    triggers: []
+    files:
+      routes.yml: |
+        routes:
+          SettingsScreen:
+            title: { param: title, fallback: settings_title }
+      strings.yml: |
+        en:
+          settings_title: Settings
+      app/Routes.kt: |
+        sealed interface AppRoute
+        data class SettingsScreen(override val title: String = "") : AppRoute
+      app/Nav.kt: |
+        @Composable
+        fun Info(onNavigate: (AppRoute) -> Unit) {
+            InfoContent(onSettings = { onNavigate(SettingsScreen(stringResource(Res.string.settings_title))) })
+        }
+"""####),
+        ("push-without-title.yml", ####"""
+id: push-without-title
+severity: warning
+summary: A Kotlin push site puts a route on the native stack with no title.
+rationale: |
+  The native bar shows `route.title ?? ""`: the title is whatever the shared code put into the route
+  instance when it pushed it. A push that leaves the title argument to its default, passes `null`
+  or `""`, or pushes a route with no title property at all (a `data object`, or a class without
+  `title`) gives a blank navigation bar title and back-menu entry, whatever the catalog says.
+  Push sites are every construction of a route class and every object route passed to a call that
+  takes routes (learnt from the declarations, such as `fun add(route: AppRoute)` or
+  `onNavigate: (AppRoute) -> Unit`). Tab roots (activated, labelled from Swift) and entry routes
+  (`entry: true`, shown by the shared UI) are exempt.
+fix: |
+  Pass the title where the route is pushed: `val title = stringResource(Res.string.session_title)`
+  in the composable, then `SessionScreen(id, title)`. For a data object, make it a data class with
+  a `title` property first.
+examples:
+  - description: A notification pushes a session with title null.
+    config: |
+      sources: { kotlin: ["app/*.kt"] }
+    triggers: ["app/Nav.kt:6:44"]
+    files:
+      routes.yml: |
+        routes:
+          ScheduleScreen:
+            tab: { icon: clock }
+            declaration: object
+            title: schedule
+          SessionScreen:
+            params: { sessionId: String }
+            title: { param: title, fallback: session }
+      strings.yml: |
+        en:
+          schedule: Schedule
+          session: Session
+      app/Routes.kt: |
+        sealed interface AppRoute
+        sealed interface TopLevelRoute : AppRoute
+        data object ScheduleScreen : AppRoute, TopLevelRoute
+        data class SessionScreen(val sessionId: String, override val title: String? = null) : AppRoute
+      app/Nav.kt: |
+        class Navigator {
+            fun add(route: AppRoute) {}
+        }
+
+        fun openSession(navigator: Navigator, sessionId: String) {
+            navigator.add(SessionScreen(sessionId, null))
+        }
+  - description: A data object with no title pushed onto the stack.
+    config: |
+      sources: { kotlin: ["app/*.kt"] }
+    triggers: ["app/Nav.kt:6:24"]
+    files:
+      routes.yml: |
+        routes:
+          ScheduleScreen:
+            tab: { icon: clock }
+            declaration: object
+            title: schedule
+          PrivacyPrompt:
+            declaration: object
+      strings.yml: |
+        en:
+          schedule: Schedule
+      app/Routes.kt: |
+        sealed interface AppRoute
+        sealed interface TopLevelRoute : AppRoute
+        data object ScheduleScreen : AppRoute, TopLevelRoute
+        data object PrivacyPrompt : AppRoute
+      app/Nav.kt: |
+        @Composable
+        fun Schedule(onNavigate: (AppRoute) -> Unit) {
+            ScheduleContent(
+                onPrivacyNoticeNeeded = {
+                    onNavigate(ScheduleScreen)
+                    onNavigate(PrivacyPrompt)
+                },
+            )
+        }
+  - description: Pushes that pass a string resource bound in scope, a runtime value, or activate a tab root.
+    config: |
+      sources: { kotlin: ["app/*.kt"] }
+    triggers: []
+    files:
+      routes.yml: |
+        routes:
+          ScheduleScreen:
+            tab: { icon: clock }
+            declaration: object
+            title: schedule
+          SettingsScreen:
+            title: { param: title, fallback: settings }
+          SessionScreen:
+            params: { sessionId: String }
+            title: { param: title, fallback: session }
+      strings.yml: |
+        en:
+          schedule: Schedule
+          settings: Settings
+          session: Session
+      app/Routes.kt: |
+        sealed interface AppRoute
+        sealed interface TopLevelRoute : AppRoute
+        data object ScheduleScreen : AppRoute, TopLevelRoute
+        data class SettingsScreen(override val title: String = "") : AppRoute
+        data class SessionScreen(val sessionId: String, override val title: String? = null) : AppRoute
+      app/Nav.kt: |
+        @Composable
+        fun Info(onNavigate: (AppRoute) -> Unit, onSet: (AppRoute) -> Unit) {
+            val settingsTitle = stringResource(Res.string.settings)
+            InfoContent(
+                onSettings = { onNavigate(SettingsScreen(settingsTitle)) },
+                onSession = { id, title -> onNavigate(SessionScreen(id, title)) },
+                onDone = { onSet(ScheduleScreen) },
+            )
+        }
+"""####),
+        ("tab-label-mismatch.yml", ####"""
+id: tab-label-mismatch
+severity: warning
+summary: A Swift tab label and its root route's title differ in some locale, or only one is translated.
+rationale: |
+  The tab bar label is SwiftUI's (`Tab(String(localized: "Speakers"), …)`, translated in the String
+  Catalog) while the screens below it take their titles from the shared strings. The two are
+  usually duplicated by hand, and drift: a German user sees "Sprecher" on the tab and "Referenten"
+  as the screen's title, or an English tab bar over German screens because only one side was
+  translated. For each tab whose root route has a title key, and each locale, the String Catalog
+  value of the label (the `.xcstrings` files matched by `sources: { swift: [...] }`; in the source
+  language a key with no value is its own value) is compared with the title's value in that
+  locale. Missing on both sides is left to `missing-translation`.
+fix: |
+  Make the two texts the same: change the String Catalog's value or the shared string, or give the
+  tab root a title key whose text is the tab label.
+examples:
+  - description: A German tab label that differs from the screen's German title.
+    config: |
+      sources: { swift: ["app/*.swift", "app/*.xcstrings"] }
+    triggers: ["app/ContentView.swift:4:35"]
+    files:
+      routes.yml: |
+        routes:
+          SpeakersScreen:
+            tab: { icon: person.2 }
+            title: speakers_title
+      strings.yml: |
+        en:
+          speakers_title: Speakers
+        de:
+          speakers_title: Referenten
+      app/ContentView.swift: |
+        struct MainView: View {
+            var body: some View {
+                TabView {
+                    Tab(String(localized: "Speakers"), systemImage: "person.2", value: 1) {
+                        ComposeView(route: SpeakersScreen()).navigationTitle("Speakers")
+                    }
+                }
+            }
+        }
+      app/Localizable.xcstrings: |
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "Speakers" : {
+              "localizations" : {
+                "de" : { "stringUnit" : { "state" : "translated", "value" : "Sprecher" } }
+              }
+            }
+          },
+          "version" : "1.0"
+        }
+  - description: The same texts in every locale.
+    config: |
+      sources: { swift: ["app/*.swift", "app/*.xcstrings"] }
+    triggers: []
+    files:
+      routes.yml: |
+        routes:
+          SpeakersScreen:
+            tab: { icon: person.2 }
+            title: speakers_title
+      strings.yml: |
+        en:
+          speakers_title: Speakers
+        de:
+          speakers_title: Sprecher
+      app/ContentView.swift: |
+        struct MainView: View {
+            var body: some View {
+                TabView {
+                    Tab(String(localized: "Speakers"), systemImage: "person.2", value: 1) {
+                        ComposeView(route: SpeakersScreen()).navigationTitle("Speakers")
+                    }
+                }
+            }
+        }
+      app/Localizable.xcstrings: |
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "Speakers" : {
+              "localizations" : {
+                "de" : { "stringUnit" : { "state" : "translated", "value" : "Sprecher" } }
+              }
+            }
+          },
+          "version" : "1.0"
+        }
+"""####),
         ("tab-missing-icon.yml", ####"""
 id: tab-missing-icon
 severity: warning
@@ -702,6 +1192,97 @@ examples:
       strings.yml: |
         en:
           nav: { map: Map }
+"""####),
+        ("tab-parity.yml", ####"""
+id: tab-parity
+severity: error
+summary: The Swift TabView and the catalog's tab roots disagree.
+rationale: |
+  The tab bar is drawn by SwiftUI (`Tab(label, systemImage:, value:) { … }` in a `TabView`) while the
+  catalog lists the tab roots (`tab:`, in tab order). When a tab is added on one side only, the two
+  orders differ, a tab shows another root route (`topLevelRoute: ScheduleScreen()`), or the icon
+  differs from `tab.icon`, the catalog's checks of tab labels no longer describe the tab bar users
+  see. Compared with `sources: { swift: [...] }`: the first `TabView` with `Tab` entries. A moved
+  tab is reported once: the tabs outside a longest common order of the two sides.
+fix: |
+  Change the side that is wrong: add or remove the `Tab` or the catalog's `tab:`, reorder, or align
+  `systemImage:` with `tab.icon`.
+examples:
+  - description: A tab in Swift whose route is not a tab root in the catalog, and an icon that differs.
+    config: |
+      sources: { swift: ["app/*.swift"] }
+    triggers: ["app/ContentView.swift:6:61", "app/ContentView.swift:10:33"]
+    files:
+      routes.yml: |
+        routes:
+          ScheduleScreen:
+            tab: { icon: calendar }
+            title: schedule
+          MapScreen:
+            title: map
+      strings.yml: |
+        en:
+          schedule: Schedule
+          map: Map
+      app/ContentView.swift: |
+        struct MainView: View {
+            @State private var selection = 1
+
+            var body: some View {
+                TabView(selection: $selection) {
+                    Tab(String(localized: "Schedule"), systemImage: "clock", value: 1) {
+                        RootView(route: ScheduleScreen())
+                    }
+                    Tab(String(localized: "Map"), systemImage: "map", value: 2) {
+                        RootView(route: MapScreen())
+                    }
+                }
+            }
+        }
+
+        struct RootView: View {
+            let route: AppRoute
+            var body: some View {
+                NavigationStack { ComposeView(route: route).navigationTitle("") }
+            }
+        }
+  - description: Two tabs in the catalog's order with the catalog's icons.
+    config: |
+      sources: { swift: ["app/*.swift"] }
+    triggers: []
+    files:
+      routes.yml: |
+        routes:
+          ScheduleScreen:
+            tab: { icon: clock }
+            title: schedule
+          MapScreen:
+            tab: { icon: map }
+            title: map
+      strings.yml: |
+        en:
+          schedule: Schedule
+          map: Map
+      app/ContentView.swift: |
+        struct MainView: View {
+            var body: some View {
+                TabView {
+                    Tab("Schedule", systemImage: "clock", value: 1) {
+                        RootView(route: ScheduleScreen())
+                    }
+                    Tab("Map", systemImage: "map", value: 2) {
+                        RootView(route: MapScreen())
+                    }
+                }
+            }
+        }
+
+        struct RootView: View {
+            let route: AppRoute
+            var body: some View {
+                NavigationStack { ComposeView(route: route).navigationTitle("") }
+            }
+        }
 """####),
         ("tab-root-missing-title.yml", ####"""
 id: tab-root-missing-title
@@ -736,6 +1317,91 @@ examples:
       strings.yml: |
         en:
           nav: { schedule: Schedule }
+"""####),
+        ("tab-root-without-navigation-title.yml", ####"""
+id: tab-root-without-navigation-title
+severity: error
+summary: A Swift tab whose root view never applies `.navigationTitle`.
+rationale: |
+  On iOS 26 the floating tab bar takes each tab's label from its root view's `navigationTitle`,
+  even when the navigation bar is hidden. A tab whose content never applies `.navigationTitle`
+  (directly in the `Tab { … }` content, or in the body of the view type it instantiates, such as a
+  shared `TabContentView`) gets a blank label. A `.navigationTitle` inside
+  `.navigationDestination { … }` titles pushed screens, not the tab root, and does not count.
+fix: |
+  Apply `.navigationTitle(title)` to the tab's root view, usually with the same localized string as
+  the `Tab` label.
+examples:
+  - description: The tab's view sets a title only for pushed screens.
+    config: |
+      sources: { swift: ["app/*.swift"] }
+    triggers: ["app/ContentView.swift:4:13"]
+    files:
+      routes.yml: |
+        routes:
+          ScheduleScreen:
+            tab: { icon: clock }
+            title: schedule
+      strings.yml: |
+        en:
+          schedule: Schedule
+      app/ContentView.swift: |
+        struct MainView: View {
+            var body: some View {
+                TabView {
+                    Tab("Schedule", systemImage: "clock", value: 1) {
+                        TabContentView(route: ScheduleScreen())
+                    }
+                }
+            }
+        }
+
+        struct TabContentView: View {
+            let route: AppRoute
+            var body: some View {
+                NavigationStack {
+                    ComposeView(route: route)
+                        .navigationDestination(for: RouteWrapper.self) { wrapper in
+                            DetailView(route: wrapper.route).navigationTitle(wrapper.route.title ?? "")
+                        }
+                }
+            }
+        }
+  - description: The tab's view titles its root.
+    config: |
+      sources: { swift: ["app/*.swift"] }
+    triggers: []
+    files:
+      routes.yml: |
+        routes:
+          ScheduleScreen:
+            tab: { icon: clock }
+            title: schedule
+      strings.yml: |
+        en:
+          schedule: Schedule
+      app/ContentView.swift: |
+        struct MainView: View {
+            var body: some View {
+                TabView {
+                    Tab("Schedule", systemImage: "clock", value: 1) {
+                        TabContentView(route: ScheduleScreen(), title: String(localized: "Schedule"))
+                    }
+                }
+            }
+        }
+
+        struct TabContentView: View {
+            let route: AppRoute
+            let title: String
+            var body: some View {
+                NavigationStack {
+                    ComposeView(route: route)
+                        .navigationTitle(title)
+                        .navigationBarHidden(true)
+                }
+            }
+        }
 """####),
         ("title-too-long.yml", ####"""
 id: title-too-long

@@ -27,6 +27,13 @@ public enum RuleRegistry {
         LiteralTitle(),
         TabMissingIcon(),
         UnknownRoute(),
+        CatalogDrift(),
+        PushWithoutTitle(),
+        PushTitleKeyMismatch(),
+        TabParity(),
+        TabRootWithoutNavigationTitle(),
+        TabLabelMismatch(),
+        CodeNotFollowed(),
     ]
 
     /// The options `id` declares (none for an unknown id or a reader rule).

@@ -8,7 +8,7 @@ public enum StarterConfig {
     public static let defaultStringsGlob = "strings/*.yml"
     public static let defaultBaseLocale = "en"
 
-    public static func render(_ inputs: DetectedInputs) -> String {
+    public static func render(_ inputs: DetectedInputs, sources: DetectedSources = DetectedSources()) -> String {
         var lines = [
             "# routekit project config, written by `routekit init`.",
             "# Paths and globs are relative to this file and may not leave its directory.",
@@ -38,6 +38,16 @@ public enum StarterConfig {
             lines.append("# locales: [en, de, ja]")
         } else {
             lines.append("locales: \(list(inputs.locales))")
+        }
+
+        lines += ["", "# The app's own code, checked against the catalog: Kotlin routes and push sites, the Swift TabView",
+                  "# and the String Catalogs of its labels (see \"Checking the app's code\" in the README)."]
+        if sources.isEmpty {
+            lines += ["# sources:", "#   kotlin: [shared/src/commonMain/kotlin/**/*.kt]", "#   swift: [iosApp/**/*.swift, iosApp/**/*.xcstrings]"]
+        } else {
+            lines.append("sources:")
+            if !sources.kotlin.isEmpty { lines.append("  kotlin: \(list(sources.kotlin))") }
+            if !sources.swift.isEmpty { lines.append("  swift: \(list(sources.swift))") }
         }
 
         lines += [

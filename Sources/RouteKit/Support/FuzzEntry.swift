@@ -57,6 +57,40 @@
         _ = StringsLoader.load([file], baseLocale: "en")
     }
 
+    /// Kotlin source, tokenized and read the way `sources:` reads it: alone, and as the second
+    /// file after a fixed route hierarchy so push sites, bindings and calls are exercised.
+    /// Returns the number of push sites found.
+    @discardableResult
+    public static func kotlin(_ bytes: [UInt8]) -> Int {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let input = KotlinSourceFile(display: "/fuzz/Input.kt", text: text)
+        let files = [KotlinSourceFile(display: "/fuzz/Routes.kt", text: kotlinRoutes), input]
+        var code = AppCode()
+        code.readKotlin([input])
+        code.readKotlin(files)
+        for push in code.pushSites { _ = push.title.summary }
+        _ = input.scanner.declarations.map { KotlinDeclarationScanner.render([]) + $0.name }
+        return code.pushSites.count
+    }
+
+    private static let kotlinRoutes = """
+        sealed interface AppRoute { val title: String? get() = null }
+        sealed interface TopLevelRoute : AppRoute
+        data object Home : AppRoute, TopLevelRoute
+        data object Prompt : AppRoute
+        data class Detail(val id: String, override val title: String? = null, override val subtitle: String = "") : AppRoute
+        class Navigator { fun add(route: AppRoute) {} }
+        """
+
+    /// Swift source: tokenized, then its `TabView` tabs and view types read. Returns the tab count.
+    @discardableResult
+    public static func swift(_ bytes: [UInt8]) -> Int {
+        let tokenizer = SwiftTokenizer(bytes: bytes)
+        let scanner = SwiftTabScanner(files: [("/fuzz/Input.swift", tokenizer.tokens)])
+        for tab in scanner.tabs { _ = tab.displayName }
+        return scanner.tabs.count + tokenizer.problems.count
+    }
+
     /// A flow file, loaded and replayed against a small fixed project.
     @discardableResult
     public static func flow(_ bytes: [UInt8]) -> Int {

@@ -42,6 +42,7 @@ public enum HTMLReport {
             html += "</tr>\n"
         }
         html += "</tbody>\n</table>\n<p class=\"legend\"><span class=\"ok\">resolved</span> <span class=\"fallback\">fallback locale</span> <span class=\"missing\">missing</span> <span class=\"too-long\">too long</span> <span class=\"runtime\">runtime value</span></p>\n"
+        html += pushSites(project)
         html += "<h2>Findings</h2>\n"
         if lint.diagnostics.isEmpty {
             html += "<p>No findings.</p>\n"
@@ -56,6 +57,20 @@ public enum HTMLReport {
         }
         html += "<footer>routekit \(escape(RouteKitInfo.version))</footer>\n</body>\n</html>\n"
         return html
+    }
+
+    /// Where the app's Kotlin code pushes each route and with which title (`sources:`).
+    static func pushSites(_ project: Project) -> String {
+        let pushes = project.appCode.pushSites
+        guard !pushes.isEmpty else { return "" }
+        var html = "<h2>Push sites</h2>\n<table class=\"pushes\">\n<thead><tr><th>Route</th><th>Pushed from</th><th>Title</th></tr></thead>\n<tbody>\n"
+        for push in pushes.sorted(by: { ($0.route, $0.location) < ($1.route, $1.location) }) {
+            let place = "\(PathUtilities.relative(push.location.file, to: project.config.root)):\(push.location.line)"
+            let via = push.via.map { " <small>\(escape($0))</small>" } ?? ""
+            let missing = push.title.isMissing ? " class=\"missing\"" : ""
+            html += "<tr><th>\(escape(push.route))</th><td><code>\(escape(place))</code>\(via)</td><td\(missing)>\(escape(push.title.summary))</td></tr>\n"
+        }
+        return html + "</tbody>\n</table>\n"
     }
 
     /// As a tab bar would cut a label: the first `limit` characters and an ellipsis.

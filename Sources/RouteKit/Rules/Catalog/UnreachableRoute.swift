@@ -1,5 +1,6 @@
 /// A detail route that no tab root reaches through `from:` edges. Only checked when the catalog
-/// models its navigation graph (at least one route has `from:`), so catalogs without a graph stay quiet.
+/// models its navigation graph (at least one route has `from:`), so catalogs without a graph stay
+/// quiet. Entry routes (`entry: true`) start a flow of their own and are exempt.
 struct UnreachableRoute: LintRule {
     static let id = "unreachable-route"
 
@@ -10,7 +11,7 @@ struct UnreachableRoute: LintRule {
         for route in catalog.routes {
             for source in route.from { pushes[source.value, default: []].append(route.name) }
         }
-        var reached = Set(catalog.tabRoots.map(\.name))
+        var reached = Set(catalog.tabRoots.map(\.name) + catalog.routes.filter(\.isEntry).map(\.name))
         var queue = Array(reached)
         while let next = queue.popLast() {
             for target in pushes[next] ?? [] where reached.insert(target).inserted { queue.append(target) }

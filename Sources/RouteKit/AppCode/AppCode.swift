@@ -1,0 +1,202 @@
+import Foundation
+
+/// What routekit read from the app's own code (`sources:` in the config): the routes as Kotlin
+/// declares them, the Kotlin push sites, the Swift `TabView`'s tabs and the String Catalog values
+/// of their labels. Read with tokenizers, not compilers: what cannot be followed is listed in
+/// `notFollowed` (the `code-not-followed` rule reports it), never guessed.
+public struct AppCode: Sendable {
+    public var kotlinFiles: [String] = []
+    public var swiftFiles: [String] = []
+    public var stringCatalogFiles: [String] = []
+    /// The sealed route interface the Kotlin routes implement; nil when none was found.
+    public var routeInterface: String?
+    /// Routes as the Kotlin code declares them, in declaration order.
+    public var kotlinRoutes: [KotlinRoute] = []
+    public var pushSites: [PushSite] = []
+    /// The first `TabView`'s `Tab` entries, in order.
+    public var tabs: [SwiftTab] = []
+    public var tabViewLocation: SourceLocation?
+    /// String Catalog values: locale → key → value.
+    public var stringCatalog: [String: [String: String]] = [:]
+    /// Constructs the tokenizers could not follow, with where they are.
+    public var notFollowed: [Located<String>] = []
+
+    public init() {}
+
+    public var readsKotlin: Bool { !kotlinFiles.isEmpty }
+    public var readsSwift: Bool { !swiftFiles.isEmpty }
+
+    public func kotlinRoute(named name: String) -> KotlinRoute? { kotlinRoutes.first { $0.name == name } }
+}
+
+/// A route as its Kotlin declaration gives it.
+public struct KotlinRoute: Sendable {
+    public struct Param: Sendable {
+        public var name: String
+        /// The type without a trailing `?`.
+        public var type: String
+        /// `?` in Kotlin, or a default value.
+        public var isOptional: Bool
+        public var location: SourceLocation
+    }
+
+    public var name: String
+    /// Where the name is declared.
+    public var location: SourceLocation
+    public var isObject: Bool
+    public var isTab: Bool
+    public var params: [Param]
+    /// Where the `title` property is declared; nil when the route has none (or returns `null`).
+    public var title: SourceLocation?
+    public var subtitle: SourceLocation?
+}
+
+extension AppCode {
+    /// Reads the files `sources:` names. Files that cannot be read, or not wholly, become
+    /// `notFollowed` entries; only a config problem (a missing literal path) stops the run.
+    public static func load(config: ProjectConfig) throws(ConfigError) -> AppCode {
+        var code = AppCode()
+        guard !config.sources.isEmpty else { return code }
+        let kotlinPaths = try Project.resolve(config.sources.kotlin, field: "sources.kotlin", config: config)
+        let swiftSide = try Project.resolve(config.sources.swift, field: "sources.swift", config: config)
+        code.kotlinFiles = kotlinPaths
+        code.swiftFiles = swiftSide.filter { !$0.hasSuffix(".xcstrings") }
+        code.stringCatalogFiles = swiftSide.filter { $0.hasSuffix(".xcstrings") }
+        let limit = config.limits.fileSize
+
+        let kotlinTexts = Concurrent.map(count: kotlinPaths.count) { Self.readText(kotlinPaths[$0], limit: limit) }
+        var kotlinFiles: [KotlinSourceFile] = []
+        for (path, text) in zip(kotlinPaths, kotlinTexts) {
+            if let problem = text.problem { code.notFollowed.append(problem) }
+            guard let source = text.text else { continue }
+            let file = KotlinSourceFile(display: path, text: source)
+            for problem in file.problems {
+                code.notFollowed.append(Located("Kotlin: \(problem.message)", at: SourceLocation(file: path, line: problem.line, column: problem.column)))
+            }
+            kotlinFiles.append(file)
+        }
+        if !kotlinFiles.isEmpty { code.readKotlin(kotlinFiles) }
+
+        let swiftPaths = code.swiftFiles
+        let swiftTexts = Concurrent.map(count: swiftPaths.count) { Self.readText(swiftPaths[$0], limit: limit) }
+        var swiftFiles: [(display: String, tokens: [SwiftToken])] = []
+        for (path, text) in zip(swiftPaths, swiftTexts) {
+            if let problem = text.problem { code.notFollowed.append(problem) }
+            guard let source = text.text else { continue }
+            let tokenizer = SwiftTokenizer(source)
+            for problem in tokenizer.problems {
+                code.notFollowed.append(Located("Swift: \(problem.message)", at: SourceLocation(file: path, line: problem.line, column: problem.column)))
+            }
+            swiftFiles.append((path, tokenizer.tokens))
+        }
+        if !swiftFiles.isEmpty {
+            let scanner = SwiftTabScanner(files: swiftFiles)
+            code.tabs = scanner.tabs
+            code.tabViewLocation = scanner.tabViewLocation
+            code.notFollowed += scanner.notFollowed
+            for tab in scanner.tabs where tab.appliesNavigationTitle == nil {
+                code.notFollowed.append(Located("the tab's view \(tab.rootView ?? "?") is not declared in the Swift sources read: "
+                    + "whether it sets .navigationTitle is not checked", at: tab.location))
+            }
+        }
+        for path in code.stringCatalogFiles {
+            code.readStringCatalog(path, limit: limit)
+        }
+        return code
+    }
+
+    private struct Text {
+        var text: String?
+        var problem: Located<String>?
+    }
+
+    /// A source file as text. Invalid UTF-8 is replaced (and reported); a file over the size
+    /// limit or unreadable is skipped (and reported).
+    private static func readText(_ path: String, limit: Int) -> Text {
+        let start = SourceLocation(file: path, line: 1, column: 1)
+        switch InputFile.read(path, maxSize: limit) {
+        case .failure(let failure):
+            return Text(text: nil, problem: Located("not read: \(failure.message)", at: start))
+        case .success(let bytes):
+            if let text = String(validating: bytes, as: UTF8.self) { return Text(text: text, problem: nil) }
+            var line = 1
+            var column = 1
+            // Where the first invalid sequence starts: decode scalar by scalar until one fails.
+            var iterator = bytes.makeIterator()
+            var decoder = UTF8()
+            decoding: while true {
+                switch decoder.decode(&iterator) {
+                case .scalarValue(let scalar):
+                    if scalar == "\n" {
+                        line += 1
+                        column = 1
+                    } else {
+                        column += 1
+                    }
+                case .emptyInput, .error:
+                    break decoding
+                }
+            }
+            return Text(text: String(decoding: bytes, as: UTF8.self),
+                        problem: Located("invalid UTF-8: replaced by U+FFFD; names and strings there may not match",
+                                         at: SourceLocation(file: path, line: line, column: column)))
+        }
+    }
+
+    mutating func readKotlin(_ files: [KotlinSourceFile]) {
+        let catalog: ImportedRouteCatalog
+        do {
+            catalog = try KotlinRouteImporter().importScanned(files, fillFallbacks: false)
+        } catch {
+            let first = files.first.map { SourceLocation(file: $0.display, line: 1, column: 1) }
+                ?? SourceLocation(file: "", line: 1, column: 1)
+            notFollowed.append(Located("Kotlin routes not read: \(error.message)", at: first))
+            return
+        }
+        for note in catalog.notes where note.kind == .skipped {
+            guard let file = note.file, let line = note.line else { continue }
+            notFollowed.append(Located("Kotlin: \(note.key.map { "\($0): " } ?? "")\(note.message)",
+                                       at: SourceLocation(file: file, line: line, column: 1)))
+        }
+        routeInterface = catalog.routeInterface
+        for route in catalog.routes {
+            guard let declaration = route.declaration else { continue }
+            let location = SourceLocation(file: declaration.file, line: declaration.nameLine, column: declaration.nameColumn)
+            let params = declaration.parameters.map { parameter in
+                var type = parameter.type.replacingOccurrences(of: " ", with: "")
+                let nullable = type.hasSuffix("?")
+                if nullable { type.removeLast() }
+                return KotlinRoute.Param(name: parameter.name, type: type, isOptional: nullable || parameter.defaultValue != nil,
+                                         location: SourceLocation(file: declaration.file, line: parameter.line, column: parameter.column))
+            }
+            func position(_ line: Int?, _ column: Int?, _ title: ImportedTitle?, _ source: KotlinPropertySource?) -> SourceLocation? {
+                guard source != nil, let line, let column else { return nil }
+                if title == nil, case .expression = source { return nil }  // `= null`
+                return SourceLocation(file: declaration.file, line: line, column: column)
+            }
+            kotlinRoutes.append(KotlinRoute(
+                name: route.name, location: location, isObject: route.isObject, isTab: route.isTab, params: params,
+                title: position(declaration.titleLine, declaration.titleColumn, route.title, declaration.title),
+                subtitle: position(declaration.subtitleLine, declaration.subtitleColumn, route.subtitle, declaration.subtitle)))
+        }
+        let (pushes, skipped) = KotlinPushSiteScanner.pushSites(in: files, routes: catalog)
+        pushSites = pushes
+        notFollowed += skipped
+    }
+
+    private mutating func readStringCatalog(_ path: String, limit: Int) {
+        do {
+            let strings = try XCStringsImporter(maxFileSize: limit).importFile(path)
+            for locale in strings.locales {
+                guard let table = strings.table(locale) else { continue }
+                var values: [String: String] = [:]
+                for key in table.order {
+                    if let text = table[key]?.value.text { values[key] = text }
+                }
+                stringCatalog[locale, default: [:]].merge(values) { first, _ in first }
+            }
+        } catch {
+            notFollowed.append(Located("String Catalog not read: \(error.message)", at: SourceLocation(file: path, line: 1, column: 1)))
+        }
+    }
+}

@@ -1,0 +1,438 @@
+/// How a route's Kotlin declaration takes its title or subtitle, as far as pushes are concerned.
+enum KotlinTitleSlot: Sendable, Equatable {
+    /// No such property: every instance has none.
+    case none
+    /// A constructor parameter: the push's argument at `index` (or its default) is the value.
+    case parameter(index: Int)
+    /// Computed by the declaration from something else (a resource, a combination of params).
+    case computed
+}
+
+/// What the push-site scanner needs to know about one route.
+struct KotlinRouteShape: Sendable {
+    var name: String
+    var isObject: Bool
+    var parameters: [KotlinParameter]
+    var title: KotlinTitleSlot
+    var subtitle: KotlinTitleSlot
+
+    init(_ route: ImportedRoute) {
+        name = route.name
+        isObject = route.isObject
+        parameters = route.declaration?.parameters ?? []
+        let names = parameters.map(\.name)
+        func slot(_ source: KotlinPropertySource?) -> KotlinTitleSlot {
+            switch source {
+            case nil: return .none
+            case .constructorParameter(let name): return names.firstIndex(of: name).map { .parameter(index: $0) } ?? .computed
+            case .expression(let tokens):
+                if tokens.count == 1, tokens[0].isWord("null") { return .none }
+                if tokens.count == 1, tokens[0].kind == .identifier, let index = names.firstIndex(of: tokens[0].text) {
+                    return .parameter(index: index)
+                }
+                if tokens.count == 3, tokens[0].isWord("this"), tokens[1].is("."), let index = names.firstIndex(of: tokens[2].text) {
+                    return .parameter(index: index)
+                }
+                return .computed
+            }
+        }
+        title = slot(route.declaration?.title)
+        subtitle = slot(route.declaration?.subtitle)
+    }
+}
+
+/// Finds push sites in one Kotlin file: every construction of a route class and every object
+/// route passed to a call that takes routes. Which calls take routes is learnt from the
+/// declarations (`routeTakingCalls`), never from a list of names. One forward pass over the
+/// tokens, with a stack of open brackets for scopes and calls.
+struct KotlinPushSiteScanner {
+    private(set) var pushes: [PushSite] = []
+    /// Constructs routekit does not follow: `code-not-followed` findings.
+    private(set) var notFollowed: [Located<String>] = []
+
+    private let t: [KotlinToken]
+    private let match: [Int]
+    private let file: String
+    private let routes: [String: KotlinRouteShape]
+    private let routeTakingCalls: Set<String>
+    /// The route interfaces and routes: what reflection over routes names.
+    private let routeTypes: Set<String>
+
+    /// A `val` bound in scope: to a string resource key, or to something else (it shadows).
+    private struct Binding {
+        var depth: Int
+        var key: String?
+    }
+
+    private struct Open {
+        var index: Int
+        /// The called name for `(` after an identifier.
+        var callee: String?
+        var names: [String] = []
+    }
+
+    private var bindings: [String: [Binding]] = [:]
+    private var stack: [Open] = []
+
+    init(file: KotlinSourceFile, routes: [String: KotlinRouteShape], routeTakingCalls: Set<String>, routeTypes: Set<String>) {
+        self.routeTypes = routeTypes
+        t = file.scanner.t
+        match = file.scanner.match
+        self.file = file.display
+        self.routes = routes
+        self.routeTakingCalls = routeTakingCalls
+        scan()
+    }
+
+    private func location(_ token: KotlinToken) -> SourceLocation {
+        SourceLocation(file: file, line: token.line, column: token.column)
+    }
+
+    private static let declarationWords: Set<String> = ["class", "interface", "object", "fun", "typealias", "import", "package"]
+    private static let reflection: Set<String> = ["createInstance", "primaryConstructor", "objectInstance", "sealedSubclasses", "constructors"]
+
+    private mutating func scan() {
+        var k = 0
+        while k < t.count {
+            let token = t[k]
+            if token.kind == .punctuation {
+                switch token.text {
+                case "(", "[":
+                    var callee: String?
+                    if token.text == "(", k > 0, t[k - 1].kind == .identifier { callee = t[k - 1].text }
+                    stack.append(Open(index: k, callee: callee))
+                case "{":
+                    stack.append(Open(index: k, callee: nil))
+                    bindLambdaParameters(after: k)
+                case ")", "]", "}":
+                    close()
+                case "::":
+                    if k + 1 < t.count, let shape = routes[t[k + 1].text], !shape.isObject,
+                        !(k > 0 && (t[k - 1].kind == .identifier || t[k - 1].is(")")))
+                    {
+                        notFollowed.append(Located("constructor reference ::\(shape.name): pushes made through it are not followed",
+                                                   at: location(t[k])))
+                    }
+                default: break
+                }
+                k += 1
+                continue
+            }
+            guard token.kind == .identifier else {
+                k += 1
+                continue
+            }
+            if (token.text == "val" || token.text == "var"), k + 1 < t.count, t[k + 1].kind == .identifier {
+                bind(at: k + 1)
+            } else if Self.reflection.contains(token.text), k > 0, t[k - 1].is(".") || t[k - 1].is("::") {
+                if mentionsRoute(before: k) {
+                    notFollowed.append(Located("reflection (`\(token.text)`): routes it creates are not followed", at: location(token)))
+                }
+            } else if let shape = routes[token.text], !isQualifiedOrDeclared(k) {
+                if !shape.isObject, k + 1 < t.count, t[k + 1].is("("), !t[k + 1].newlineBefore {
+                    construction(of: shape, at: k)
+                } else if shape.isObject, let via = routeTakingCall(forArgumentAt: k) {
+                    pushes.append(PushSite(route: shape.name, location: location(token), via: via,
+                                           title: shape.title == .none ? .noSlot : .computed,
+                                           subtitle: shape.subtitle == .none ? .noSlot : .computed))
+                }
+            }
+            k += 1
+        }
+    }
+
+    private mutating func close() {
+        guard let open = stack.popLast() else { return }
+        for name in open.names {
+            bindings[name]?.removeLast()
+            if bindings[name]?.isEmpty == true { bindings[name] = nil }
+        }
+    }
+
+    /// True for `x.Route`, `::Route`, `class Route`, `is Route`, `as Route`, `<Route>` and imports.
+    private func isQualifiedOrDeclared(_ k: Int) -> Bool {
+        guard k > 0 else { return false }
+        let previous = t[k - 1]
+        if previous.is(".") || previous.is("?.") || previous.is("::") || previous.is("<") { return true }
+        if previous.kind == .identifier, Self.declarationWords.contains(previous.text) || previous.text == "is" || previous.text == "as" {
+            return true
+        }
+        return false
+    }
+
+    /// A route type named within the few tokens before `k` (reflection over the route hierarchy).
+    private func mentionsRoute(before k: Int) -> Bool {
+        var j = k - 1
+        while j >= 0, j >= k - 12, !t[j].newlineBefore || j == k - 1 {
+            if t[j].kind == .identifier, routeTypes.contains(t[j].text) { return true }
+            j -= 1
+        }
+        return false
+    }
+
+    /// The innermost open bracket is a call's `(` and the token at `k` is a whole argument of it
+    /// (positional or named): the call's name with its receiver, when the call takes routes.
+    private func routeTakingCall(forArgumentAt k: Int) -> String? {
+        guard let open = stack.last, let callee = open.callee, t[open.index].is("("), routeTakingCalls.contains(callee) else {
+            return nil
+        }
+        let previous = t[k - 1]
+        let startsArgument = k - 1 == open.index || previous.is(",")
+            || (previous.is("=") && k >= 3 && t[k - 2].kind == .identifier && (t[k - 3].is(",") || k - 3 == open.index))
+        guard startsArgument, k + 1 < t.count, t[k + 1].is(",") || t[k + 1].is(")") else { return nil }
+        return receiverAndName(callee: open.index - 1)
+    }
+
+    private func receiverAndName(callee index: Int) -> String {
+        if index >= 2, t[index - 1].is(".") || t[index - 1].is("?."), t[index - 2].kind == .identifier {
+            return t[index - 2].text + t[index - 1].text + t[index].text
+        }
+        return t[index].text
+    }
+
+    // MARK: - Scope
+
+    /// `val name = stringResource(Res.string.key)` binds `name` to `key`; any other `val` shadows.
+    private mutating func bind(at k: Int) {
+        let name = t[k].text
+        var j = k + 1
+        if j < t.count, t[j].is(":") {
+            j += 1
+            while j < t.count, !t[j].is("="), !t[j].newlineBefore, !t[j].isWord("by") { j += 1 }
+        }
+        var key: String?
+        if j + 1 < t.count, t[j].is("=") {
+            key = Self.resourceKey(in: t, from: j + 1, to: min(t.count, j + 9))
+        }
+        addBinding(name, key: key)
+    }
+
+    private mutating func addBinding(_ name: String, key: String?) {
+        bindings[name, default: []].append(Binding(depth: stack.count, key: key))
+        if !stack.isEmpty { stack[stack.count - 1].names.append(name) }
+    }
+
+    /// `{ a, b -> …}`: the lambda's parameters shadow outer bindings of the same names.
+    private mutating func bindLambdaParameters(after open: Int) {
+        var j = open + 1
+        var names: [String] = []
+        while j < t.count, j < open + 24 {
+            if t[j].is("->") {
+                for name in names { addBinding(name, key: nil) }
+                return
+            }
+            if t[j].kind == .identifier, j + 1 < t.count, t[j + 1].is(",") || t[j + 1].is("->") || t[j + 1].is(":") || t[j + 1].is(")") {
+                names.append(t[j].text)
+            } else if !(t[j].is(",") || t[j].is("(") || t[j].is(")") || t[j].is(":") || t[j].kind == .identifier
+                || t[j].is("<") || t[j].is(">") || t[j].is("?") || t[j].is("."))
+            {
+                return
+            }
+            j += 1
+        }
+    }
+
+    /// `stringResource(Res.string.KEY)` at `start` (or `Res.string.KEY` wrapped in any one call).
+    static func resourceKey(in t: [KotlinToken], from start: Int, to end: Int) -> String? {
+        var j = start
+        guard j + 1 < end, t[j].kind == .identifier, t[j + 1].is("(") else { return nil }
+        j += 2
+        guard j + 5 < t.count + 1, j + 4 < end, t[j].isWord("Res") || t[j].isWord("R"), t[j + 1].is("."),
+            t[j + 2].isWord("string"), t[j + 3].is("."), t[j + 4].kind == .identifier
+        else { return nil }
+        return t[j + 4].text
+    }
+
+    // MARK: - Constructions
+
+    private struct Argument {
+        var name: String?
+        var start: Int
+        var end: Int
+    }
+
+    private mutating func construction(of shape: KotlinRouteShape, at k: Int) {
+        let open = k + 1
+        let close = match[open]
+        guard close > open else { return }
+        var arguments: [Argument] = []
+        var start = open + 1
+        var j = open + 1
+        while j <= close {
+            if j == close || t[j].is(",") {
+                if j > start {
+                    var argument = Argument(name: nil, start: start, end: j)
+                    if j - start >= 2, t[start].kind == .identifier, t[start + 1].is("=") {
+                        argument.name = t[start].text
+                        argument.start = start + 2
+                    }
+                    arguments.append(argument)
+                }
+                start = j + 1
+                j += 1
+                continue
+            }
+            if match[j] > j { j = match[j] } else { j += 1 }
+        }
+        // The arguments must fit the constructor, or this is another function of the same name
+        // (a composable screen called like its route).
+        var byParameter = [Argument?](repeating: nil, count: shape.parameters.count)
+        var position = 0
+        for argument in arguments {
+            if t[argument.start].is("*") { return }
+            if let name = argument.name {
+                guard let index = shape.parameters.firstIndex(where: { $0.name == name }) else { return }
+                byParameter[index] = argument
+            } else {
+                guard position < shape.parameters.count else { return }
+                byParameter[position] = argument
+                position += 1
+            }
+        }
+        for (index, parameter) in shape.parameters.enumerated() where byParameter[index] == nil && parameter.defaultValue == nil {
+            return
+        }
+        let via = enclosingRouteTakingCall(of: k)
+        func pushed(_ slot: KotlinTitleSlot) -> PushedTitle {
+            switch slot {
+            case .none: return .noSlot
+            case .computed: return .computed
+            case .parameter(let index):
+                guard let argument = byParameter[index] else { return .defaulted(shape.parameters[index].defaultValue) }
+                return classify(from: argument.start, to: argument.end)
+            }
+        }
+        pushes.append(PushSite(route: shape.name, location: location(t[k]), via: via,
+                               title: pushed(shape.title), subtitle: pushed(shape.subtitle)))
+    }
+
+    private func enclosingRouteTakingCall(of k: Int) -> String? {
+        guard let open = stack.last, let callee = open.callee, routeTakingCalls.contains(callee), t[open.index].is("(") else {
+            return nil
+        }
+        return receiverAndName(callee: open.index - 1)
+    }
+
+    private static let expressionWords: Set<String> = ["if", "else", "when", "is", "in", "true", "false", "this", "it"]
+
+    /// What an argument expression gives as a title.
+    private func classify(from start: Int, to end: Int) -> PushedTitle {
+        let first = t[start]
+        if end - start == 1 {
+            if first.isWord("null") { return .null(location(first)) }
+            if first.kind == .string {
+                guard let value = first.stringValue else {
+                    return .notFollowed("a title built by a string template", location(first))
+                }
+                return value.isEmpty ? .empty(location(first)) : .literals([Located(value, at: location(first))])
+            }
+            if first.kind == .identifier {
+                if let binding = bindings[first.text]?.last {
+                    if let key = binding.key { return .key(key, location(first)) }
+                }
+                return .value(first.text, location(first))
+            }
+        }
+        if let key = Self.resourceKey(in: t, from: start, to: end), t[start].isWord("stringResource"), match[start + 1] == end - 1 {
+            return .key(key, location(first))
+        }
+        var literals: [Located<String>] = []
+        var j = start
+        while j < end {
+            let token = t[j]
+            if token.kind == .string {
+                guard let value = token.stringValue else {
+                    return .notFollowed("a title built by a string template", location(token))
+                }
+                if !value.isEmpty { literals.append(Located(value, at: location(token))) }
+            } else if token.kind == .identifier, j + 1 < end, t[j + 1].is("("), !Self.expressionWords.contains(token.text) {
+                return .notFollowed("a title built by a function call (`\(token.text)(…)`)", location(token))
+            }
+            j += 1
+        }
+        if !literals.isEmpty { return .literals(literals) }
+        return .value(KotlinDeclarationScanner.render(Array(t[start..<min(end, start + 12)])), location(first))
+    }
+
+    /// Every push site in the files, for the routes of an imported hierarchy, and what was not followed.
+    static func pushSites(in files: [KotlinSourceFile], routes catalog: ImportedRouteCatalog) -> ([PushSite], [Located<String>]) {
+        var shapes: [String: KotlinRouteShape] = [:]
+        for route in catalog.routes where route.declaration != nil { shapes[route.name] = KotlinRouteShape(route) }
+        var routeTypes = Set(shapes.keys)
+        routeTypes.insert(catalog.routeInterface)
+        if let tab = catalog.tabInterface { routeTypes.insert(tab) }
+        let calls = routeTakingCalls(in: files, routeTypes: routeTypes)
+        var pushes: [PushSite] = []
+        var notFollowed: [Located<String>] = []
+        for file in files {
+            let scanner = KotlinPushSiteScanner(file: file, routes: shapes, routeTakingCalls: calls, routeTypes: routeTypes)
+            pushes += scanner.pushes
+            notFollowed += scanner.notFollowed
+            for push in scanner.pushes {
+                for slot in [push.title, push.subtitle] {
+                    if case .notFollowed(let what, let location) = slot {
+                        notFollowed.append(Located("\(what) at a push of \(push.route): not checked", at: location))
+                    }
+                }
+            }
+        }
+        return (pushes, notFollowed)
+    }
+
+    // MARK: - Calls that take routes
+
+    /// Names that take a route, learnt from declarations in every file: functions and classes
+    /// with a parameter of a route type (`fun add(route: AppRoute)`, `class NavRequest(val
+    /// targetRoute: AppRoute)`), and values of a function type over routes (`onNavigate:
+    /// (AppRoute) -> Unit`).
+    static func routeTakingCalls(in files: [KotlinSourceFile], routeTypes: Set<String>) -> Set<String> {
+        var result: Set<String> = []
+        for file in files {
+            let t = file.scanner.t
+            var opens: [Int] = []
+            var k = 0
+            while k < t.count {
+                let token = t[k]
+                if token.is("(") || token.is("[") || token.is("{") {
+                    opens.append(k)
+                } else if token.is(")") || token.is("]") || token.is("}") {
+                    _ = opens.popLast()
+                } else if token.kind == .identifier, k + 1 < t.count, t[k + 1].is(":"), k == 0 || !t[k - 1].is("::") {
+                    // `name: Type` — read the type to its end at depth 0.
+                    var j = k + 2
+                    var depth = 0
+                    var functionType = false
+                    var mentionsRouteInParameters = false
+                    var mentionsRoute = false
+                    while j < t.count {
+                        let part = t[j]
+                        if part.is("(") || part.is("<") || part.is("[") {
+                            depth += 1
+                        } else if part.is(")") || part.is(">") || part.is("]") {
+                            if depth == 0 { break }
+                            depth -= 1
+                        } else if depth == 0, part.is(",") || part.is("=") || part.is("{") || part.is(";") || part.isWord("by") {
+                            break
+                        } else if part.is("->") {
+                            functionType = true
+                        } else if part.kind == .identifier, routeTypes.contains(part.text) {
+                            if depth > 0 && !functionType { mentionsRouteInParameters = true }
+                            mentionsRoute = true
+                        }
+                        if j > k + 2, part.newlineBefore, depth == 0 { break }
+                        j += 1
+                    }
+                    if functionType, mentionsRouteInParameters {
+                        result.insert(token.text)
+                    } else if !functionType, mentionsRoute, t[k + 2].kind == .identifier, routeTypes.contains(t[k + 2].text),
+                        let open = opens.last, t[open].is("("), open > 0, t[open - 1].kind == .identifier
+                    {
+                        result.insert(t[open - 1].text)
+                    }
+                }
+                k += 1
+            }
+        }
+        return result
+    }
+}

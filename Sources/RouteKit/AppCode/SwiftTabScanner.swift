@@ -1,0 +1,255 @@
+/// One `Tab(label, systemImage:, value:) { … }` entry of a SwiftUI `TabView`.
+public struct SwiftTab: Sendable {
+    /// Where `Tab` is written.
+    public var location: SourceLocation
+    /// The label's String Catalog key: the text of `String(localized: "…")` or of a string literal.
+    public var label: Located<String>?
+    /// `systemImage:`.
+    public var icon: Located<String>?
+    /// `value:` as written.
+    public var value: String?
+    /// Names instantiated with `()` or `.shared` in the tab's content, in order: the first that
+    /// names a route is the tab's root route (`topLevelRoute: ScheduleScreen()`).
+    public var rootCandidates: [Located<String>]
+    /// The view the content instantiates first (`TabContentView`).
+    public var rootView: String?
+    /// Whether the content, or the view type it instantiates, applies `.navigationTitle`; nil
+    /// when that view is not declared in the Swift files read.
+    public var appliesNavigationTitle: Bool?
+}
+
+/// Finds the `Tab` entries of the first `TabView` with any in a set of Swift files, and which
+/// view types apply `.navigationTitle`.
+struct SwiftTabScanner {
+    struct File {
+        var display: String
+        var tokens: [SwiftToken]
+        var match: [Int]
+    }
+
+    private(set) var tabs: [SwiftTab] = []
+    /// Where the `TabView` the tabs come from is written.
+    private(set) var tabViewLocation: SourceLocation?
+    private(set) var notFollowed: [Located<String>] = []
+
+    /// View types declared in the files: name → applies `.navigationTitle` in its body.
+    private var viewTitles: [String: Bool] = [:]
+
+    init(files: [(display: String, tokens: [SwiftToken])]) {
+        let prepared = files.map { File(display: $0.display, tokens: $0.tokens, match: Self.matchBrackets($0.tokens)) }
+        for file in prepared { collectViewTypes(file) }
+        for file in prepared where tabs.isEmpty {
+            collectTabs(file)
+        }
+    }
+
+    static func matchBrackets(_ tokens: [SwiftToken]) -> [Int] {
+        var match = [Int](repeating: -1, count: tokens.count)
+        var stacks: [[Int]] = [[], [], []]
+        for (index, token) in tokens.enumerated() where token.kind == .punctuation {
+            switch token.text {
+            case "(": stacks[0].append(index)
+            case "[": stacks[1].append(index)
+            case "{": stacks[2].append(index)
+            case ")", "]", "}":
+                let which = token.text == ")" ? 0 : token.text == "]" ? 1 : 2
+                if let open = stacks[which].popLast() {
+                    match[open] = index
+                    match[index] = open
+                }
+            default: break
+            }
+        }
+        return match
+    }
+
+    private func location(_ token: SwiftToken, in file: File) -> SourceLocation {
+        SourceLocation(file: file.display, line: token.line, column: token.column)
+    }
+
+    // MARK: - View types
+
+    private mutating func collectViewTypes(_ file: File) {
+        let t = file.tokens
+        var k = 0
+        while k + 1 < t.count {
+            if t[k].isWord("struct") || t[k].isWord("class"), t[k + 1].kind == .identifier {
+                let name = t[k + 1].text
+                var j = k + 2
+                while j < t.count, !t[j].is("{"), !t[j].is("}"), j < k + 64 { j += 1 }
+                if j < t.count, t[j].is("{"), file.match[j] > j {
+                    let applies = Self.appliesNavigationTitle(t, match: file.match, from: j + 1, to: file.match[j])
+                    viewTitles[name] = (viewTitles[name] ?? false) || applies
+                }
+            }
+            k += 1
+        }
+    }
+
+    /// Modifiers whose closures build other screens: a `.navigationTitle` inside them titles
+    /// those screens, not this one.
+    private static let otherScreens: Set<String> = ["navigationDestination", "sheet", "popover", "fullScreenCover", "inspector"]
+
+    static func appliesNavigationTitle(_ t: [SwiftToken], match: [Int], from start: Int, to end: Int) -> Bool {
+        var j = start
+        while j < end {
+            if t[j].is("."), j + 1 < end, t[j + 1].kind == .identifier {
+                let name = t[j + 1].text
+                if name == "navigationTitle" { return true }
+                if otherScreens.contains(name) {
+                    // Skip its arguments and its trailing closure.
+                    var next = j + 2
+                    if next < end, t[next].is("("), match[next] > next { next = match[next] + 1 }
+                    if next < end, t[next].is("{"), match[next] > next { next = match[next] + 1 }
+                    j = next
+                    continue
+                }
+            }
+            j += 1
+        }
+        return false
+    }
+
+    // MARK: - Tabs
+
+    private mutating func collectTabs(_ file: File) {
+        let t = file.tokens
+        for k in t.indices where t[k].isWord("TabView") && !(k > 0 && t[k - 1].is(".")) {
+            var j = k + 1
+            if j < t.count, t[j].is("("), file.match[j] > j { j = file.match[j] + 1 }
+            guard j < t.count, t[j].is("{"), file.match[j] > j else { continue }
+            let before = tabs.count
+            readEntries(file, from: j + 1, to: file.match[j])
+            if tabs.count > before {
+                tabViewLocation = location(t[k], in: file)
+                return
+            }
+        }
+    }
+
+    private mutating func readEntries(_ file: File, from start: Int, to end: Int) {
+        let t = file.tokens
+        var j = start
+        while j < end {
+            let token = t[j]
+            if token.isWord("Tab"), j + 1 < end, t[j + 1].is("("), !(j > 0 && t[j - 1].is(".")) {
+                j = readTab(file, at: j, end: end)
+                continue
+            }
+            if token.isWord("ForEach"), !(j > 0 && t[j - 1].is(".")) {
+                var next = j + 1
+                if next < end, t[next].is("("), file.match[next] > next { next = file.match[next] + 1 }
+                if next < end, t[next].is("{"), file.match[next] > next {
+                    let close = file.match[next]
+                    if (next..<close).contains(where: { t[$0].isWord("Tab") }) {
+                        notFollowed.append(Located("a Tab built in a ForEach: its tabs are not read", at: location(token, in: file)))
+                    }
+                    j = close + 1
+                    continue
+                }
+            }
+            j += 1
+        }
+    }
+
+    /// Reads `Tab(…) { content }` at `k`; returns the index after it.
+    private mutating func readTab(_ file: File, at k: Int, end: Int) -> Int {
+        let t = file.tokens
+        let open = k + 1
+        let close = file.match[open]
+        guard close > open, close < end else { return k + 1 }
+        var tab = SwiftTab(location: location(t[k], in: file), label: nil, icon: nil, value: nil, rootCandidates: [],
+                           rootView: nil, appliesNavigationTitle: nil)
+        // Arguments, split at top-level commas.
+        var arguments: [(label: String?, start: Int, end: Int)] = []
+        var start = open + 1
+        var j = open + 1
+        while j <= close {
+            if j == close || t[j].is(",") {
+                if j > start {
+                    if j - start >= 2, t[start].kind == .identifier, t[start + 1].is(":") {
+                        arguments.append((t[start].text, start + 2, j))
+                    } else {
+                        arguments.append((nil, start, j))
+                    }
+                }
+                start = j + 1
+                j += 1
+                continue
+            }
+            j = file.match[j] > j ? file.match[j] : j + 1
+        }
+        var contentRange: Range<Int>?
+        for argument in arguments {
+            switch argument.label {
+            case nil:
+                if tab.label == nil {
+                    tab.label = labelKey(t, from: argument.start, to: argument.end, file: file)
+                    if tab.label == nil {
+                        notFollowed.append(Located("a tab label that is not a string literal or String(localized:): not compared",
+                                                   at: location(t[argument.start], in: file)))
+                    }
+                }
+            case "systemImage":
+                if argument.end - argument.start == 1, let value = t[argument.start].stringValue {
+                    tab.icon = Located(value, at: location(t[argument.start], in: file))
+                } else {
+                    notFollowed.append(Located("a tab icon that is not a string literal: not compared",
+                                               at: location(t[argument.start], in: file)))
+                }
+            case "value":
+                tab.value = t[argument.start..<argument.end].map(\.text).joined()
+            case "content":
+                if t[argument.start].is("{"), file.match[argument.start] > argument.start {
+                    contentRange = (argument.start + 1)..<file.match[argument.start]
+                }
+            default:
+                break
+            }
+        }
+        var next = close + 1
+        if next < end, t[next].is("{"), file.match[next] > next {
+            contentRange = (next + 1)..<file.match[next]
+            next = file.match[next] + 1
+        }
+        if let content = contentRange {
+            readContent(file, content, into: &tab)
+        }
+        tabs.append(tab)
+        return next
+    }
+
+    /// `String(localized: "Key")`, `LocalizedStringKey("Key")`, `Text("Key")` or `"Key"`.
+    private func labelKey(_ t: [SwiftToken], from start: Int, to end: Int, file: File) -> Located<String>? {
+        if end - start == 1, let value = t[start].stringValue {
+            return Located(value, at: location(t[start], in: file))
+        }
+        guard end - start >= 3, t[start].kind == .identifier, t[start + 1].is("("), file.match[start + 1] == end - 1,
+            ["String", "LocalizedStringKey", "LocalizedStringResource", "Text"].contains(t[start].text)
+        else { return nil }
+        var j = start + 2
+        if j + 1 < end, t[j].isWord("localized"), t[j + 1].is(":") { j += 2 }
+        guard j < end, let value = t[j].stringValue, j + 1 == end - 1 || t[j + 1].is(",") else { return nil }
+        return Located(value, at: location(t[j], in: file))
+    }
+
+    private func readContent(_ file: File, _ range: Range<Int>, into tab: inout SwiftTab) {
+        let t = file.tokens
+        for j in range where t[j].kind == .identifier && !(j > range.lowerBound && t[j - 1].is(".")) {
+            guard j + 1 < range.upperBound else { continue }
+            if tab.rootView == nil, t[j + 1].is("("), t[j].text.first?.isUppercase == true {
+                tab.rootView = t[j].text
+            }
+            let instantiated = (j + 2 < range.upperBound && t[j + 1].is("(") && t[j + 2].is(")"))
+                || (j + 2 < range.upperBound && t[j + 1].is(".") && t[j + 2].isWord("shared"))
+            if instantiated { tab.rootCandidates.append(Located(t[j].text, at: location(t[j], in: file))) }
+        }
+        if Self.appliesNavigationTitle(t, match: file.match, from: range.lowerBound, to: range.upperBound) {
+            tab.appliesNavigationTitle = true
+        } else if let view = tab.rootView, let applies = viewTitles[view] {
+            tab.appliesNavigationTitle = applies
+        } else if tab.rootView == nil {
+            tab.appliesNavigationTitle = false
+        }
+    }
+}

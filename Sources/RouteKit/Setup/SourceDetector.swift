@@ -1,0 +1,120 @@
+import Foundation
+
+/// What `routekit init` proposes for `sources:`: the Kotlin source sets that declare a sealed
+/// route interface (with the iOS-side source sets beside them) and the Swift app that has a
+/// `TabView`, with its String Catalogs.
+public struct DetectedSources: Sendable, Equatable {
+    public var kotlin: [String] = []
+    public var swift: [String] = []
+
+    public init() {}
+
+    public var isEmpty: Bool { kotlin.isEmpty && swift.isEmpty }
+}
+
+/// Finds the app's code below a directory: a bounded walk that never follows symbolic links to
+/// directories and reads only small `.kt` and `.swift` files, and only their text.
+public enum SourceDetector {
+    static let maxDepth = 16
+    static let maxEntries = 50_000
+    static let maxFileSize = 1 << 20
+    /// Source sets that run on iOS, proposed beside the one that declares the routes.
+    static let iosSourceSets = ["commonMain", "iosMain", "appleMain", "nativeMain"]
+
+    public static func detect(root: String) -> DetectedSources {
+        var kotlinFiles: [String] = []
+        var swiftFiles: [String] = []
+        var catalogs: [String] = []
+        var entries = 0
+        walk(root, relative: "", depth: 0, entries: &entries) { path in
+            if path.hasSuffix(".kt") { kotlinFiles.append(path) }
+            else if path.hasSuffix(".swift") { swiftFiles.append(path) }
+            else if path.hasSuffix(".xcstrings") { catalogs.append(path) }
+        }
+        var result = DetectedSources()
+        for file in kotlinFiles where declaresSealedRoutes(PathUtilities.join(root, file)) {
+            for glob in kotlinGlobs(for: file, root: root) where !result.kotlin.contains(glob) { result.kotlin.append(glob) }
+        }
+        for file in swiftFiles where contains(PathUtilities.join(root, file), "TabView") {
+            let appRoot = swiftAppRoot(for: file, catalogs: catalogs)
+            let prefix = appRoot.isEmpty ? "" : appRoot + "/"
+            for glob in [prefix + "**/*.swift"] + (catalogs.contains { $0.hasPrefix(prefix) } ? [prefix + "**/*.xcstrings"] : [])
+            where !result.swift.contains(glob) {
+                result.swift.append(glob)
+            }
+        }
+        return result
+    }
+
+    private static func walk(_ root: String, relative: String, depth: Int, entries: inout Int, _ visit: (String) -> Void) {
+        let directory = relative.isEmpty ? root : PathUtilities.join(root, relative)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for name in names.sorted() {
+            entries += 1
+            if entries > maxEntries { return }
+            if name.hasPrefix(".") { continue }
+            let child = relative.isEmpty ? name : relative + "/" + name
+            var info = stat()
+            guard lstat(PathUtilities.join(root, child), &info) == 0 else { continue }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR:
+                if depth < maxDepth, !InputDetector.skippedDirectories.contains(name) {
+                    walk(root, relative: child, depth: depth + 1, entries: &entries, visit)
+                }
+            case S_IFREG:
+                if Int(info.st_size) <= maxFileSize { visit(child) }
+            default:
+                break
+            }
+        }
+    }
+
+    private static func text(_ path: String) -> String? {
+        guard case .success(let bytes) = InputFile.read(path, maxSize: maxFileSize) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func contains(_ path: String, _ word: String) -> Bool {
+        text(path)?.contains(word) ?? false
+    }
+
+    /// A sealed interface or class that something in the same file implements: a route hierarchy.
+    static func declaresSealedRoutes(_ path: String) -> Bool {
+        guard let source = text(path), source.contains("sealed ") else { return false }
+        let scanner = KotlinDeclarationScanner(tokens: KotlinTokenizer(source).tokens, file: path)
+        let sealed = Set(scanner.declarations.filter { $0.modifiers.contains("sealed") }.map(\.name))
+        return scanner.declarations.contains { declaration in
+            declaration.isConcrete && declaration.supertypes.contains(where: sealed.contains)
+        }
+    }
+
+    /// `…/src/commonMain/kotlin/**/*.kt` for the file's source set, and the iOS-side source sets
+    /// beside it that exist; the file's directory when it is not in a `src/<set>/kotlin` tree.
+    static func kotlinGlobs(for file: String, root: String) -> [String] {
+        let parts = file.split(separator: "/").map(String.init)
+        guard let kotlin = parts.lastIndex(of: "kotlin"), kotlin >= 2, parts[kotlin - 2] == "src" else {
+            let directory = (file as NSString).deletingLastPathComponent
+            return [(directory.isEmpty ? "" : directory + "/") + "**/*.kt"]
+        }
+        let base = parts[..<(kotlin - 1)].joined(separator: "/")
+        let own = parts[kotlin - 1]
+        var sets = [own]
+        for set in iosSourceSets where set != own && Glob.isDirectory(PathUtilities.join(root, base + "/" + set + "/kotlin"), followLinks: false) {
+            sets.append(set)
+        }
+        return sets.map { base + "/" + $0 + "/kotlin/**/*.kt" }
+    }
+
+    /// The nearest ancestor of the file's directory that holds a String Catalog (the app's folder,
+    /// as Xcode lays it out), else the file's directory.
+    static func swiftAppRoot(for file: String, catalogs: [String]) -> String {
+        var directory = (file as NSString).deletingLastPathComponent
+        let own = directory
+        while !directory.isEmpty {
+            let prefix = directory + "/"
+            if catalogs.contains(where: { $0.hasPrefix(prefix) }) { return directory }
+            directory = (directory as NSString).deletingLastPathComponent
+        }
+        return own
+    }
+}
