@@ -78,7 +78,7 @@ import Testing
     }
 
     /// Over the limit: errors first, then warnings, then notes; the rest counted in a notification.
-    @Test func sarifCapKeepsErrorsFirstAndCountsWhatWasLeftOut() throws {
+    @Test(.requires(.checkJSONSchema)) func sarifCapKeepsErrorsFirstAndCountsWhatWasLeftOut() throws {
         let diagnostics = Self.findings(4, .info, rule: "unreachable-route") + Self.findings(3, .warning, rule: "missing-translation", firstLine: 10)
             + Self.findings(2, .error, rule: "unknown-field", firstLine: 20) + Self.findings(2, .warning, rule: "missing-translation", firstLine: 30)
         let text = SARIFReporter(maxResults: 6).render(Self.report(diagnostics))
