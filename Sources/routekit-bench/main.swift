@@ -219,15 +219,17 @@ func rate(_ bytes: Int, _ seconds: Double) -> String { String(format: "%.1f", Do
 func perSecond(_ value: Double?) -> String { value.map { String(format: "%.0f", $0) } ?? "–" }
 
 var out = ""
-out += "| corpus | files | input MB | raw parse ms (MB/s) | scanner ms (MB/s), files scanned | lint ms (MB/s) | lint / raw | peak RSS MB | RSS / input | findings | `routekit lint` process ms | title/s in-process | title/s `--batch` binary |\n"
-out += "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
-for row in rows {
-    let rss = row.lint.rssKilobytes * 1024
-    out += "| \(row.corpus) | \(row.files) | \(mb(row.bytes)) | \(ms(row.raw.seconds)) (\(rate(row.bytes, row.raw.seconds))) "
-        + "| \(ms(row.scan.seconds)) (\(rate(row.bytes, row.scan.seconds))), \(row.scan.count) "
-        + "| \(ms(row.lint.seconds)) (\(rate(row.bytes, row.lint.seconds))) | \(String(format: "%.2f", row.lint.seconds / row.raw.seconds)) "
-        + "| \(mb(rss)) | \(String(format: "%.2f", Double(rss) / Double(row.bytes))) | \(row.lint.count) | \(ms(row.process)) "
-        + "| \(perSecond(row.titleInProcess)) | \(perSecond(row.titleBinary)) |\n"
+if !rows.isEmpty {
+    out += "| corpus | files | input MB | raw parse ms (MB/s) | scanner ms (MB/s), files scanned | lint ms (MB/s) | lint / raw | peak RSS MB | RSS / input | findings | `routekit lint` process ms | title/s in-process | title/s `--batch` binary |\n"
+    out += "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+    for row in rows {
+        let rss = row.lint.rssKilobytes * 1024
+        out += "| \(row.corpus) | \(row.files) | \(mb(row.bytes)) | \(ms(row.raw.seconds)) (\(rate(row.bytes, row.raw.seconds))) "
+            + "| \(ms(row.scan.seconds)) (\(rate(row.bytes, row.scan.seconds))), \(row.scan.count) "
+            + "| \(ms(row.lint.seconds)) (\(rate(row.bytes, row.lint.seconds))) | \(String(format: "%.2f", row.lint.seconds / row.raw.seconds)) "
+            + "| \(mb(rss)) | \(String(format: "%.2f", Double(rss) / Double(row.bytes))) | \(row.lint.count) | \(ms(row.process)) "
+            + "| \(perSecond(row.titleInProcess)) | \(perSecond(row.titleBinary)) |\n"
+    }
 }
 
 if let worstCase {
