@@ -15,14 +15,45 @@ import Testing
         #expect(findings == example.triggers, "\(rule): \(example.description) — got \(all.map(\.message))")
     }
 
+    static var declaredIDs: [String] {
+        RuleRegistry.rules.map { type(of: $0).id } + RuleRegistry.readerRules.map { $0.id }
+    }
+
     /// The project's own docs are its contract: every rule the linter runs or the readers report
-    /// has a `lint-rules/<id>.yml`, and every doc names a rule that exists.
+    /// has a `lint-rules/<id>.yml` that parses, and every doc names a rule that exists.
     @Test func everyRuleIsDocumentedAndEveryDocIsARule() throws {
-        let implemented = Set(RuleRegistry.rules.map { type(of: $0).id } + RuleRegistry.readerRuleIDs)
-        let documented = Set(RuleCatalog.docs.map(\.id))
-        #expect(implemented.subtracting(documented).isEmpty, "rules without a doc: \(implemented.subtracting(documented).sorted())")
-        #expect(documented.subtracting(implemented).isEmpty,
-                "docs without a rule: \(documented.subtracting(implemented).sorted())")
+        #expect(RuleCatalog.problems(declaredIDs: Self.declaredIDs, documents: GeneratedRuleDocs.files) == [])
+    }
+
+    /// Adding a rule without its document fails, naming the rule; so does a document without a
+    /// rule, or one that does not parse.
+    @Test func aMissingOrBrokenDocumentNamesTheRule() throws {
+        var documents = GeneratedRuleDocs.files
+        documents.removeAll { $0.name == "tab-parity.yml" }
+        documents.append((name: "ghost-rule.yml", text: "id: ghost-rule\nseverity: warning\nsummary: s\nrationale: r\nfix: f\n"))
+        documents.append((name: "broken-rule.yml", text: "id: broken-rule\nseverity: [\n"))
+        let problems = RuleCatalog.problems(declaredIDs: Self.declaredIDs + ["broken-rule"], documents: documents)
+        #expect(problems.count == 3)
+        #expect(problems.contains { $0.hasPrefix("lint-rules/broken-rule.yml does not parse") })
+        #expect(problems.contains("rule 'tab-parity' has no document: add lint-rules/tab-parity.yml and run Scripts/generate-rule-docs.py"))
+        #expect(problems.contains { $0.hasPrefix("lint-rules/ghost-rule.yml documents no rule") })
+    }
+
+    /// Every rule type under `Rules/` is registered: the generated registry is current.
+    @Test func everyRuleTypeIsRegistered() throws {
+        let rules = CLI.packageRoot.appendingPathComponent("Sources/RouteKit/Rules")
+        let files = (FileManager.default.enumerator(atPath: rules.path)?.compactMap { $0 as? String } ?? []).filter { $0.hasSuffix(".swift") }
+        let declaration = try Regex(#"(?m)^(?:public )?struct (\w+): (LintRule|ReaderRule)\b"#)
+        var declared: Set<String> = []
+        for file in files {
+            let source = try String(contentsOf: rules.appendingPathComponent(file), encoding: .utf8)
+            for match in source.matches(of: declaration) { declared.insert(String(match.output[1].substring ?? "")) }
+        }
+        let registered = Set(RuleRegistry.rules.map { "\(type(of: $0))" } + RuleRegistry.readerRules.map { "\($0)" })
+        #expect(declared.count >= 30)
+        #expect(declared == registered, "run Scripts/generate-rule-docs.py: not registered \(declared.subtracting(registered).sorted()), gone \(registered.subtracting(declared).sorted())")
+        // Scheduling names only rules that exist.
+        #expect(Set(RuleRegistry.longRunningFirst).isSubset(of: Set(RuleRegistry.rules.map { type(of: $0).id })))
     }
 
     @Test func readmeListsEveryRule() throws {

@@ -1,5 +1,6 @@
-/// One lint rule: one type per rule, one file per type, registered in `RuleRegistry`.
-/// Rules only find; severity, suppression and ordering are the engine's job.
+/// One lint rule: one type per rule, one file per type under `Rules/`, with its document in
+/// `lint-rules/<id>.yml`; `Scripts/generate-rule-docs.py` registers it. Rules only find;
+/// severity, suppression and ordering are the engine's job.
 public protocol LintRule: Sendable {
     static var id: String { get }
     /// The options the rule takes, each declared once (see `RuleOption`).
@@ -19,6 +20,13 @@ extension LintRule {
         Diagnostic(rule: Self.id, severity: severity, message: message, location: location, file: file,
                    route: route, key: key, locale: locale)
     }
+}
+
+/// A rule whose findings the input readers report while reading (`yaml-syntax`, `duplicate-key`,
+/// …). It has a type and a document like every rule, so ids are declared once; the linter does
+/// not run it.
+public protocol ReaderRule: Sendable {
+    static var id: String { get }
 }
 
 /// What a rule sees: the loaded project and its settings.

@@ -80,4 +80,28 @@ public enum RuleCatalog {
     public static func defaultOption(_ option: String, of id: String) -> String? {
         options(of: id).first { $0.name == option }?.defaultText
     }
+
+    /// What is wrong between declared rules and their documents, one line each naming the rule
+    /// or the document: a rule without a document, a document without a rule, a document that
+    /// does not parse. Empty when all is well (a test holds the real rules to that).
+    static func problems(declaredIDs: [String], documents: [(name: String, text: String)]) -> [String] {
+        var problems: [String] = []
+        var documented: Set<String> = []
+        for (name, text) in documents {
+            do {
+                documented.insert(try RuleDoc.parse(text, name: name).id)
+            } catch {
+                problems.append("lint-rules/\(name) does not parse: \(error)")
+                documented.insert(String(name.dropLast(4)))
+            }
+        }
+        let declared = Set(declaredIDs)
+        for id in declaredIDs.sorted() where !documented.contains(id) {
+            problems.append("rule '\(id)' has no document: add lint-rules/\(id).yml and run Scripts/generate-rule-docs.py")
+        }
+        for id in documented.sorted() where !declared.contains(id) {
+            problems.append("lint-rules/\(id).yml documents no rule: declare a LintRule (or ReaderRule) with id '\(id)' under Sources/RouteKit/Rules/")
+        }
+        return problems
+    }
 }
