@@ -27,6 +27,8 @@ struct ExternalTool: Sendable, CustomStringConvertible {
     static let junitparser = ExternalTool(
         description: "junitparser", install: "pip install junitparser", probe: ["python3", "-c", "import junitparser"])
     static let git = ExternalTool(description: "git", install: "apt-get install git", probe: ["git", "--version"])
+    static let chromium = ExternalTool(
+        description: "chromium", install: "apt-get install chromium fonts-noto-cjk", probe: ["chromium", "--version"])
     static let bash = ExternalTool(description: "bash", install: "apt-get install bash", probe: ["bash", "-c", "true"])
     static let zsh = ExternalTool(description: "zsh", install: "apt-get install zsh", probe: ["zsh", "-c", "true"])
     static let fish = ExternalTool(description: "fish", install: "apt-get install fish", probe: ["fish", "-c", "true"])
