@@ -33,6 +33,12 @@ struct ExternalTool: Sendable, CustomStringConvertible {
     /// ICU through PyICU, Debian's build for the system python (ICU 72, CLDR 42).
     static let pyICU = ExternalTool(
         description: "PyICU", install: "apt-get install python3-icu", probe: ["/usr/bin/python3", "-c", "import icu"])
+    static let bash = ExternalTool(description: "bash", install: "apt-get install bash", probe: ["bash", "-c", "true"])
+    static let zsh = ExternalTool(description: "zsh", install: "apt-get install zsh", probe: ["zsh", "-c", "true"])
+    static let fish = ExternalTool(description: "fish", install: "apt-get install fish", probe: ["fish", "-c", "true"])
+    /// util-linux `script`: runs a command on a pseudo-terminal (colour decisions need a TTY).
+    static let script = ExternalTool(
+        description: "script (util-linux)", install: "apt-get install bsdutils", probe: ["script", "-q", "-e", "-c", "true", "/dev/null"])
 
     /// Whether CI asked for every oracle (`ROUTEKIT_REQUIRE_ORACLES=1`).
     static var oraclesRequired: Bool { ProcessInfo.processInfo.environment["ROUTEKIT_REQUIRE_ORACLES"] == "1" }
