@@ -29,22 +29,28 @@ public struct Suppressions: Sendable, Hashable {
             let line = Substring(String(decoding: lineBytes, as: UTF8.self))
             lineNumber += 1
             guard let hash = commentStart(in: line) else { continue }
-            let comment = line[line.index(after: hash)...].trimmed(of: " \t\r")
-            for (directive, offset) in [("routekit:disable-next-line", 1), ("routekit:disable-line", 0)] {
-                guard comment.hasPrefix(directive) else { continue }
-                let rest = comment.dropFirst(directive.count)
-                guard rest.isEmpty || rest.first == " " || rest.first == "\t" else { continue }
-                let ids = rest.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }).map(String.init)
-                let target = lineNumber + offset
-                if ids.isEmpty {
-                    result.lines[target] = []
-                } else if result.lines[target] != [] {
-                    result.lines[target, default: []].formUnion(ids)
-                }
-                break
-            }
+            result.apply(comment: line[line.index(after: hash)...], line: lineNumber)
         }
         return result
+    }
+
+    /// Records the directive in one comment's text (without its `#` or `<!--`), if it holds one.
+    /// `line` is the comment's last line: `disable-line` means it, `disable-next-line` the next.
+    mutating func apply(comment text: Substring, line lineNumber: Int) {
+        let comment = text.trimmed(of: " \t\r\n")
+        for (directive, offset) in [("routekit:disable-next-line", 1), ("routekit:disable-line", 0)] {
+            guard comment.hasPrefix(directive) else { continue }
+            let rest = comment.dropFirst(directive.count)
+            guard rest.isEmpty || rest.first == " " || rest.first == "\t" else { continue }
+            let ids = rest.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).map(String.init)
+            let target = lineNumber + offset
+            if ids.isEmpty {
+                lines[target] = []
+            } else if lines[target] != [] {
+                lines[target, default: []].formUnion(ids)
+            }
+            return
+        }
     }
 
     private static func commentStart(in line: Substring) -> Substring.Index? {
