@@ -34,6 +34,8 @@ enum Child {
         case "lint": return lint(directory)
         case "title": return title(directory)
         case "phases": return phases(directory)
+        case "kotlin": return kotlin(directory)
+        case "swift": return swift(directory)
         default: return 2
         }
     }

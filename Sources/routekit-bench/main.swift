@@ -27,6 +27,8 @@ struct Options {
     var work = (ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp") + "/routekit-bench"
     var binary: String?
     var worstCase = true
+    /// Tokenizer throughput sizes in MB (issue 18); empty skips the app-code rows.
+    var appCodeSizes = [5, 10, 20]
 }
 
 var options = Options()
@@ -50,11 +52,12 @@ while index < arguments.count {
     case "--work": options.work = nextValue()
     case "--binary": options.binary = nextValue()
     case "--no-worst-case": options.worstCase = false
+    case "--app-code-sizes": options.appCodeSizes = nextValue().split(separator: ",").compactMap { Int($0) }
     case "--help", "-h":
         print("""
             Usage: routekit-bench [--sizes S,M,L/2,L] [--no-mastodon] [--mastodon DIR] [--runs N]
                                   [--process-runs N] [--markdown FILE] [--work DIR] [--binary PATH]
-                                  [--no-worst-case]
+                                  [--no-worst-case] [--app-code-sizes MB,MB,… (empty: none)]
             """)
         exit(0)
     default:
@@ -185,6 +188,29 @@ if options.worstCase {
     }
 }
 
+// MARK: - The app's own code
+
+var appCodeRows: [AppCodeBench.Row] = []
+var conferenceLint: (seconds: Double, runs: Int, status: Int32)?
+if !options.appCodeSizes.isEmpty {
+    do {
+        appCodeRows = try AppCodeBench.measureTokenizers(sizes: options.appCodeSizes, work: options.work, runs: options.runs)
+        let app = try AppCodeBench.conferenceApp(into: options.work + "/app-code/kotlinconf")
+        log("measuring routekit lint of the conference app with sources…")
+        var times: [Double] = []
+        var status: Int32 = 0
+        for _ in 0..<options.processRuns {
+            let run = spawn(binary, ["lint", app], captureOutput: false)
+            times.append(run.seconds)
+            status = run.status
+        }
+        conferenceLint = (median(times), options.processRuns, status)
+    } catch {
+        log("routekit-bench: cannot set up the app-code rows: \(error)")
+        exit(2)
+    }
+}
+
 // MARK: - Report
 
 func mb(_ bytes: Int) -> String { String(format: "%.2f", Double(bytes) / 1_000_000) }
@@ -193,15 +219,17 @@ func rate(_ bytes: Int, _ seconds: Double) -> String { String(format: "%.1f", Do
 func perSecond(_ value: Double?) -> String { value.map { String(format: "%.0f", $0) } ?? "–" }
 
 var out = ""
-out += "| corpus | files | input MB | raw parse ms (MB/s) | scanner ms (MB/s), files scanned | lint ms (MB/s) | lint / raw | peak RSS MB | RSS / input | findings | `routekit lint` process ms | title/s in-process | title/s `--batch` binary |\n"
-out += "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
-for row in rows {
-    let rss = row.lint.rssKilobytes * 1024
-    out += "| \(row.corpus) | \(row.files) | \(mb(row.bytes)) | \(ms(row.raw.seconds)) (\(rate(row.bytes, row.raw.seconds))) "
-        + "| \(ms(row.scan.seconds)) (\(rate(row.bytes, row.scan.seconds))), \(row.scan.count) "
-        + "| \(ms(row.lint.seconds)) (\(rate(row.bytes, row.lint.seconds))) | \(String(format: "%.2f", row.lint.seconds / row.raw.seconds)) "
-        + "| \(mb(rss)) | \(String(format: "%.2f", Double(rss) / Double(row.bytes))) | \(row.lint.count) | \(ms(row.process)) "
-        + "| \(perSecond(row.titleInProcess)) | \(perSecond(row.titleBinary)) |\n"
+if !rows.isEmpty {
+    out += "| corpus | files | input MB | raw parse ms (MB/s) | scanner ms (MB/s), files scanned | lint ms (MB/s) | lint / raw | peak RSS MB | RSS / input | findings | `routekit lint` process ms | title/s in-process | title/s `--batch` binary |\n"
+    out += "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+    for row in rows {
+        let rss = row.lint.rssKilobytes * 1024
+        out += "| \(row.corpus) | \(row.files) | \(mb(row.bytes)) | \(ms(row.raw.seconds)) (\(rate(row.bytes, row.raw.seconds))) "
+            + "| \(ms(row.scan.seconds)) (\(rate(row.bytes, row.scan.seconds))), \(row.scan.count) "
+            + "| \(ms(row.lint.seconds)) (\(rate(row.bytes, row.lint.seconds))) | \(String(format: "%.2f", row.lint.seconds / row.raw.seconds)) "
+            + "| \(mb(rss)) | \(String(format: "%.2f", Double(rss) / Double(row.bytes))) | \(row.lint.count) | \(ms(row.process)) "
+            + "| \(perSecond(row.titleInProcess)) | \(perSecond(row.titleBinary)) |\n"
+    }
 }
 
 if let worstCase {
@@ -211,7 +239,37 @@ if let worstCase {
         + "| \(String(format: "%.1f", Double(rss) / Double(worstCase.bytes))) | \(worstCase.status) |\n"
 }
 
+if !appCodeRows.isEmpty {
+    out += "\n| sources: tokenizer | input MB | files | ms | MB/s | tokens |\n|---|---:|---:|---:|---:|---:|\n"
+    for row in appCodeRows {
+        let files = readLines("\(options.work)/app-code/\(row.language)-\(row.megabytes)MB/files.txt").count
+        out += "| \(row.language) | \(mb(row.result.bytes)) | \(files) | \(ms(row.result.seconds)) "
+            + "| \(rate(row.result.bytes, row.result.seconds)) | \(row.result.count) |\n"
+    }
+}
+if let conferenceLint {
+    out += "\n| conference app, catalog + strings + `sources:` | `routekit lint` process ms | exit |\n|---|---:|---:|\n"
+    out += "| median of \(conferenceLint.runs) | \(ms(conferenceLint.seconds)) | \(conferenceLint.status) |\n"
+}
+
 var checks: [(String, Bool, String)] = []
+for language in ["kotlin", "swift"] {
+    let rows = appCodeRows.filter { $0.language == language }.sorted { $0.megabytes < $1.megabytes }
+    guard let smallest = rows.first, let largest = rows.last else { continue }
+    let slowest = rows.map { Double($0.result.bytes) / $0.result.seconds }.min() ?? 0
+    checks.append(("\(language) tokenizer ≥ 100 MB/s single-threaded", slowest >= 100_000_000,
+                   String(format: "%.0f MB/s (slowest size)", slowest / 1_000_000)))
+    if largest.megabytes > smallest.megabytes {
+        let input = Double(largest.result.bytes) / Double(smallest.result.bytes)
+        let time = largest.result.seconds / smallest.result.seconds
+        checks.append(("\(language) tokenizer linear in size (± 25%)", abs(time / input - 1) <= 0.25,
+                       String(format: "input ×%.2f, time ×%.2f", input, time)))
+    }
+}
+if let conferenceLint {
+    checks.append(("conference app with sources: `routekit lint` < 30 ms", conferenceLint.seconds < 0.030,
+                   ms(conferenceLint.seconds) + " ms (median of \(conferenceLint.runs))"))
+}
 if let worstCase {
     let rss = worstCase.rssKilobytes * 1024
     checks.append(("worst case at the default limits: peak RSS < 4 GB, exit 1", rss < 4_000_000_000 && worstCase.status == 1,

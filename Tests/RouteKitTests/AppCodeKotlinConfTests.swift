@@ -276,3 +276,31 @@ extension AppCodeKotlinConfTests {
         #expect(html.contains("<tr><th>SessionScreen</th><td><code>\(Self.navHost):104</code> <small>NavRequest</small></td><td class=\"missing\">null</td></tr>"))
     }
 }
+
+extension AppCodeKotlinConfTests {
+    /// `// routekit:disable-next-line <id>` in Kotlin and Swift, as `#` comments in YAML.
+    @Test func aKotlinCommentSuppressesThePushBelowIt() throws {
+        let app = try App()
+        try app.change(Self.navHost, "fun navigateToSession(sessionId: SessionId) {\n",
+                       "fun navigateToSession(sessionId: SessionId) {\n    // routekit:disable-next-line push-without-title\n")
+        let findings = try app.findings()
+        // The push moved a line down and is suppressed; every other finding stays (lines after it move by one).
+        #expect(!findings.contains { $0.contains(":105:") })
+        #expect(findings.count == Self.expected.count - 1)
+    }
+
+    @Test func aCommentForAnotherRuleSuppressesNothing() throws {
+        let app = try App()
+        try app.change(Self.navHost, "fun navigateToSession(sessionId: SessionId) {\n",
+                       "fun navigateToSession(sessionId: SessionId) {\n    // routekit:disable-next-line literal-title\n")
+        #expect(try app.findings().contains("\(Self.navHost):105:89 push-without-title"))
+    }
+
+    @Test func aSwiftCommentSuppressesATabFinding() throws {
+        let app = try App()
+        try app.change(Self.contentView, "systemImage: \"person.2\"", "systemImage: \"person.3\"")
+        try app.change(Self.contentView, "            Tab(String(localized: \"Speakers\")",
+                       "            // routekit:disable-next-line tab-parity\n            Tab(String(localized: \"Speakers\")")
+        #expect(try app.findings() == Self.expected)
+    }
+}

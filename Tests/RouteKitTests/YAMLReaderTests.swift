@@ -161,4 +161,21 @@ import Testing
         #expect(!file.suppressions.suppresses(rule: "literal-title", line: 3))
         #expect(!file.suppressions.suppresses(rule: "x", line: 4))
     }
+
+    /// The same directives in the comment syntax of Kotlin/Swift and of XML.
+    @Test(arguments: [
+        (Suppressions.CommentSyntax.slashes, "val a = 1 // routekit:disable-line\n// routekit:disable-next-line push-without-title, literal-title\nb\nval url = \"http://x// routekit:disable-line\"\n# routekit:disable-line"),
+        (.xml, "<string name=\"a\">A</string> <!-- routekit:disable-line -->\n<!-- routekit:disable-next-line push-without-title, literal-title -->\nb\n<string>x<!-- routekit:disable-line --></string>\n# routekit:disable-line"),
+    ])
+    func suppressionCommentsInOtherSyntaxes(syntax: Suppressions.CommentSyntax, text: String) {
+        var bytes = Array(text.utf8)
+        let suppressions = bytes.withUnsafeMutableBufferPointer { Suppressions.scan(UnsafeBufferPointer($0), syntax: syntax) }
+        #expect(suppressions.suppresses(rule: "anything", line: 1))
+        #expect(suppressions.suppresses(rule: "push-without-title", line: 3))
+        #expect(suppressions.suppresses(rule: "literal-title", line: 3))
+        #expect(!suppressions.suppresses(rule: "tab-parity", line: 3))
+        // An opener not after white space, and another syntax's opener, are not comments.
+        #expect(!suppressions.suppresses(rule: "x", line: 4))
+        #expect(!suppressions.suppresses(rule: "x", line: 5))
+    }
 }

@@ -20,6 +20,8 @@ public struct AppCode: Sendable {
     public var stringCatalog: [String: [String: String]] = [:]
     /// Constructs the tokenizers could not follow, with where they are.
     public var notFollowed: [Located<String>] = []
+    /// `// routekit:disable…` comments of the Kotlin and Swift files, by path.
+    public var suppressions: [String: Suppressions] = [:]
 
     public init() {}
 
@@ -68,6 +70,7 @@ extension AppCode {
         var kotlinFiles: [KotlinSourceFile] = []
         for (path, text) in zip(kotlinPaths, kotlinTexts) {
             if let problem = text.problem { code.notFollowed.append(problem) }
+            code.suppressions[path] = text.suppressions
             guard let source = text.text else { continue }
             let file = KotlinSourceFile(display: path, text: source)
             for problem in file.problems {
@@ -82,6 +85,7 @@ extension AppCode {
         var swiftFiles: [(display: String, tokens: [SwiftToken])] = []
         for (path, text) in zip(swiftPaths, swiftTexts) {
             if let problem = text.problem { code.notFollowed.append(problem) }
+            code.suppressions[path] = text.suppressions
             guard let source = text.text else { continue }
             let tokenizer = SwiftTokenizer(source)
             for problem in tokenizer.problems {
@@ -108,6 +112,7 @@ extension AppCode {
     private struct Text {
         var text: String?
         var problem: Located<String>?
+        var suppressions = Suppressions()
     }
 
     /// A source file as text. Invalid UTF-8 is replaced (and reported); a file over the size
@@ -118,7 +123,8 @@ extension AppCode {
         case .failure(let failure):
             return Text(text: nil, problem: Located("not read: \(failure.message)", at: start))
         case .success(let bytes):
-            if let text = String(validating: bytes, as: UTF8.self) { return Text(text: text, problem: nil) }
+            let suppressions = bytes.withUnsafeBufferPointer { Suppressions.scan($0, syntax: .slashes) }
+            if let text = String(validating: bytes, as: UTF8.self) { return Text(text: text, problem: nil, suppressions: suppressions) }
             var line = 1
             var column = 1
             // Where the first invalid sequence starts: decode scalar by scalar until one fails.
@@ -139,7 +145,8 @@ extension AppCode {
             }
             return Text(text: String(decoding: bytes, as: UTF8.self),
                         problem: Located("invalid UTF-8: replaced by U+FFFD; names and strings there may not match",
-                                         at: SourceLocation(file: path, line: line, column: column)))
+                                         at: SourceLocation(file: path, line: line, column: column)),
+                        suppressions: suppressions)
         }
     }
 

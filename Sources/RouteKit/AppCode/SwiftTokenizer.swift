@@ -24,24 +24,20 @@ struct SwiftToken: Sendable, Equatable {
 /// included) as one token. Linear time; what is unterminated ends at the end of the input (or,
 /// for a one-line string, of the line) and is reported as a problem. Never fails. Columns count
 /// Unicode scalars, as every routekit position does.
-struct SwiftTokenizer {
-    struct Problem: Sendable, Equatable {
-        var line: Int
-        var column: Int
-        var message: String
-    }
+struct SwiftTokenizer: ByteTokenizer {
+    typealias Problem = TokenizerProblem
 
     private(set) var tokens: [SwiftToken] = []
-    private(set) var problems: [Problem] = []
+    var problems: [TokenizerProblem] = []
 
-    private let s: [UInt8]
-    private var i = 0
-    private var line = 1
-    private var lineStart = 0
+    let s: [UInt8]
+    var i = 0
+    var line = 1
+    var lineStart = 0
     /// Scalars on the current line before `lineStart + columnBytes`.
-    private var columnScalars = 0
-    private var columnBytes = 0
-    private var sawNewline = false
+    var columnScalars = 0
+    var columnBytes = 0
+    var sawNewline = false
     private var interpolationDepth = 0
     private static let maxInterpolationDepth = 64
 
@@ -55,48 +51,12 @@ struct SwiftTokenizer {
         run()
     }
 
-    /// The column of byte `i` on the current line, in scalars (continuation bytes do not count).
-    private mutating func column(at index: Int) -> Int {
-        var j = lineStart + columnBytes
-        if j > index {
-            columnScalars = 0
-            columnBytes = 0
-            j = lineStart
-        }
-        while j < index {
-            if s[j] & 0xC0 != 0x80 { columnScalars += 1 }
-            j += 1
-        }
-        columnBytes = index - lineStart
-        return columnScalars + 1
-    }
-
-    private func peek(_ offset: Int = 0) -> UInt8? {
-        let index = i + offset
-        return index < s.count ? s[index] : nil
-    }
-
-    private mutating func newline() {
-        line += 1
-        lineStart = i + 1
-        columnScalars = 0
-        columnBytes = 0
-    }
-
-    private mutating func problem(_ message: String, line: Int, column: Int) {
-        problems.append(Problem(line: line, column: column, message: message))
-    }
-
     @inline(__always) static func isIdentifierStart(_ c: UInt8) -> Bool {
         (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || c == 0x5F || c >= 0x80
     }
 
     @inline(__always) static func isIdentifierPart(_ c: UInt8) -> Bool {
         isIdentifierStart(c) || (c >= 0x30 && c <= 0x39)
-    }
-
-    private mutating func text(_ start: Int, _ end: Int) -> String {
-        String(decoding: s[start..<end], as: UTF8.self)
     }
 
     private mutating func run() {
@@ -170,29 +130,6 @@ struct SwiftTokenizer {
         var j = i
         while j < s.count, s[j] == 0x23 { j += 1 }
         return j < s.count && s[j] == 0x22
-    }
-
-    private mutating func skipBlockComment() {
-        let startLine = line
-        let startColumn = column(at: i)
-        var depth = 0
-        while i < s.count {
-            if s[i] == 0x2F, peek(1) == 0x2A {
-                depth += 1
-                i += 2
-            } else if s[i] == 0x2A, peek(1) == 0x2F {
-                depth -= 1
-                i += 2
-                if depth == 0 { return }
-            } else {
-                if s[i] == 0x0A {
-                    sawNewline = true
-                    newline()
-                }
-                i += 1
-            }
-        }
-        problem("unterminated block comment", line: startLine, column: startColumn)
     }
 
     /// Lexes a string literal at `#…"` or `"`; its value when it has no interpolation.

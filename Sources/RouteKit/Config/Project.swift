@@ -61,6 +61,7 @@ public struct Project: Sendable {
         for file in parsed where suppressions[file.file.path] == nil { suppressions[file.file.path] = file.file.suppressions }
         if suppressions[config.path] == nil, let own = config.suppressions { suppressions[config.path] = own }
         let appCode = try AppCode.load(config: config)
+        suppressions.merge(appCode.suppressions) { yaml, _ in yaml }
         return Project(
             config: config, catalog: catalog, hasCatalog: !config.catalog.isEmpty, strings: strings,
             suppressions: suppressions, files: allPaths, diagnostics: diagnostics, appCode: appCode)

@@ -27,24 +27,20 @@ struct KotlinToken: Sendable, Equatable {
 /// comments too) and keeping each string literal (templates and all) as one token. Linear time;
 /// unterminated comments, strings and templates end at the end of the input (or, for a one-line
 /// string, of the line) and are reported as problems. Never fails. Columns count Unicode scalars.
-struct KotlinTokenizer {
-    struct Problem: Sendable, Equatable {
-        var line: Int
-        var column: Int
-        var message: String
-    }
+struct KotlinTokenizer: ByteTokenizer {
+    typealias Problem = TokenizerProblem
 
     private(set) var tokens: [KotlinToken] = []
-    private(set) var problems: [Problem] = []
+    var problems: [TokenizerProblem] = []
 
-    private let s: [UInt8]
-    private var i = 0
-    private var line = 1
-    private var lineStart = 0
+    let s: [UInt8]
+    var i = 0
+    var line = 1
+    var lineStart = 0
     /// Scalars counted on the current line up to `lineStart + columnBytes`.
-    private var columnScalars = 0
-    private var columnBytes = 0
-    private var sawNewline = false
+    var columnScalars = 0
+    var columnBytes = 0
+    var sawNewline = false
     private var sawSpace = false
     /// Nesting of string templates inside strings, bounded against pathological input.
     private var templateDepth = 0
@@ -53,38 +49,6 @@ struct KotlinTokenizer {
     init(_ source: String) {
         s = Array(source.utf8)
         run()
-    }
-
-    /// The column of byte `index` on the current line, in scalars (continuation bytes do not count).
-    private mutating func column(at index: Int) -> Int {
-        var j = lineStart + columnBytes
-        if j > index {
-            columnScalars = 0
-            columnBytes = 0
-            j = lineStart
-        }
-        while j < index {
-            if s[j] & 0xC0 != 0x80 { columnScalars += 1 }
-            j += 1
-        }
-        columnBytes = index - lineStart
-        return columnScalars + 1
-    }
-
-    @inline(__always) private func peek(_ offset: Int) -> UInt8 {
-        let index = i + offset
-        return index < s.count ? s[index] : 0
-    }
-
-    private mutating func newline() {
-        line += 1
-        lineStart = i + 1
-        columnScalars = 0
-        columnBytes = 0
-    }
-
-    private mutating func problem(_ message: String, line: Int, column: Int) {
-        problems.append(Problem(line: line, column: column, message: message))
     }
 
     static func isIdentifierStart(_ c: Unicode.Scalar) -> Bool {
@@ -129,10 +93,6 @@ struct KotlinTokenizer {
                 i += length
             }
         }
-    }
-
-    private func text(_ start: Int, _ end: Int) -> String {
-        String(decoding: s[start..<end], as: UTF8.self)
     }
 
     /// Two- and three-byte punctuation, by its first byte.
@@ -246,29 +206,6 @@ struct KotlinTokenizer {
             sawNewline = false
             sawSpace = false
         }
-    }
-
-    private mutating func skipBlockComment() {
-        let startLine = line
-        let startColumn = column(at: i)
-        var depth = 0
-        while i < s.count {
-            if s[i] == 0x2F && peek(1) == 0x2A {
-                depth += 1
-                i += 2
-            } else if s[i] == 0x2A && peek(1) == 0x2F {
-                depth -= 1
-                i += 2
-                if depth == 0 { return }
-            } else {
-                if s[i] == 0x0A {
-                    sawNewline = true
-                    newline()
-                }
-                i += 1
-            }
-        }
-        problem("unterminated block comment", line: startLine, column: startColumn)
     }
 
     private mutating func lexNumber() {

@@ -82,12 +82,11 @@ public enum AndroidResources {
             let event = try scanner.next()
             switch event {
             case .endOfDocument:
+                // The same comment reader as every input's (`<!-- routekit:disable-next-line id -->`).
+                document.suppressions = Suppressions.scan(bytes, syntax: .xml)
                 return document
-            case .comment(let range, let endOffset):
-                let comment = scanner.string(range)
-                if comment.contains("routekit:disable") {
-                    document.suppressions.apply(comment: Substring(comment), line: scanner.position(endOffset).line)
-                }
+            case .comment:
+                continue
             case .text(let range):
                 guard current != nil else { continue }
                 scanner.appendText(range, into: &text)

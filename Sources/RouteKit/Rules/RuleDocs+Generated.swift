@@ -861,7 +861,10 @@ rationale: |
   The app fills placeholders from the same arguments in every locale. A translation with a
   misspelled `%{name}`, a missing `%1$s`, or `%d` where the base has `%s` shows a raw placeholder or
   crashes the formatter. A plural form may leave a placeholder out (German "einmal" for "once"),
-  but never add one the base text lacks. The shape must match too: a plain text where the base
+  but never add one the base text lacks, and not every form may leave the same one out. `%@` (an
+  object) and `%s` (a C string on Apple platforms) are different types; Ruby's `%<name>s` is the
+  named placeholder `%{name}` with a format, and the grouping flags (`%,d`, `%'d`) make no
+  difference to the type. The shape must match too: a plain text where the base
   has a plural (or a plural where the base has one text) is formatted differently by the app, and
   in Compose a `<string>` does not stand in for the base's `<plurals>` at all.
 fix: |
@@ -897,6 +900,38 @@ examples:
           times: { one: "%{count} time", other: "%{count} times" }
         de:
           times: { one: einmal, other: "%{count} Mal" }
+  - description: "`%@` (an object) in the base and `%s` (a C string: on iOS it reads the object as a C pointer and can crash) in a translation."
+    triggers: ["strings.yml:4:12"]
+    files:
+      strings.yml: |
+        en:
+          welcome: "Welcome, %@"
+        de:
+          welcome: "Willkommen, %s"
+  - description: "A placeholder that no form of a plural shows: each form may leave it out, not all of them."
+    triggers: ["strings.yml:4:3"]
+    files:
+      strings.yml: |
+        en:
+          talks: { one: "%{count} talk in %{room}", other: "%{count} talks in %{room}" }
+        de:
+          talks: { one: "%{count} Vortrag", other: "%{count} Vorträge" }
+  - description: "Ruby's `%<name>s` (here with a format: `%<rating>.1f`) is the named placeholder `%{name}` with a format; the names match."
+    triggers: []
+    files:
+      strings.yml: |
+        en:
+          rated: "%{title} is rated %<rating>.1f"
+        de:
+          rated: "%<title>s hat %<rating>.1f Sterne"
+  - description: "Android's grouping flag `%,d` is a placeholder like `%d`: a translation that drops it is caught."
+    triggers: ["strings.yml:4:11"]
+    files:
+      strings.yml: |
+        en:
+          points: "%1$,d points"
+        de:
+          points: "Punkte"
 """####),
         ("plural-extra-category.yml", ####"""
 id: plural-extra-category

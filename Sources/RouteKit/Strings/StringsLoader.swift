@@ -123,8 +123,10 @@ struct StringsFileData: Sendable {
                                               location: sequence.location, key: key, locale: locale))
             case .mapping(let child):
                 var flags = RawItem.group
-                if child.entries.allSatisfy({ $0.value.scalar != nil }) { flags |= RawItem.allScalar }
-                if child.entries.allSatisfy({ pluralCategoryNames.contains($0.key.value) }) { flags |= RawItem.allCategories }
+                // Absent (null) entries count for neither flag, as in the streaming reader.
+                let present = child.entries.filter { !$0.value.isNull }
+                if present.allSatisfy({ $0.value.scalar != nil }) { flags |= RawItem.allScalar }
+                if present.allSatisfy({ pluralCategoryNames.contains($0.key.value) }) { flags |= RawItem.allCategories }
                 let index = items.count
                 items.append(RawItem(keyStart: keyStart, keyLength: keyLength,
                                      value: TextRef(start: 0, length: Int32(child.entries.count { !$0.value.isNull }),

@@ -209,6 +209,12 @@ private struct Streamer: BlockMappingSink {
         }
         tag(collectionTag, mark)
         if skipDepth > 0 {
+            // A mapping inside a skipped list may hold what the tree reader reports (a key that is
+            // not plain, a duplicate key): such a file is read as a tree, so findings match.
+            if isMapping {
+                bail = true
+                return false
+            }
             skipDepth += 1
             return true
         }

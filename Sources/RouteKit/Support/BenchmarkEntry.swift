@@ -21,3 +21,17 @@ import CYAML
         return BlockMappingScanner.scan(bytes, into: &sink) ? sink.events : nil
     }
 }
+
+extension BenchmarkEntry {
+    /// A Kotlin file as `sources:` reads it: UTF-8 validated, tokenized. Returns the token count.
+    public static func tokenizeKotlin(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let text = String(validating: bytes, as: UTF8.self) else { return 0 }
+        return KotlinTokenizer(text).tokens.count
+    }
+
+    /// A Swift file as `sources:` reads it: UTF-8 validated, tokenized. Returns the token count.
+    public static func tokenizeSwift(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let text = String(validating: bytes, as: UTF8.self) else { return 0 }
+        return SwiftTokenizer(text).tokens.count
+    }
+}

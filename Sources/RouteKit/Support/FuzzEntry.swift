@@ -49,10 +49,13 @@
     }
 
     /// A strings file read both ways — streamed (block-mapping scanner, else libyaml events) and
-    /// as a tree — then loaded. Traps when the scanner accepts bytes that libyaml reads differently.
+    /// as a tree — then loaded. Traps when the scanner accepts bytes that libyaml reads differently,
+    /// or when the streamed records or findings differ from the tree path's.
     public static func strings(_ bytes: [UInt8]) {
         precondition(EventTrace.scannerAgrees(bytes), "the block-mapping scanner disagrees with libyaml")
-        _ = StringsReader.read(bytes: bytes, path: "/fuzz/strings.yml", limits: .default)
+        if let difference = StringsRecordDump.difference(bytes) {
+            preconditionFailure("the streaming strings reader disagrees with the tree path:\n\(difference)")
+        }
         let file = YAMLReader.read(bytes: bytes, path: "/fuzz/strings.yml")
         _ = StringsLoader.load([file], baseLocale: "en")
     }

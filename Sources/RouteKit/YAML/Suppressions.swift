@@ -1,11 +1,32 @@
 import Foundation
 
 /// In-file suppression comments:
-/// `# routekit:disable-next-line rule-a, rule-b` and `# routekit:disable-line` (no ids: every rule).
-/// The marker is recognised after a `#` at the start of a line or after white space, so that a
-/// `#` inside a quoted value rarely matters; a value that spells the marker out is the one
-/// false positive, and it can only hide findings on its own line.
+/// `# routekit:disable-next-line rule-a, rule-b` and `# routekit:disable-line` (no ids: every rule),
+/// written in the comment syntax of the file: `#` in YAML, `//` in Kotlin and Swift, `<!-- … -->`
+/// in XML. The marker is recognised after the comment opener at the start of a line or after white
+/// space, so that an opener inside a quoted value rarely matters; a value that spells the marker
+/// out is the one false positive, and it can only hide findings on its own line.
 public struct Suppressions: Sendable, Hashable {
+    /// How a file's line comments start (and end).
+    public enum CommentSyntax: Sendable {
+        /// YAML: `# …`
+        case hash
+        /// Kotlin and Swift: `// …`
+        case slashes
+        /// XML: `<!-- … -->` on one line.
+        case xml
+
+        var opener: String {
+            switch self {
+            case .hash: "#"
+            case .slashes: "//"
+            case .xml: "<!--"
+            }
+        }
+
+        var closer: String? { self == .xml ? "-->" : nil }
+    }
+
     /// Line → suppressed rule ids; an empty set suppresses every rule on that line.
     public private(set) var lines: [Int: Set<String>] = [:]
 
@@ -19,7 +40,7 @@ public struct Suppressions: Sendable, Hashable {
     private static let marker = Array("routekit:disable".utf8)
 
     /// Scans the raw text of a file. Cheap when the file has no marker at all.
-    public static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Suppressions {
+    public static func scan(_ bytes: UnsafeBufferPointer<UInt8>, syntax: CommentSyntax = .hash) -> Suppressions {
         var result = Suppressions()
         guard containsMarker(bytes) else { return result }
         var lineNumber = 0
@@ -28,37 +49,39 @@ public struct Suppressions: Sendable, Hashable {
         for lineBytes in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
             let line = Substring(String(decoding: lineBytes, as: UTF8.self))
             lineNumber += 1
-            guard let hash = commentStart(in: line) else { continue }
-            result.apply(comment: line[line.index(after: hash)...], line: lineNumber)
+            guard let opener = commentStart(in: line, opener: syntax.opener) else { continue }
+            var comment = line[opener...].trimmed(of: " \t\r")[...]
+            if let closer = syntax.closer, let end = comment.range(of: closer, options: .backwards) {
+                comment = comment[..<end.lowerBound].trimmed(of: " \t")[...]
+            }
+            for (directive, offset) in [("routekit:disable-next-line", 1), ("routekit:disable-line", 0)] {
+                guard comment.hasPrefix(directive) else { continue }
+                let rest = comment.dropFirst(directive.count)
+                guard rest.isEmpty || rest.first == " " || rest.first == "\t" else { continue }
+                let ids = rest.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }).map(String.init)
+                let target = lineNumber + offset
+                if ids.isEmpty {
+                    result.lines[target] = []
+                } else if result.lines[target] != [] {
+                    result.lines[target, default: []].formUnion(ids)
+                }
+                break
+            }
         }
         return result
     }
 
-    /// Records the directive in one comment's text (without its `#` or `<!--`), if it holds one.
-    /// `line` is the comment's last line: `disable-line` means it, `disable-next-line` the next.
-    mutating func apply(comment text: Substring, line lineNumber: Int) {
-        let comment = text.trimmed(of: " \t\r\n")
-        for (directive, offset) in [("routekit:disable-next-line", 1), ("routekit:disable-line", 0)] {
-            guard comment.hasPrefix(directive) else { continue }
-            let rest = comment.dropFirst(directive.count)
-            guard rest.isEmpty || rest.first == " " || rest.first == "\t" else { continue }
-            let ids = rest.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).map(String.init)
-            let target = lineNumber + offset
-            if ids.isEmpty {
-                lines[target] = []
-            } else if lines[target] != [] {
-                lines[target, default: []].formUnion(ids)
-            }
-            return
-        }
-    }
-
-    private static func commentStart(in line: Substring) -> Substring.Index? {
+    /// Where the comment's text starts (after the opener), for an opener at the start of the line
+    /// or after white space.
+    private static func commentStart(in line: Substring, opener: String) -> Substring.Index? {
         var previous: Character = " "
-        for index in line.indices {
-            let character = line[index]
-            if character == "#" && (previous == " " || previous == "\t") { return index }
-            previous = character
+        var index = line.startIndex
+        while index < line.endIndex {
+            if previous == " " || previous == "\t", line[index...].hasPrefix(opener) {
+                return line.index(index, offsetBy: opener.count)
+            }
+            previous = line[index]
+            index = line.index(after: index)
         }
         return nil
     }

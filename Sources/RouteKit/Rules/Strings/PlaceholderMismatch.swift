@@ -62,6 +62,14 @@ struct PlaceholderMismatch: LintRule {
                                                         allowMissing: allowMissing)
                     }
                 }
+                // Each form may leave a placeholder out, but not every form: the base's
+                // placeholders must show in at least one of them.
+                if matches && entry.isPlural && source.hasPlaceholders {
+                    if translationBytes.count >= 1024 { translationBytes.removeAll() }
+                    let merged = translationBytes.startSignature()
+                    table.forEachText(of: entry) { ref in storage.withBytes(entry.file, ref) { translationBytes.add($0) } }
+                    matches = expectedBytes.vouches(for: translationBytes, merged, against: Int(source.signature), allowMissing: false)
+                }
                 if matches { continue }
                 let sourceIndex = base.index(of: entry.key)!
                 let sourceEntry = base.entries[sourceIndex]
@@ -71,6 +79,11 @@ struct PlaceholderMismatch: LintRule {
                 let expected = expectedByEntry[sourceIndex]!
                 let key = storage.names[Int(entry.key)]
                 if entry.isPlural {
+                    let merged = PlaceholderSignature(table.textRefs(entry).map { storage.string(entry.file, $0) })
+                    if let lacking = merged.lacking(from: expected) {
+                        findings.append(finding("no form of '\(key)' in locale '\(locale)' has \(lacking): a form may leave a placeholder out, but not every form",
+                                                at: storage.location(entry.file, entry.keyLine, entry.keyColumn), key: key, locale: locale))
+                    }
                     for form in table.pluralForms(entry) {
                         let actual = PlaceholderSignature([storage.string(entry.file, form.text)])
                         if let problem = actual.difference(from: expected, allowMissing: true) {
@@ -112,6 +125,13 @@ struct PlaceholderSignature: Equatable {
                 }
             }
         }
+    }
+
+    /// The base's placeholders that `self` lacks, listed ("%{room}, printf argument 2"), or nil.
+    func lacking(from base: PlaceholderSignature) -> String? {
+        let names = base.named.subtracting(named).sorted().map { "%{\($0)}" }
+        let positions = base.printf.keys.filter { printf[$0] == nil }.sorted().map { "printf argument \($0)" }
+        return names.isEmpty && positions.isEmpty ? nil : (names + positions).joined(separator: ", ")
     }
 
     /// A description of how `self` (a translation) differs from `base`, or nil when it is fine.
@@ -186,7 +206,7 @@ struct PlaceholderBytes {
     mutating func add(_ text: UnsafeBufferPointer<UInt8>) {
         let signature = signatures.count - 1
         var positions = PrintfPositions()
-        PlaceholderParser.scan(text) { _, name, position, conversion in
+        PlaceholderParser.scan(text) { _, name, position, spec in
             if let name {
                 let bytes = UnsafeBufferPointer(rebasing: text[name])
                 if !UTF8Text.isNFCAsWritten(bytes) { signatures[signature].namesComparableAsBytes = false }
@@ -196,7 +216,7 @@ struct PlaceholderBytes {
                 return
             }
             let index = positions.position(position)
-            let family = Self.family(conversion)
+            let family = spec.familyCode
             if let existing = signatures[signature].printf.first(where: { printf[$0].position == index }) {
                 printf[existing].family = family
             } else {
@@ -235,18 +255,5 @@ struct PlaceholderBytes {
 
     private func family(at position: Int, in signature: Int) -> Int? {
         signatures[signature].printf.first { printf[$0].position == position }.map { printf[$0].family }
-    }
-
-    /// The printf type family, as `Placeholder.typeFamily` groups conversions.
-    private static func family(_ conversion: UInt8) -> Int {
-        switch conversion {
-        case UInt8(ascii: "d"), UInt8(ascii: "i"), UInt8(ascii: "u"), UInt8(ascii: "o"), UInt8(ascii: "x"), UInt8(ascii: "X"): 1
-        case UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "g"), UInt8(ascii: "G"),
-             UInt8(ascii: "a"), UInt8(ascii: "A"): 2
-        case UInt8(ascii: "c"), UInt8(ascii: "C"): 3
-        case UInt8(ascii: "s"), UInt8(ascii: "S"), UInt8(ascii: "@"): 4
-        case UInt8(ascii: "p"): 5
-        default: 256 + Int(conversion)
-        }
     }
 }

@@ -1,0 +1,36 @@
+/// The records and findings of one strings file as comparable lines: how the streaming reader is
+/// held to the plain tree path (`StringsReaderDifferentialTests`, the `strings` fuzz target).
+enum StringsRecordDump {
+    static func lines(_ data: StringsFileData, _ file: YAMLFile) -> [String] {
+        func text(_ start: Int32, _ length: Int32) -> String {
+            String(decoding: data.arena[Int(start) ..< Int(start + length)], as: UTF8.self)
+        }
+        func place(_ diagnostic: Diagnostic) -> String {
+            diagnostic.location.map { "\($0.line):\($0.column)" } ?? "-"
+        }
+        var lines = file.diagnostics.map { "finding \($0.rule) \(place($0)) \($0.message)" }
+        lines += data.diagnostics.map { "shape \($0.rule) \(place($0)) \($0.message)" }
+        for locale in data.locales {
+            lines.append("locale \(locale.name) \(locale.line):\(locale.column) \(locale.items.map { "\($0.count) items" } ?? "null")")
+            for item in locale.items.map({ data.items[$0] }) ?? [] {
+                let key = text(item.keyStart, item.keyLength)
+                let value = item.isGroup ? "group(\(item.value.length))"
+                    : "'\(text(item.value.start, item.value.length))' \(item.value.line):\(item.value.column)"
+                lines.append("  \(key) \(item.keyLine):\(item.keyColumn) flags=\(item.flags) \(value)")
+            }
+        }
+        lines.append("suppressions \(file.suppressions.lines.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value.sorted())" })")
+        return lines
+    }
+
+    /// Nil when the streaming reader and the tree path agree on `bytes`, else where they part.
+    static func difference(_ bytes: [UInt8], limits: InputLimits = .default) -> String? {
+        let streamed = StringsReader.read(bytes: bytes, path: "t.yml", limits: limits)
+        let tree = YAMLReader.read(bytes: bytes, path: "t.yml", limits: limits)
+        let fast = lines(streamed.data, streamed.file)
+        let plain = lines(StringsFileData(tree: tree), tree)
+        guard fast != plain else { return nil }
+        let index = zip(fast, plain).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(fast.count, plain.count)
+        return "streamed: \(fast.dropFirst(index).prefix(3))\n   plain: \(plain.dropFirst(index).prefix(3))"
+    }
+}
