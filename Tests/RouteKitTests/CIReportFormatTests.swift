@@ -105,6 +105,40 @@ import Testing
         #expect(SARIFReporter().maxResults == 25_000)
     }
 
+    /// A finding on a YAML key carries the key's extent: `titel` on line 4 from column 5 ends
+    /// (exclusive) at column 10. The report stays schema-valid; a finding without an extent
+    /// (strings files, project-wide) has no end.
+    @Test(.requires(.checkJSONSchema)) func sarifRegionsCarryTheExtentOfTheKey() throws {
+        let dir = try TemporaryDirectory().write([
+            ".routekit.yml": Self.config, "routes.yml": Self.routes, "strings/en.yml": Self.strings,
+        ])
+        let result = try CLI.run(["lint", "--format", "sarif"], in: dir.url)
+        #expect(result.status == 1, "\(result.stderr)")
+        try SARIFReporterTests().validate(text: result.stdout)
+        let run = ((try ReportFixtures.parseJSON(result.stdout) as! [String: Any])["runs"] as! [[String: Any]])[0]
+        let unknownField = try #require((run["results"] as! [[String: Any]]).first { $0["ruleId"] as? String == "unknown-field" })
+        let location = (unknownField["locations"] as! [[String: Any]])[0]["physicalLocation"] as! [String: Any]
+        let region = location["region"] as! [String: Int]
+        #expect(region == ["startLine": 4, "startColumn": 5, "endLine": 4, "endColumn": 10])
+        // The golden findings have no extent: their regions are unchanged.
+        #expect(!SARIFReporter().render(ReportFixtures.report).contains("endColumn"))
+    }
+
+    @Test func yamlScalarsKnowTheirExtent() throws {
+        let text = "a:\n  key: \"quoted é\"\n  plain: two words\n"
+        let file = YAMLReader.read(text: text, path: "f.yml")
+        #expect(file.diagnostics.isEmpty)
+        let mapping = try #require(file.root?.mapping?["a"]?.mapping)
+        let key = mapping.entries[0].key.location
+        #expect([key.line, key.column, key.endLine, key.endColumn] == [2, 3, 2, 6])
+        let quoted = mapping.entries[0].value.location
+        #expect([quoted.line, quoted.column, quoted.endLine, quoted.endColumn] == [2, 8, 2, 18])
+        let plain = mapping.entries[1].value.location
+        #expect([plain.line, plain.column, plain.endLine, plain.endColumn] == [3, 10, 3, 19])
+        // The extent is detail: a location equals one without it.
+        #expect(key == SourceLocation(file: "f.yml", line: 2, column: 3))
+    }
+
     // MARK: - Markdown
 
     /// More findings than rows, errors last in file order: every error is still shown.

@@ -191,12 +191,19 @@ struct FindingPlace {
     var line: Int?
     /// 1-based, when the line is known.
     var column: Int?
+    /// Where the finding's text ends (exclusive), when the reader knew it.
+    var endLine: Int?
+    var endColumn: Int?
 
     init(_ diagnostic: borrowing Diagnostic) {
         file = diagnostic.file ?? diagnostic.location?.file
         if let location = diagnostic.location {
             line = max(1, location.line)
             column = max(1, location.column)
+            if let endLine = location.endLine, let endColumn = location.endColumn {
+                self.endLine = endLine
+                self.endColumn = endColumn
+            }
         }
     }
 }

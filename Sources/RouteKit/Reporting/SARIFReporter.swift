@@ -8,7 +8,8 @@ import Foundation
 /// rule that is off by default), and in `properties` the `tags`, `precision` and
 /// `problem.severity` GitHub shows. Each result has `ruleId` (and `ruleIndex` when the rule is
 /// listed), `level` (info → `note`), the message, a location relative to `%SRCROOT%` with a
-/// region only when the line is known, and `partialFingerprints["routekitFingerprint/v1"]`.
+/// region only when the line is known (with `endLine`/`endColumn` when the finding's location
+/// has an extent, such as the YAML key or value it points at), and `partialFingerprints["routekitFingerprint/v1"]`.
 ///
 /// `%SRCROOT%` is the repository root (the git top level) when the project is in a git working
 /// tree, else the config file's directory; `originalUriBaseIds` gives its absolute URI. GitHub
@@ -124,7 +125,15 @@ public struct SARIFReporter: Reporter {
             out.write(artifact(file))
             out.write("\n                }")
             if let line = place.line, let column = place.column {
-                out.write(",\n                \"region\": {\n                  \"startColumn\": ")
+                out.write(",\n                \"region\": {\n")
+                if let endLine = place.endLine, let endColumn = place.endColumn {
+                    out.write("                  \"endColumn\": ")
+                    out.writeNumber(endColumn)
+                    out.write(",\n                  \"endLine\": ")
+                    out.writeNumber(endLine)
+                    out.write(",\n")
+                }
+                out.write("                  \"startColumn\": ")
                 out.writeNumber(column)
                 out.write(",\n                  \"startLine\": ")
                 out.writeNumber(line)

@@ -154,7 +154,10 @@ private struct TreeBuilder {
             }
         case YAML_SCALAR_EVENT:
             let scalar = event.data.scalar
-            let at = location(event.start_mark)
+            var at = location(event.start_mark)
+            // The scalar's extent, for reports that show a region (SARIF endLine/endColumn).
+            let end = location(event.end_mark)
+            at = SourceLocation(file: path, line: at.line, column: at.column, endLine: end.line, endColumn: end.column)
             guard count(at) else { return false }
             guard Int(scalar.length) <= limits.scalarLength else {
                 diagnostics.append(YAMLReader.syntax(
