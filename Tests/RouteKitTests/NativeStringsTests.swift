@@ -195,4 +195,33 @@ import Testing
         #expect(imported.value("%lld talks", locale: "de") == .plural([.one: "%lld Vortrag", .other: "%lld Vorträge"]))
         #expect(Self.value(project, "Info", "de") == "Info")
     }
+
+    @Test func initFindsNativeResources() throws {
+        let body = "<resources><string name=\"t\">x</string></resources>\n"
+        let directory = try TemporaryDirectory().write([
+            "app/shared/src/commonMain/composeResources/values/strings.xml": body,
+            "app/shared/src/commonMain/composeResources/values-de/strings.xml": body,
+            "android/app/src/main/res/values/strings.xml": body,
+            "android/app/src/main/res/values-fr/strings.xml": body,
+            "android/app/src/main/res/values-night/strings.xml": body,
+            "android/app/src/main/res/values/colors.xml": "<resources/>\n",
+            "iosApp/Localizable.xcstrings": NativeStringsTests.catalog,
+            "build/generated/res/values/strings.xml": body,
+        ])
+        let found = InputDetector.detect(root: directory.url.path)
+        #expect(found.strings == [
+            "android/app/src/main/res/{values,values-fr}/strings.xml",
+            "app/shared/src/commonMain/composeResources/values*/strings.xml",
+            "iosApp/Localizable.xcstrings",
+        ])
+        #expect(found.locales == ["en", "de", "fr"])
+        let run = try CLI.run(["init"], in: directory.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let config = try String(contentsOfFile: directory.path(".routekit.yml"), encoding: .utf8)
+        #expect(config.contains("iosApp/Localizable.xcstrings"), "\(config)")
+        // What init wrote loads, and lints the native files in place.
+        let lint = try CLI.run(["lint"], in: directory.url)
+        #expect(lint.status == 0 || lint.status == 1, "\(lint.stderr)")
+        #expect(lint.stdout.contains("in 5 files"), "\(lint.stdout)")
+    }
 }
