@@ -11,9 +11,14 @@ struct ReportCommand: Command {
         locale with labels truncated as the tab bar would, and every finding with file:line.
 
         Options:
-        \(ProjectOptions.help)
-          --html FILE       where to write the page (written atomically)
+        \(OptionSpec.helpText(options))
         """
+
+    static let options = [
+        ProjectOptions.option,
+        OptionSpec("--html", value: .file("FILE"), help: "where to write the page (written atomically)"),
+    ]
+    static let operands = Operands.directories
 
     static func run(_ arguments: inout Arguments, console: Console) throws -> ExitCode {
         var projectOptions = try ProjectOptions.read(&arguments)
