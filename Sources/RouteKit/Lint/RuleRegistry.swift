@@ -12,6 +12,7 @@ public enum RuleRegistry {
         EmptyTranslation(),
         TitleTooLong(),
         UnboundPlaceholder(),
+        UnsupportedPlaceholder(),
         PluralMissingCategory(),
         PluralExtraCategory(),
         MissingTranslation(),
@@ -45,5 +46,6 @@ public enum RuleRegistry {
         rules.map { (type(of: $0).id, type(of: $0).options) }, uniquingKeysWith: { first, _ in first })
 
     /// Ids reported while reading inputs rather than by a `LintRule`.
-    public static let readerRuleIDs = ["yaml-syntax", "duplicate-key", "unknown-field", "invalid-field"]
+    public static let readerRuleIDs = ["yaml-syntax", "duplicate-key", "unknown-field", "invalid-field",
+                                       "xml-syntax", "json-syntax", "string-state", "resource-notice"]
 }

@@ -10,7 +10,8 @@ struct MissingTranslation: LintRule {
         guard let base = strings.base else { return [] }
         let overrides = LocaleFallbackOverrides(project.config.fallbacks)
         // Base keys in the order their messages sort, so a locale's findings come out sorted.
-        let baseKeys = base.entries.map { entry in
+        // Keys a native file marks as not to be translated are expected in the base locale only.
+        let baseKeys = base.entries.filter { strings.untranslatable.isEmpty || !strings.untranslatable.contains(strings.keyName($0.key)) }.map { entry in
             let name = strings.keyName(entry.key)
             return (id: entry.key, name: name, order: name + "'")
         }.sorted { $0.order < $1.order }.map { (id: $0.id, name: $0.name) }
