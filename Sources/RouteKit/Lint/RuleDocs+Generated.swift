@@ -1884,6 +1884,39 @@ examples:
       strings.yml: |
         en: { info: Info, settings: Settings, licenses: Licenses }
 """####),
+        ("unsupported-placeholder.yml", ####"""
+id: unsupported-placeholder
+severity: error
+summary: A printf placeholder that routekit cannot render as the app does.
+rationale: |
+  routekit renders printf placeholders as C's printf (Apple's `String(format:locale:)`) and
+  `java.util.Formatter` (Android's `String.format(Locale, …)`) both do: flags `-+#0`, the grouping
+  flags `,` (Android) and `'` (POSIX), width, precision, the locale's decimal and grouping
+  separators. Where the two write a placeholder differently (`%g`: C `0.0001`, Java
+  `0.000100000`; `%a`; `%S` and `%C`, wide in C but upper-cased in Java), or one of them rejects
+  it (`%-s` and `%0d` without a width, `%.2d`, `%+x`, `%#d`, `%,x`, `-` with `0`), the title
+  routekit shows could differ from the app's, so `routekit title` refuses it with the same reason
+  and lint reports it. For Ruby's `%<name>…` (Rails I18n), `%b`, `%a`, `%p` and the grouping flags
+  (which Ruby's `format` rejects) are reported.
+fix: |
+  Use a placeholder both platforms write alike: `%.2f` or `%e` for `%g`, a width with `-` and `0`,
+  no precision for integers (`%05d` pads with zeros).
+examples:
+  - description: "`%g`, which C and Java write differently, and `%-d` without a width, which Java rejects."
+    triggers: ["strings.yml:2:11", "strings.yml:3:9"]
+    files:
+      strings.yml: |
+        en:
+          rating: "Rated %g"
+          rank: "No. %-d"
+  - description: "Flags, width and precision both platforms apply alike, and Ruby's `%<name>…`."
+    triggers: []
+    files:
+      strings.yml: |
+        en:
+          rating: "Rated %.1f of %d, %05d, %-10s|, %#x, %,d points, %'d seats"
+          score: "%<score>05.1f points"
+"""####),
         ("untranslated.yml", ####"""
 id: untranslated
 severity: "off"

@@ -12,6 +12,7 @@ public enum RuleRegistry {
         EmptyTranslation(),
         TitleTooLong(),
         UnboundPlaceholder(),
+        UnsupportedPlaceholder(),
         PluralMissingCategory(),
         PluralExtraCategory(),
         MissingTranslation(),

@@ -166,15 +166,16 @@ public final class TitleResolver: Sendable {
                 let allTexts = named.isEmpty && positional.isEmpty ? [template]
                     : table.textRefs(entry).map { storage.string(entry.file, $0) }
                 let isolate = isolateUserValues
+                let formatting = negotiation.formattingLocale ?? locale
                 switch StringFormatter.format(template, named: named, positional: positional,
-                                              allTexts: allTexts, isolate: isolate, key: "") {
+                                              allTexts: allTexts, isolate: isolate, key: "", locale: formatting) {
                 case .success(let text):
                     return ResolvedText(text: text, source: .key(key), locale: locale,
                                         usedFallback: locale != negotiation.firstChoice)
                 case .failure:
                     // Again with the key named in the message (only failures pay for it).
                     let message = StringFormatter.format(template, named: named, positional: positional, allTexts: allTexts,
-                                                         isolate: isolate, key: "'\(key)' in locale '\(locale)'")
+                                                         isolate: isolate, key: "'\(key)' in locale '\(locale)'", locale: formatting)
                     if case .failure(let failure) = message { throw ResolutionError(failure.message) }
                 }
             }
