@@ -940,7 +940,9 @@ summary: A plural has a category the locale never selects.
 rationale: |
   Japanese selects only `other`; German never selects `few`. Such forms are dead text, usually
   copied from another language's plural shape, and they hide that the form the locale does use
-  may be wrong.
+  may be wrong. An explicit `zero` is never reported: as in Rails I18n, it is used when the count
+  is 0 in a locale whose CLDR rules have no `zero` category (English "No talks" instead of
+  "0 talks"), and where the rules have one (Arabic, Latvian) they select it.
 fix: |
   Delete the forms the message names.
 examples:
@@ -960,6 +962,12 @@ examples:
           talks: { one: "%{count} talk", other: "%{count} talks" }
         ja:
           talks: { other: "%{count} 件" }
+  - description: "An explicit `zero` in English: Rails (and routekit) show it when the count is 0."
+    triggers: []
+    files:
+      strings.yml: |
+        en:
+          talks: { zero: "No talks", one: "%{count} talk", other: "%{count} talks" }
 """####),
         ("plural-missing-category.yml", ####"""
 id: plural-missing-category
