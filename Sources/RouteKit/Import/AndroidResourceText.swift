@@ -17,10 +17,43 @@ public enum AndroidResourceText {
     }
 
     public static func decode(_ raw: String, flavor: ResourceTextFlavor) -> Decoded {
+        // Most strings have nothing to decode: they are returned as they are, without the
+        // per-scalar pass (this is what keeps reading 50 MB of strings.xml fast).
+        if isPlain(raw, flavor: flavor) { return Decoded(text: raw, notes: []) }
         switch flavor {
         case .android: return decodeAndroid(raw)
         case .compose: return decodeCompose(raw)
         }
+    }
+
+    /// True when decoding would return `raw` unchanged and say nothing: no backslash; for
+    /// Android also no quote or apostrophe, no leading `@`/`?`, and only single spaces between
+    /// words; for Compose no whitespace at either end.
+    static func isPlain(_ raw: String, flavor: ResourceTextFlavor) -> Bool {
+        raw.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard let first = bytes.first, let last = bytes.last else { return true }
+            let space = UInt8(ascii: " ")
+            func isWhite(_ byte: UInt8) -> Bool { byte == space || (byte >= 0x09 && byte <= 0x0D) }
+            if isWhite(first) || isWhite(last) { return false }
+            switch flavor {
+            case .compose:
+                return !bytes.contains(UInt8(ascii: "\\"))
+            case .android:
+                if first == UInt8(ascii: "@") || first == UInt8(ascii: "?") { return false }
+                var previousSpace = false
+                for byte in bytes {
+                    switch byte {
+                    case UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "'"), 0x09 ... 0x0D: return false
+                    case space:
+                        if previousSpace { return false }
+                        previousSpace = true
+                    default:
+                        previousSpace = false
+                    }
+                }
+                return true
+            }
+        } ?? false
     }
 
     private static func isSpace(_ c: Unicode.Scalar) -> Bool {

@@ -27,6 +27,8 @@ struct ExternalTool: Sendable, CustomStringConvertible {
     static let junitparser = ExternalTool(
         description: "junitparser", install: "pip install junitparser", probe: ["python3", "-c", "import junitparser"])
     static let git = ExternalTool(description: "git", install: "apt-get install git", probe: ["git", "--version"])
+    static let chromium = ExternalTool(
+        description: "chromium", install: "apt-get install chromium fonts-noto-cjk", probe: ["chromium", "--version"])
     /// java.util.Formatter, what Android's `String.format(Locale, …)` runs (`java File.java`).
     static let java = ExternalTool(
         description: "java", install: "apt-get install openjdk-17-jdk-headless", probe: ["java", "-version"])
