@@ -1631,8 +1631,11 @@ summary: A resolved tab label or title is longer than the configured limit.
 rationale: |
   The floating tab bar of iOS 26 truncates labels beyond roughly a dozen characters when five tabs
   share it, and inline navigation titles truncate too. German and Finnish labels are often twice as
-  long as English ones. Lengths are counted in grapheme clusters, per locale, on the text each
-  route's title key resolves to, with each placeholder counted as one character.
+  long as English ones, and a tab bar truncates by width: a Japanese label of 8 characters is 16
+  columns wide. Lengths are display columns by default (UAX #11 East Asian Width: wide and
+  fullwidth characters, emoji and flags count 2, combining marks 0, everything else 1), or grapheme
+  clusters with `measure: graphemes`; the message gives both. They are measured per locale, on the
+  text each route's title key resolves to, with each placeholder counted as one.
 fix: |
   Shorten the translation (a tab label can be shorter than the screen's full title: give the tab
   root its own key), or raise the limit in the config.
@@ -1666,6 +1669,46 @@ examples:
           notifications: Alerts
         de:
           notifications: Benachrichtigungen
+  - description: "A Japanese tab label of 8 characters is 16 columns wide: it truncates where 12 Latin letters fit."
+    triggers: ["strings.yml:4:18"]
+    files:
+      routes.yml: |
+        routes:
+          NotificationsScreen:
+            tab: { icon: bell }
+            title: notifications
+      strings.yml: |
+        en:
+          notifications: Alerts
+        ja:
+          notifications: お知らせの一覧表
+  - description: "Counting grapheme clusters instead (`measure: graphemes`), the same label fits."
+    config: |
+      rules:
+        title-too-long: { measure: graphemes }
+    triggers: []
+    files:
+      routes.yml: |
+        routes:
+          NotificationsScreen:
+            tab: { icon: bell }
+            title: notifications
+      strings.yml: |
+        en:
+          notifications: Alerts
+        ja:
+          notifications: お知らせの一覧表
+  - description: "Emoji and flags are two columns each; combining marks take none."
+    triggers: ["strings.yml:2:18"]
+    files:
+      routes.yml: |
+        routes:
+          NotificationsScreen:
+            tab: { icon: bell }
+            title: notifications
+      strings.yml: |
+        en:
+          notifications: "🔔🇩🇪 Alerts ✨"
 """####),
         ("unbound-placeholder.yml", ####"""
 id: unbound-placeholder
