@@ -1948,7 +1948,8 @@ rationale: |
   it (`%-s` and `%0d` without a width, `%.2d`, `%+x`, `%#d`, `%,x`, `-` with `0`), the title
   routekit shows could differ from the app's, so `routekit title` refuses it with the same reason
   and lint reports it. For Ruby's `%<name>…` (Rails I18n), `%b`, `%a`, `%p` and the grouping flags
-  (which Ruby's `format` rejects) are reported.
+  (which Ruby's `format` rejects) are reported. A text with a strftime directive that printf does
+  not have (`%Y`, `%b`, `%H`: Rails `date.formats`) is a date format and is not checked.
 fix: |
   Use a placeholder both platforms write alike: `%.2f` or `%e` for `%g`, a width with `-` and `0`,
   no precision for integers (`%05d` pads with zeros).
@@ -1967,6 +1968,14 @@ examples:
         en:
           rating: "Rated %.1f of %d, %05d, %-10s|, %#x, %,d points, %'d seats"
           score: "%<score>05.1f points"
+  - description: "A Rails date format: strftime's `%-d` (the unpadded day) beside `%Y` is no printf placeholder."
+    triggers: []
+    files:
+      strings.yml: |
+        en:
+          date:
+            formats:
+              default: "%-d.%-m.%Y"
 """####),
         ("untranslated.yml", ####"""
 id: untranslated
