@@ -63,8 +63,8 @@ public struct PrintfSpec: Sendable, Hashable {
         case UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "g"), UInt8(ascii: "G"),
              UInt8(ascii: "a"), UInt8(ascii: "A"): "float"
         case UInt8(ascii: "c"), UInt8(ascii: "C"): "character"
-        case UInt8(ascii: "s"), UInt8(ascii: "S"): "string"
-        case UInt8(ascii: "@"): "object"
+        case UInt8(ascii: "s"), UInt8(ascii: "S"): "string (%s)"
+        case UInt8(ascii: "@"): "object (%@)"
         case UInt8(ascii: "p"): "pointer"
         default: String(UnicodeScalar(conversion))
         }
