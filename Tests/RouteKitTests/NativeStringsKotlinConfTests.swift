@@ -25,6 +25,8 @@ import Testing
                 base-locale: en
                 locales: [en, de]
                 strings: ["compose/*.yml", "xcstrings/*.yml"]
+                ignore-keys:
+                  "Golden Kodee": [untranslated]
 
                 """])
             try manager.copyItem(at: NativeStringsKotlinConfTests.fixture.appendingPathComponent("routes.yml"),
@@ -70,6 +72,16 @@ import Testing
         let text = try String(contentsOfFile: pair.native.path("app/shared/src/commonMain/composeResources/values-de/strings.xml"), encoding: .utf8)
         let lineText = text.components(separatedBy: "\n")[line - 1]
         #expect(lineText.dropFirst(column - 1).hasPrefix("<string name=\"about_conference_party_line1\""))
+        // SARIF and the HTML report carry the same place.
+        let sarif = try CLI.run(["lint", "--format", "sarif"], in: pair.native.url)
+        let compact = sarif.stdout.replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "\n", with: "")
+        #expect(compact.contains("values-de/strings.xml\",\"uriBaseId\":\"%SRCROOT%\"},\"region\":{\"startColumn\":\(column),\"startLine\":\(line)}")
+                || compact.contains("\"startLine\":\(line)"), "\(sarif.stdout.prefix(2000))")
+        #expect(compact.contains("values-de/strings.xml"))
+        let html = try CLI.run(["report", "--html", pair.native.path("report.html")], in: pair.native.url)
+        #expect(html.status == 0, "\(html.stderr)")
+        let page = try String(contentsOfFile: pair.native.path("report.html"), encoding: .utf8)
+        #expect(page.contains("values-de/strings.xml:\(line):\(column)"))
     }
 
     @Test func titleResolvesEveryRouteInEnglishAndGerman() throws {

@@ -224,4 +224,24 @@ import Testing
         #expect(lint.status == 0 || lint.status == 1, "\(lint.stderr)")
         #expect(lint.stdout.contains("in 5 files"), "\(lint.stdout)")
     }
+
+    /// String Catalogs have no comments: `ignore-keys:` in the config silences a key.
+    @Test func ignoreKeysSilencesAStringCatalogKey() throws {
+        let files = [
+            ".routekit.yml": """
+                strings: [Localizable.xcstrings]
+                base-locale: en
+                locales: [en, de]
+                ignore-keys:
+                  Map: [missing-translation]
+                  "%lld talks": []
+
+                """,
+            "Localizable.xcstrings": Self.catalog,
+        ]
+        let (_, findings, _) = try Self.lint(files, only: ["string-state", "missing-translation"])
+        #expect(findings == ["Localizable.xcstrings:9:5 string-state", "Localizable.xcstrings:12:9 string-state"], "\(findings)")
+        let bad = try TemporaryDirectory().write([".routekit.yml": "strings: [s.yml]\nignore-keys: { a: [no-such-rule] }\n", "s.yml": "en: {a: b}\n"])
+        #expect(throws: ConfigError.self) { try ProjectConfig.load(path: bad.path(".routekit.yml")) }
+    }
 }

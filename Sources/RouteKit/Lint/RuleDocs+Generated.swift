@@ -940,7 +940,9 @@ summary: A plural has a category the locale never selects.
 rationale: |
   Japanese selects only `other`; German never selects `few`. Such forms are dead text, usually
   copied from another language's plural shape, and they hide that the form the locale does use
-  may be wrong.
+  may be wrong. An explicit `zero` is never reported: as in Rails I18n, it is used when the count
+  is 0 in a locale whose CLDR rules have no `zero` category (English "No talks" instead of
+  "0 talks"), and where the rules have one (Arabic, Latvian) they select it.
 fix: |
   Delete the forms the message names.
 examples:
@@ -960,6 +962,12 @@ examples:
           talks: { one: "%{count} talk", other: "%{count} talks" }
         ja:
           talks: { other: "%{count} 件" }
+  - description: "An explicit `zero` in English: Rails (and routekit) show it when the count is 0."
+    triggers: []
+    files:
+      strings.yml: |
+        en:
+          talks: { zero: "No talks", one: "%{count} talk", other: "%{count} talks" }
 """####),
         ("plural-missing-category.yml", ####"""
 id: plural-missing-category
@@ -1623,8 +1631,11 @@ summary: A resolved tab label or title is longer than the configured limit.
 rationale: |
   The floating tab bar of iOS 26 truncates labels beyond roughly a dozen characters when five tabs
   share it, and inline navigation titles truncate too. German and Finnish labels are often twice as
-  long as English ones. Lengths are counted in grapheme clusters, per locale, on the text each
-  route's title key resolves to, with each placeholder counted as one character.
+  long as English ones, and a tab bar truncates by width: a Japanese label of 8 characters is 16
+  columns wide. Lengths are display columns by default (UAX #11 East Asian Width: wide and
+  fullwidth characters, emoji and flags count 2, combining marks 0, everything else 1), or grapheme
+  clusters with `measure: graphemes`; the message gives both. They are measured per locale, on the
+  text each route's title key resolves to, with each placeholder counted as one.
 fix: |
   Shorten the translation (a tab label can be shorter than the screen's full title: give the tab
   root its own key), or raise the limit in the config.
@@ -1658,6 +1669,46 @@ examples:
           notifications: Alerts
         de:
           notifications: Benachrichtigungen
+  - description: "A Japanese tab label of 8 characters is 16 columns wide: it truncates where 12 Latin letters fit."
+    triggers: ["strings.yml:4:18"]
+    files:
+      routes.yml: |
+        routes:
+          NotificationsScreen:
+            tab: { icon: bell }
+            title: notifications
+      strings.yml: |
+        en:
+          notifications: Alerts
+        ja:
+          notifications: お知らせの一覧表
+  - description: "Counting grapheme clusters instead (`measure: graphemes`), the same label fits."
+    config: |
+      rules:
+        title-too-long: { measure: graphemes }
+    triggers: []
+    files:
+      routes.yml: |
+        routes:
+          NotificationsScreen:
+            tab: { icon: bell }
+            title: notifications
+      strings.yml: |
+        en:
+          notifications: Alerts
+        ja:
+          notifications: お知らせの一覧表
+  - description: "Emoji and flags are two columns each; combining marks take none."
+    triggers: ["strings.yml:2:18"]
+    files:
+      routes.yml: |
+        routes:
+          NotificationsScreen:
+            tab: { icon: bell }
+            title: notifications
+      strings.yml: |
+        en:
+          notifications: "🔔🇩🇪 Alerts ✨"
 """####),
         ("unbound-placeholder.yml", ####"""
 id: unbound-placeholder
@@ -1897,7 +1948,8 @@ rationale: |
   it (`%-s` and `%0d` without a width, `%.2d`, `%+x`, `%#d`, `%,x`, `-` with `0`), the title
   routekit shows could differ from the app's, so `routekit title` refuses it with the same reason
   and lint reports it. For Ruby's `%<name>…` (Rails I18n), `%b`, `%a`, `%p` and the grouping flags
-  (which Ruby's `format` rejects) are reported.
+  (which Ruby's `format` rejects) are reported. A text with a strftime directive that printf does
+  not have (`%Y`, `%b`, `%H`: Rails `date.formats`) is a date format and is not checked.
 fix: |
   Use a placeholder both platforms write alike: `%.2f` or `%e` for `%g`, a width with `-` and `0`,
   no precision for integers (`%05d` pads with zeros).
@@ -1916,6 +1968,14 @@ examples:
         en:
           rating: "Rated %.1f of %d, %05d, %-10s|, %#x, %,d points, %'d seats"
           score: "%<score>05.1f points"
+  - description: "A Rails date format: strftime's `%-d` (the unpadded day) beside `%Y` is no printf placeholder."
+    triggers: []
+    files:
+      strings.yml: |
+        en:
+          date:
+            formats:
+              default: "%-d.%-m.%Y"
 """####),
         ("untranslated.yml", ####"""
 id: untranslated

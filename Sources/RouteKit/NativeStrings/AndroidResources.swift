@@ -166,8 +166,8 @@ public enum AndroidResources {
 
     /// Turns the scanned resources into entries: names checked, `<plurals>` into plural maps,
     /// text decoded by `AndroidResourceText` (the one decoder of escapes, quotes and whitespace).
-    /// `keepUntranslatable`: in-place reading keeps `translatable="false"` strings (flagged);
-    /// the importer leaves them out.
+    /// `keepUntranslatable` is in-place reading: it keeps `translatable="false"` strings
+    /// (flagged), which the importer leaves out, and skips the decoding notes only an import shows.
     static func convert(_ resources: [RawResource], display: String, flavor: ResourceTextFlavor,
                         keepUntranslatable: Bool = false) -> ParsedFile {
         var parsed = ParsedFile()
@@ -178,6 +178,8 @@ public enum AndroidResources {
         }
         func decode(_ raw: String, markup: Set<String>, resource: RawResource, form: String? = nil) -> String {
             let decoded = AndroidResourceText.decode(raw, flavor: flavor)
+            // Reading in place reports only what was left out: the decoding notes are the import's.
+            guard !keepUntranslatable else { return decoded.text }
             let prefix = form.map { "\($0): " } ?? ""
             for message in decoded.notes { note(.note, resource, prefix + message) }
             if !markup.isEmpty {
@@ -245,7 +247,8 @@ public enum AndroidResources {
                 if forms[.other] == nil { note(.note, resource, "plural has no 'other' form") }
                 value = .plural(forms)
             }
-            if name.contains(".") {
+            // Bytes, not Foundation's `contains` (a locale-aware search, slow per string).
+            if name.utf8.contains(UInt8(ascii: ".")) {
                 note(.note, resource, "name contains '.', which nests keys in routekit")
             }
             seen[name] = resource.line

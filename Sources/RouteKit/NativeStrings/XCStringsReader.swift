@@ -98,15 +98,17 @@ enum XCStringsReader {
                                              doc.position(keyNode), key: key))
                 }
                 var localizations: [(key: Int, value: Int)] = []
+                var hasSource = false
                 if let node = doc.member(entry, "localizations") {
                     if doc.kind(node) == .object {
                         localizations = doc.members(node)
+                        hasSource = doc.member(node, source) != nil
                     } else {
                         diagnostics.append(syntax("\"localizations\" of '\(key)' must be an object, found \(JSONDocument.kindName(doc.kind(node)))",
                                                   doc.position(node), key: key))
                     }
                 }
-                if !localizations.contains(where: { doc.string($0.key) == source }) {
+                if !hasSource {
                     add(Pending(key: key, value: .text(key), keyNode: keyNode, formNodes: [:]), source, at: sourcePosition)
                 }
                 for (localeNode, localization) in localizations {

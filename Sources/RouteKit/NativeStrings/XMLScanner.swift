@@ -420,6 +420,12 @@ struct XMLScanner {
     /// Appends the text of `range` with references decoded and line breaks normalized
     /// (CRLF and CR to LF), as an XML parser reports character data.
     func appendText(_ range: Range<Int>, into out: inout [UInt8]) {
+        // Most text has no reference and no CR: one copy.
+        if !range.isEmpty, memchr(bytes.baseAddress! + range.lowerBound, Int32(UInt8(ascii: "&")), range.count) == nil,
+           memchr(bytes.baseAddress! + range.lowerBound, 0x0D, range.count) == nil {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
+            return
+        }
         var offset = range.lowerBound
         while offset < range.upperBound {
             let byte = bytes[offset]

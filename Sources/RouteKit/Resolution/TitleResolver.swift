@@ -151,10 +151,12 @@ public final class TitleResolver: Sendable {
                 if entry.isPlural {
                     let forms = table.pluralForms(entry)
                     let count = named["count"] ?? positional.first ?? ""
-                    let category = PluralRules.for(locale: locale).category(for: count)?.rawValue ?? "other"
+                    let rules = PluralRules.for(locale: locale)
                     func form(_ name: String) -> CompactForm? {
                         forms.first { form in storage.withBytes(entry.file, form.category) { $0.elementsEqual(name.utf8) } }
                     }
+                    let category = rules.selectsExplicitZero(for: count) && form("zero") != nil
+                        ? "zero" : rules.category(for: count)?.rawValue ?? "other"
                     guard let chosen = form(category) ?? form("other") else {
                         throw ResolutionError("'\(key)' in locale '\(locale)' has no '\(category)' or 'other' form")
                     }

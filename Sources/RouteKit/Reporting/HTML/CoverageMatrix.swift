@@ -60,12 +60,14 @@ public struct CoverageMatrix: Sendable {
         let context = LintContext(project: project, settings: project.config.rules)
         let tabLimit = context.value(TitleTooLong.tabLabel, for: TitleTooLong.self)
         let titleLimit = context.value(TitleTooLong.title, for: TitleTooLong.self)
+        let measure = context.value(TitleTooLong.measure, for: TitleTooLong.self)
         let locales = context.requiredLocales
         let rows = project.catalog.routes.map { route in
             Row(route: route.name, isTabRoot: route.isTabRoot, cells: locales.map { locale in
-                cell(route, route.title, locale: locale, resolver: resolver, limit: route.isTabRoot ? tabLimit : titleLimit)
+                cell(route, route.title, locale: locale, resolver: resolver, limit: route.isTabRoot ? tabLimit : titleLimit,
+                     measure: measure)
             }, subtitles: route.subtitle.map { subtitle in
-                locales.map { locale in cell(route, subtitle, locale: locale, resolver: resolver, limit: Int.max) }
+                locales.map { locale in cell(route, subtitle, locale: locale, resolver: resolver, limit: Int.max, measure: measure) }
             })
         }
         return CoverageMatrix(locales: locales, completion: locales.map { completion(of: $0, in: project) }, rows: rows,
@@ -85,7 +87,8 @@ public struct CoverageMatrix: Sendable {
         return Completion(translated: total - missing, total: total)
     }
 
-    private static func cell(_ route: Route, _ spec: TitleSpec?, locale: String, resolver: TitleResolver, limit: Int) -> Cell {
+    private static func cell(_ route: Route, _ spec: TitleSpec?, locale: String, resolver: TitleResolver, limit: Int,
+                             measure: TitleMeasure) -> Cell {
         guard let spec else { return Cell(text: "", status: .missing, note: "no title") }
         var samples: [String: String] = [:]
         for param in route.params { samples[param.name] = param.name == "count" ? "2" : "‹\(param.name)›" }
@@ -106,8 +109,10 @@ public struct CoverageMatrix: Sendable {
             return Cell(text: resolved.text, status: .runtime, note: "literal, not localized")
         case .key(let key):
             if resolved.text.isBlank { return Cell(text: "", status: .missing, note: "'\(key)' is empty") }
-            if TitleTooLong.displayLength(resolved.text) > limit {
-                return Cell(text: resolved.text, status: .tooLong, note: "over \(limit) characters", language: resolved.locale ?? locale)
+            let lengths = TitleTooLong.lengths(resolved.text)
+            if (measure == .width ? lengths.width : lengths.graphemes) > limit {
+                let unit = measure == .width ? "columns" : "characters"
+                return Cell(text: resolved.text, status: .tooLong, note: "over \(limit) \(unit)", language: resolved.locale ?? locale)
             }
             let whenAbsent: String? = if case .param(let param, _) = spec { "when \(param.value) is absent" } else { nil }
             if let from = resolved.locale, from != locale {
