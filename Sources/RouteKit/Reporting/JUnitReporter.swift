@@ -50,9 +50,23 @@ public struct JUnitReporter: Reporter {
         // piece); the writer writes the pieces. Names are made only to compare equal hashes.
         let nameHashes = Concurrent.map(count: (diagnostics.count + chunk - 1) / chunk) { part -> [UInt64] in
             var relative = PathMemo(relativePath)
+            // A batch's names share all but the key: the hash is fed up to it once per batch.
+            var batchStream: (batch: FindingBatch, stream: StableHash.Stream)?
             return (part * chunk..<min(diagnostics.count, (part + 1) * chunk)).map { index in
+                let diagnostic = diagnostics[index]
+                if let batch = diagnostic.batch, let key = diagnostic.key {
+                    if batchStream?.batch !== batch {
+                        var stream = StableHash.Stream()
+                        Self.forEachNamePieceBeforeKey(diagnostic, relative: &relative) { stream.add($0) }
+                        batchStream = (batch, stream)
+                    }
+                    var stream = batchStream!.stream
+                    stream.add(key)
+                    if let locale = batch.locale { stream.add(" "); stream.add(locale) }
+                    return stream.hash
+                }
                 var stream = StableHash.Stream()
-                Self.forEachNamePiece(diagnostics[index], relative: &relative) { stream.add($0) }
+                Self.forEachNamePiece(diagnostic, relative: &relative) { stream.add($0) }
                 return stream.hash
             }
         }.flatMap { $0 }
@@ -117,6 +131,7 @@ public struct JUnitReporter: Reporter {
                 bytes.writeXML(key, quotes: quotes)
                 bytes.write(pieces.1.bytes)
             }
+            var batchCase: BatchCase?
             for index in range {
                 let group = allGroups[groupIndex[index]]
                 if index == group.start {
@@ -130,6 +145,14 @@ public struct JUnitReporter: Reporter {
                 }
                 let (finding, occurrence) = allCases[index]
                 let diagnostic = diagnostics[finding]
+                if let batch = diagnostic.batch, let key = diagnostic.key {
+                    if batchCase?.batch !== batch || batchCase?.severity != diagnostic.severity {
+                        batchCase = BatchCase(diagnostic, batch, suite: group.suite, rule: group.rule, strict: strict, relative: &relative)
+                    }
+                    batchCase!.write(key: key, occurrence: occurrence, into: &bytes)
+                    if index == group.end - 1 { bytes.write("  </testsuite>\n") }
+                    continue
+                }
                 let place = FindingPlace(diagnostic)
                 let file = place.file.map { relative($0) }
                 // One physical line per detail; breaks inside untrusted text stay `&#10;`.
@@ -237,11 +260,119 @@ public struct JUnitReporter: Reporter {
 
     /// `name` in pieces (parts and the spaces between them), without joining them.
     static func forEachNamePiece(_ diagnostic: Diagnostic, relative: inout PathMemo<String>, _ body: (String) -> Void) {
+        forEachNamePieceBeforeKey(diagnostic, relative: &relative, body)
+        if let key = diagnostic.key { body(key) }
+        if let locale = diagnostic.locale { body(" "); body(locale) }
+    }
+
+    /// The name up to its key: `file rule route ` (the space before the key included when there
+    /// is a key).
+    static func forEachNamePieceBeforeKey(_ diagnostic: Diagnostic, relative: inout PathMemo<String>, _ body: (String) -> Void) {
         body(FindingPlace(diagnostic).file.map { relative($0) } ?? "routekit")
         body(" ")
         body(diagnostic.rule)
         if let route = diagnostic.route { body(" "); body(route) }
-        if let key = diagnostic.key { body(" "); body(key) }
-        if let locale = diagnostic.locale { body(" "); body(locale) }
+        if diagnostic.key != nil { body(" ") }
+    }
+
+    /// A batch's testcases differ only in their key, occurrence and severity: everything else of
+    /// the testcase's bytes is made once (for one severity), in the pieces between the key's
+    /// four places (name, failure message, message text, `key:` line).
+    struct BatchCase {
+        let batch: FindingBatch
+        let severity: Severity
+        let fails: Bool
+        /// `    <testcase name="file rule route ` (escaped).
+        var nameHead = ReportBytes()
+        /// ` locale` of the name.
+        var nameTail = ReportBytes()
+        /// From the name's closing quote to the first message key (attribute, or text).
+        var afterName = ReportBytes()
+        /// When failing: from the attribute message's key to the text message's key.
+        var afterAttributeMessage = ReportBytes()
+        /// From the text message's key to the `key:` line's key.
+        var afterTextMessage = ReportBytes()
+        /// After the `key:` line's key to the end of the testcase.
+        var end = ReportBytes()
+
+        init(_ diagnostic: Diagnostic, _ batch: FindingBatch, suite: String, rule: String, strict: Bool,
+             relative: inout PathMemo<String>) {
+            self.batch = batch
+            severity = diagnostic.severity
+            fails = JUnitReporter.fails(diagnostic.severity, strict: strict)
+            let place = FindingPlace(diagnostic)
+            let file = place.file.map { relative($0) }
+            nameHead.write("    <testcase name=\"")
+            var head = ReportBytes()
+            JUnitReporter.forEachNamePieceBeforeKey(diagnostic, relative: &relative) { head.writeXML($0, quotes: true) }
+            nameHead.write(head.bytes)
+            if let locale = batch.locale { nameTail.write(" "); nameTail.writeXML(locale, quotes: true) }
+            afterName.write("\" classname=\"")
+            afterName.write(suite)
+            if let file {
+                afterName.write("\" file=\"")
+                afterName.writeXML(file, quotes: true)
+                if let line = place.line {
+                    afterName.write("\" line=\"")
+                    afterName.writeNumber(line)
+                }
+            }
+            var textStart = ReportBytes()
+            if let file {
+                textStart.writeXML(file, quotes: false)
+                if let line = place.line, let column = place.column {
+                    textStart.write(":")
+                    textStart.writeNumber(line)
+                    textStart.write(":")
+                    textStart.writeNumber(column)
+                }
+            } else {
+                textStart.write("routekit")
+            }
+            textStart.write(": ")
+            textStart.write(severity.rawValue)
+            textStart.write(": ")
+            textStart.writeXML(batch.messagePrefix, quotes: false)
+            if fails {
+                afterName.write("\">\n      <failure message=\"")
+                afterName.writeXML(batch.messagePrefix, quotes: true)
+                afterAttributeMessage.writeXML(batch.messageSuffix, quotes: true)
+                afterAttributeMessage.write("\" type=\"")
+                afterAttributeMessage.write(severity.rawValue)
+                afterAttributeMessage.write("\">")
+                afterAttributeMessage.write(textStart.bytes)
+            } else {
+                afterName.write("\">\n      <system-out>")
+                afterName.write(textStart.bytes)
+            }
+            afterTextMessage.writeXML(batch.messageSuffix, quotes: false)
+            afterTextMessage.write(" [")
+            afterTextMessage.writeXML(rule, quotes: false)
+            afterTextMessage.write("]")
+            if let route = batch.route { afterTextMessage.write("\nroute: "); afterTextMessage.writeXML(route, quotes: false) }
+            afterTextMessage.write("\nkey: ")
+            if let locale = batch.locale { end.write("\nlocale: "); end.writeXML(locale, quotes: false) }
+            end.write(fails ? "</failure>\n    </testcase>\n" : "</system-out>\n    </testcase>\n")
+        }
+
+        func write(key: String, occurrence: Int, into bytes: inout ReportBytes) {
+            bytes.write(nameHead.bytes)
+            bytes.writeXML(key, quotes: true)
+            bytes.write(nameTail.bytes)
+            if occurrence > 1 {
+                bytes.write(" (")
+                bytes.writeNumber(occurrence)
+                bytes.write(")")
+            }
+            bytes.write(afterName.bytes)
+            if fails {
+                bytes.writeXML(key, quotes: true)
+                bytes.write(afterAttributeMessage.bytes)
+            }
+            bytes.writeXML(key, quotes: false)
+            bytes.write(afterTextMessage.bytes)
+            bytes.writeXML(key, quotes: false)
+            bytes.write(end.bytes)
+        }
     }
 }

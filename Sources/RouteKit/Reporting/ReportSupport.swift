@@ -306,18 +306,22 @@ struct ReportBytes {
     /// message (JSON escaping is per character).
     mutating func writeJSONMessage(_ diagnostic: Diagnostic) {
         bytes.append(UInt8(ascii: "\""))
-        diagnostic.forEachMessagePiece { piece in
-            let done: Bool? = piece.utf8.withContiguousStorageIfAvailable { source in
-                for byte in source where byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C { return false }
-                bytes.append(contentsOf: source)
-                return true
-            }
-            if done == true { return }
-            var escaped = ""
-            JSONValue.writeString(piece, into: &escaped)
-            bytes.append(contentsOf: escaped.utf8.dropFirst().dropLast())
-        }
+        diagnostic.forEachMessagePiece { writeJSONStringBody($0) }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// A piece of a JSON string's contents, escaped as `JSONValue.writeString` escapes it, without
+    /// the quotes.
+    mutating func writeJSONStringBody(_ piece: String) {
+        let done: Bool? = piece.utf8.withContiguousStorageIfAvailable { source in
+            for byte in source where byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C { return false }
+            bytes.append(contentsOf: source)
+            return true
+        }
+        if done == true { return }
+        var escaped = ""
+        JSONValue.writeString(piece, into: &escaped)
+        bytes.append(contentsOf: escaped.utf8.dropFirst().dropLast())
     }
 
     /// `text` as a JSON string, exactly as `JSONValue.writeString` writes it.
