@@ -31,6 +31,8 @@ struct Options {
     var appCodeSizes = [5, 10, 20]
     /// Native strings (issue 17): MB of Compose XML and of one String Catalog; nil skips.
     var native: (xml: Int, catalog: Int)? = (50, 20)
+    /// Issue 20: every report format on the findings-heavy corpus.
+    var findingsHeavy = true
 }
 
 var options = Options()
@@ -56,6 +58,13 @@ while index < arguments.count {
     case "--no-worst-case": options.worstCase = false
     case "--app-code-sizes": options.appCodeSizes = nextValue().split(separator: ",").compactMap { Int($0) }
     case "--no-native": options.native = nil
+    case "--no-findings-heavy": options.findingsHeavy = false
+    case "--only-findings-heavy":
+        options.sizes = []
+        options.mastodon = nil
+        options.worstCase = false
+        options.appCodeSizes = []
+        options.native = nil
     case "--native-sizes":
         let sizes = nextValue().split(separator: ",").compactMap { Int($0) }
         options.native = sizes.count == 2 ? (sizes[0], sizes[1]) : nil
@@ -65,6 +74,7 @@ while index < arguments.count {
                                   [--process-runs N] [--markdown FILE] [--work DIR] [--binary PATH]
                                   [--no-worst-case] [--app-code-sizes MB,MB,… (empty: none)]
                                   [--no-native] [--native-sizes XML_MB,CATALOG_MB (default 50,20)]
+                                  [--no-findings-heavy] [--only-findings-heavy]
             """)
         exit(0)
     default:
@@ -231,6 +241,20 @@ if let native = options.native {
     }
 }
 
+// MARK: - Report formats on a findings-heavy project
+
+var findingsHeavy: FindingsHeavyBench.Result?
+if options.findingsHeavy {
+    do {
+        findingsHeavy = try FindingsHeavyBench.measure(binary: binary, work: options.work, runs: max(options.runs, 5)) { directory in
+            measure("lint", directory, runs: 1).count
+        }
+    } catch {
+        log("routekit-bench: cannot set up the findings-heavy corpus: \(error)")
+        exit(2)
+    }
+}
+
 // MARK: - Report
 
 func mb(_ bytes: Int) -> String { String(format: "%.2f", Double(bytes) / 1_000_000) }
@@ -273,8 +297,10 @@ if let conferenceLint {
 }
 
 if !nativeRows.isEmpty { out += NativeStringsBench.markdown(nativeRows) }
+if let findingsHeavy { out += FindingsHeavyBench.markdown(findingsHeavy) }
 
 var checks: [(String, Bool, String)] = []
+if let findingsHeavy { checks += FindingsHeavyBench.checks(findingsHeavy) }
 for row in nativeRows {
     let ratio = row.lint.seconds / row.raw
     checks.append(("\(row.name) (\(mb(row.bytes)) MB): lint ≤ 1.0× raw single-threaded parse", ratio <= 1.0, String(format: "%.2f×", ratio)))

@@ -95,7 +95,7 @@ public struct JSONReporter: Reporter {
             out.write(",\n")
         }
         out.write("      \"message\": ")
-        out.writeJSONString(diagnostic.message)
+        out.writeJSONMessage(diagnostic)
         out.write(",\n")
         if let route = diagnostic.route {
             out.write("      \"route\": ")
