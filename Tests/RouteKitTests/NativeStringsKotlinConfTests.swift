@@ -115,4 +115,30 @@ import Testing
         let german = results.filter { $0["locale"] as? String == "de" }.compactMap { $0["title"] as? String }
         #expect(german.contains("Programm") && german.contains("Karte"))
     }
+
+    /// `replay` and baselines work on the native files as on YAML.
+    @Test func replayAndBaselineWorkInPlace() throws {
+        let pair = try Pair()
+        let flow = """
+            locale: [de]
+            steps:
+              - activate: InfoScreen
+              - navigate: AboutConferenceScreen
+              - activate: MapScreen
+
+            """
+        for directory in [pair.native, pair.yaml] { _ = try directory.write(["flow.yml": flow]) }
+        let native = try CLI.run(["replay", "flow.yml", "--json"], in: pair.native.url)
+        let yaml = try CLI.run(["replay", "flow.yml", "--json"], in: pair.yaml.url)
+        #expect(native.status == 0, "\(native.stderr)")
+        #expect(native.stdout == yaml.stdout)
+        #expect(native.stdout.contains("Über die Konferenz") && native.stdout.contains("Karte"), "\(native.stdout)")
+
+        let written = try CLI.run(["lint", "--write-baseline", "baseline.json"], in: pair.native.url)
+        #expect(written.status == 0 || written.status == 1, "\(written.stderr)")
+        let baseline = try String(contentsOfFile: pair.native.path("baseline.json"), encoding: .utf8)
+        #expect(baseline.contains("values-de/strings.xml"))
+        let clean = try CLI.run(["lint", "--baseline", "baseline.json"], in: pair.native.url)
+        #expect(clean.status == 0, "\(clean.stdout)")
+    }
 }
