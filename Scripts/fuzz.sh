@@ -4,7 +4,7 @@
 #   Scripts/fuzz.sh [SECONDS] [TARGET]
 #
 # SECONDS: how long to fuzz EACH target (default 60). TARGET: one of
-# yaml config catalog strings flow json glob project kotlin swift (default: all, one after the other).
+# yaml config catalog strings flow json glob project kotlin swift xml xcstrings (default: all, one after the other).
 #
 # Builds Sources/routekit-fuzz with -sanitize=fuzzer (and address, unless FUZZ_SANITIZERS says
 # otherwise) into its own scratch path (.build/fuzz), so a normal `swift build` is untouched.
@@ -25,7 +25,7 @@ cd "$(dirname "$0")/.."
 
 SECONDS_PER_TARGET="${1:-60}"
 ONLY="${2:-}"
-ALL_TARGETS=(yaml config catalog strings flow json glob project kotlin swift)
+ALL_TARGETS=(yaml config catalog strings flow json glob project kotlin swift xml xcstrings)
 SANITIZERS="${FUZZ_SANITIZERS:-fuzzer,address}"
 MAX_LEN="${FUZZ_MAX_LEN:-16384}"
 TIMEOUT="${FUZZ_TIMEOUT:-10}"
@@ -116,6 +116,27 @@ for text in ['val s = "${"${x}"}"', 'val r = """raw ${ "x" }""""', "val c = '\\u
              'Tab(String(localized: "A"), systemImage: "a", value: 1) { V(route: R()) }', 'let s = #"raw \\#(x)"#',
              'let m = """\n  a \\(b("\\(c)"))\n  """']:
     put("kotlin" if text.startswith(("val", "`")) else "swift", text)
+# strings.xml and String Catalogs: the conference app's, the lint-rules examples', and hostile shapes.
+for f in sorted(glob.glob("Tests/RouteKitTests/Fixtures/**/*.xml", recursive=True)):
+    put("xml", open(f, "rb").read())
+for f in sorted(glob.glob("Tests/RouteKitTests/Fixtures/**/*.xcstrings", recursive=True)):
+    put("xcstrings", open(f, "rb").read())
+if pyyaml:
+    for f in rules:
+        try: doc = pyyaml.safe_load(open(f))
+        except Exception: continue
+        for ex in doc.get("examples", []) or []:
+            for name, text in (ex.get("files") or {}).items():
+                if isinstance(text, str) and name.endswith(".xml"): put("xml", text)
+                if isinstance(text, str) and name.endswith(".xcstrings"): put("xcstrings", text)
+for text in ['<!DOCTYPE r [<!ENTITY a "&b;&b;">]><resources/>', '<resources><string name="a"><![CDATA[x]]>&#x1F600;&amp;</string></resources>',
+             '<?xml version="1.0"?><resources><plurals name="p"><item quantity="one">\\u00e9 \\\' %d</item></plurals></resources>',
+             '<resources><!-- routekit:disable-next-line x --><string name="a" translatable="false">"  q  "</string></resources>']:
+    put("xml", text)
+for text in ['{"sourceLanguage":"en","strings":{"a":{"localizations":{"de":{"variations":{"plural":{"one":{"stringUnit":{"state":"new","value":"x"}}}}}}}}}',
+             '{"strings":{"%#@n@":{"localizations":{"en":{"stringUnit":{"value":"%#@n@"},"substitutions":{"n":{"argNum":1,"formatSpecifier":"lld","variations":{"plural":{"other":{"stringUnit":{"value":"%arg x"}}}}}}}}}}}',
+             '{"strings":{"a\\ud83d\\ude00":{"shouldTranslate":false,"extractionState":"stale"}},"sourceLanguage":"de"}', '[1e5,-0.5,true,null]']:
+    put("xcstrings", text)
 for g in ["strings/*.yml", "**/*.yml", "{a,b}/{c,d}.yml", "strings/[a-z][!0-9]?.y*ml", "a/**/b/**/*.yml",
           "*.{yml,yaml}\0de.yml", "[^x]*\0routes.yml", "**\0a"]:
     put("glob", g)
@@ -212,6 +233,41 @@ cat > "$OUT/code.dict" <<'DICT'
 "struct "
 DICT
 
+# strings.xml and String Catalog tokens.
+cat > "$OUT/native.dict" <<'DICT'
+"<resources>"
+"</resources>"
+"<string name=\x22"
+"</string>"
+"<plurals name=\x22"
+"<item quantity=\x22"
+"</item>"
+"translatable=\x22false\x22"
+"<![CDATA["
+"]]>"
+"<!--"
+"-->"
+"<!DOCTYPE"
+"<!ENTITY"
+"<?xml"
+"&amp;"
+"&#x"
+"\\u"
+"\\'"
+"\x22sourceLanguage\x22"
+"\x22strings\x22"
+"\x22localizations\x22"
+"\x22stringUnit\x22"
+"\x22variations\x22"
+"\x22plural\x22"
+"\x22substitutions\x22"
+"\x22state\x22"
+"\x22value\x22"
+"\x22shouldTranslate\x22"
+"%#@"
+"%lld"
+DICT
+
 # --- run ------------------------------------------------------------------------------------
 summary=()
 failed=0
@@ -224,6 +280,7 @@ for target in "${TARGETS[@]}"; do
   dict=()
   case "$target" in
     json|glob) ;;
+    xml|xcstrings) dict=(-dict="$OUT/native.dict") ;;
     kotlin|swift) dict=(-dict="$OUT/code.dict") ;;
     *) dict=(-dict="$OUT/yaml.dict") ;;
   esac

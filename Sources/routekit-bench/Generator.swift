@@ -22,6 +22,8 @@ struct SizeSpec: Sendable {
     var locales: Int
     var keys: Int
     var filesPerLocale: Int
+    /// Percent of the keys each non-base locale lacks; 0: the usual one in 499.
+    var missingPercent = 0
 
     static let all: [SizeSpec] = [
         SizeSpec(name: "S", routes: 25, locales: 2, keys: 150, filesPerLocale: 1),
@@ -85,6 +87,7 @@ enum Generator {
     static func generate(_ spec: SizeSpec, into directory: String) throws {
         let stamp = directory + "/.bench-stamp"
         let stampText = "v\(version) \(spec.routes) \(spec.locales) \(spec.keys) \(spec.filesPerLocale)"
+            + (spec.missingPercent > 0 ? " missing \(spec.missingPercent)%" : "")
         if (try? String(contentsOfFile: stamp, encoding: .utf8)) == stampText { return }
         try? FileManager.default.removeItem(atPath: directory)
         try FileManager.default.createDirectory(atPath: directory + "/strings", withIntermediateDirectories: true)
@@ -148,6 +151,9 @@ enum Generator {
                 let part = section % spec.filesPerLocale
                 // A non-base locale misses a few keys (missing-translation findings).
                 if localeIndex > 0 && (i &* 2654435761 &+ localeIndex) % 499 == 0 { continue }
+                // The findings-heavy corpus: each locale lacks its own `missingPercent` of the keys.
+                if localeIndex > 0 && spec.missingPercent > 0
+                    && Int((UInt64(i) &* 0x9E37_79B9 &+ UInt64(localeIndex) &* 0x85EB_CA6B) % 1000) < spec.missingPercent * 10 { continue }
                 if section != lastSection {
                     parts[part] += "  sec\(section):\n"
                     lastSection = section

@@ -36,6 +36,8 @@ enum Child {
         case "phases": return phases(directory)
         case "kotlin": return kotlin(directory)
         case "swift": return swift(directory)
+        case "json": return json(directory)
+        case "foundation-json": return foundationJSON(directory)
         default: return 2
         }
     }

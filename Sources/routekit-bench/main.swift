@@ -29,6 +29,10 @@ struct Options {
     var worstCase = true
     /// Tokenizer throughput sizes in MB (issue 18); empty skips the app-code rows.
     var appCodeSizes = [5, 10, 20]
+    /// Native strings (issue 17): MB of Compose XML and of one String Catalog; nil skips.
+    var native: (xml: Int, catalog: Int)? = (50, 20)
+    /// Issue 20: every report format on the findings-heavy corpus.
+    var findingsHeavy = true
 }
 
 var options = Options()
@@ -53,11 +57,24 @@ while index < arguments.count {
     case "--binary": options.binary = nextValue()
     case "--no-worst-case": options.worstCase = false
     case "--app-code-sizes": options.appCodeSizes = nextValue().split(separator: ",").compactMap { Int($0) }
+    case "--no-native": options.native = nil
+    case "--no-findings-heavy": options.findingsHeavy = false
+    case "--only-findings-heavy":
+        options.sizes = []
+        options.mastodon = nil
+        options.worstCase = false
+        options.appCodeSizes = []
+        options.native = nil
+    case "--native-sizes":
+        let sizes = nextValue().split(separator: ",").compactMap { Int($0) }
+        options.native = sizes.count == 2 ? (sizes[0], sizes[1]) : nil
     case "--help", "-h":
         print("""
             Usage: routekit-bench [--sizes S,M,L/2,L] [--no-mastodon] [--mastodon DIR] [--runs N]
                                   [--process-runs N] [--markdown FILE] [--work DIR] [--binary PATH]
                                   [--no-worst-case] [--app-code-sizes MB,MB,… (empty: none)]
+                                  [--no-native] [--native-sizes XML_MB,CATALOG_MB (default 50,20)]
+                                  [--no-findings-heavy] [--only-findings-heavy]
             """)
         exit(0)
     default:
@@ -211,6 +228,33 @@ if !options.appCodeSizes.isEmpty {
     }
 }
 
+// MARK: - Strings in their native formats
+
+var nativeRows: [NativeStringsBench.Row] = []
+if let native = options.native {
+    do {
+        nativeRows = try NativeStringsBench.measureAll(work: options.work, runs: options.runs,
+                                                       xmlMegabytes: native.xml, catalogMegabytes: native.catalog)
+    } catch {
+        log("routekit-bench: cannot set up the native strings rows: \(error)")
+        exit(2)
+    }
+}
+
+// MARK: - Report formats on a findings-heavy project
+
+var findingsHeavy: FindingsHeavyBench.Result?
+if options.findingsHeavy {
+    do {
+        findingsHeavy = try FindingsHeavyBench.measure(binary: binary, work: options.work, runs: max(options.runs, 5)) { directory in
+            measure("lint", directory, runs: 1).count
+        }
+    } catch {
+        log("routekit-bench: cannot set up the findings-heavy corpus: \(error)")
+        exit(2)
+    }
+}
+
 // MARK: - Report
 
 func mb(_ bytes: Int) -> String { String(format: "%.2f", Double(bytes) / 1_000_000) }
@@ -252,7 +296,15 @@ if let conferenceLint {
     out += "| median of \(conferenceLint.runs) | \(ms(conferenceLint.seconds)) | \(conferenceLint.status) |\n"
 }
 
+if !nativeRows.isEmpty { out += NativeStringsBench.markdown(nativeRows) }
+if let findingsHeavy { out += FindingsHeavyBench.markdown(findingsHeavy) }
+
 var checks: [(String, Bool, String)] = []
+if let findingsHeavy { checks += FindingsHeavyBench.checks(findingsHeavy) }
+for row in nativeRows {
+    let ratio = row.lint.seconds / row.raw
+    checks.append(("\(row.name) (\(mb(row.bytes)) MB): lint ≤ 1.0× raw single-threaded parse", ratio <= 1.0, String(format: "%.2f×", ratio)))
+}
 for language in ["kotlin", "swift"] {
     let rows = appCodeRows.filter { $0.language == language }.sorted { $0.megabytes < $1.megabytes }
     guard let smallest = rows.first, let largest = rows.last else { continue }

@@ -7,7 +7,7 @@
 //     routekit-fuzz [--target NAME] FILE...
 //
 // Which loader an input goes to: `ROUTEKIT_FUZZ_TARGET=NAME` (or `--target NAME`) sends every
-// input to that one; otherwise the first byte selects it (byte % 10) and the rest is the input.
+// input to that one; otherwise the first byte selects it (byte % 12) and the rest is the input.
 @_spi(Fuzzing) import RouteKit
 
 #if canImport(Glibc)
@@ -17,7 +17,7 @@ import Darwin
 #endif
 
 enum FuzzTarget: String, CaseIterable {
-    case yaml, config, catalog, strings, flow, json, glob, project, kotlin, swift
+    case yaml, config, catalog, strings, flow, json, glob, project, kotlin, swift, xml, xcstrings
 }
 
 /// Runs one input through one target. Nothing here may crash, whatever the bytes.
@@ -55,6 +55,10 @@ func runOne(_ target: FuzzTarget, _ bytes: [UInt8]) {
         if !alternatives.contains(where: { $0.hasPrefix("/") || $0.hasPrefix("~") || $0.split(separator: "/").contains("..") }) {
             _ = Glob.expand(pattern, root: "/nonexistent-routekit-fuzz-root")
         }
+    case .xml:
+        FuzzEntry.xml(bytes)
+    case .xcstrings:
+        FuzzEntry.xcstrings(bytes)
     case .kotlin:
         FuzzEntry.kotlin(bytes)
     case .swift:

@@ -1,10 +1,16 @@
-/// A small argument reader: options are declared by the command that reads them, and anything
-/// left over is reported, so a typo never passes silently.
+import RouteKit
+
+/// A small argument reader over the command's option table (`OptionSpec`): an option the table
+/// does not declare is reported before the command runs (with the closest declared name), and
+/// anything left over is reported, so a typo never passes silently.
 struct Arguments {
     private var remaining: [String]
     private(set) var positionals: [String] = []
+    /// The command's table; reading an option it does not declare is a programming error.
+    private let options: [OptionSpec]
 
-    init(_ arguments: [String]) {
+    init(_ arguments: [String], options: [OptionSpec]) {
+        self.options = options + [OptionSpec.helpOption]
         // `--name=value` is split so every option reads the same way.
         var expanded: [String] = []
         var afterDoubleDash = false
@@ -21,8 +27,34 @@ struct Arguments {
         remaining = expanded
     }
 
+    /// Every option-looking argument (before `--`) must be in the table; an option's value is
+    /// skipped. Throws "unknown option --formt; did you mean '--format'?".
+    func checkDeclared() throws(UsageError) {
+        var index = 0
+        while index < remaining.count {
+            let argument = remaining[index]
+            if argument == "--" { return }
+            if let option = options.first(where: { $0.names.contains(argument) }) {
+                index += option.takesValue ? 2 : 1
+                continue
+            }
+            if argument.hasPrefix("-") && argument != "-" {
+                let names = options.flatMap(\.names).filter { $0.hasPrefix("--") == argument.hasPrefix("--") }
+                let hint = closestMatch(to: argument, among: names).map { "; did you mean '\($0)'?" } ?? ""
+                throw UsageError("unknown option \(argument)\(hint)")
+            }
+            index += 1
+        }
+    }
+
+    private func assertDeclared(_ names: [String]) {
+        assert(names.allSatisfy { name in options.contains { $0.names.contains(name) } },
+               "\(names) is read but not declared in the command's options table")
+    }
+
     /// True when `name` (or an alias) is present; removes every occurrence.
     mutating func flag(_ names: String...) -> Bool {
+        assertDeclared(names)
         var found = false
         remaining.removeAll { argument in
             guard names.contains(argument) else { return false }
@@ -34,6 +66,7 @@ struct Arguments {
 
     /// Every value given for a repeatable option, in order.
     mutating func values(_ names: String...) throws(UsageError) -> [String] {
+        assertDeclared(names)
         var result: [String] = []
         var index = 0
         while index < remaining.count {
@@ -66,7 +99,8 @@ struct Arguments {
         for argument in remaining {
             if !afterDoubleDash && argument == "--" { afterDoubleDash = true; continue }
             if !afterDoubleDash && argument.hasPrefix("-") && argument != "-" {
-                throw UsageError("unknown option \(argument)")
+                let names = options.flatMap(\.names)
+                throw UsageError("unknown option \(argument)" + (closestMatch(to: argument, among: names).map { "; did you mean '\($0)'?" } ?? ""))
             }
             positional.append(argument)
         }

@@ -31,9 +31,9 @@ final class Console: @unchecked Sendable {
         stdoutIsTerminal = isatty(out) != 0
     }
 
-    /// Colour only on a terminal, and never when `NO_COLOR` is set (https://no-color.org).
+    /// Whether the text report on standard output is coloured; see `ColorPolicy`.
     var useColor: Bool {
-        stdoutIsTerminal && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
+        ColorPolicy.useColor(terminal: stdoutIsTerminal, environment: ProcessInfo.processInfo.environment)
     }
 
     func write(_ text: String) {
@@ -79,6 +79,24 @@ final class Console: @unchecked Sendable {
     }
 }
 
+/// When output is coloured, by the conventions CI systems and terminals use, first match wins:
+/// 1. `NO_COLOR` set and not empty (https://no-color.org): never (`--no-color` does the same
+///    for one run).
+/// 2. `FORCE_COLOR` set and not empty, `0` or `false`, or `CLICOLOR_FORCE` set and not `0`
+///    (https://force-color.org, https://bixense.com/clicolors): always, for CI logs that render
+///    ANSI colour (GitHub Actions, GitLab) though standard output is no terminal.
+/// 3. `TERM=dumb` or `CLICOLOR=0`: never.
+/// 4. Otherwise: only on a terminal.
+enum ColorPolicy {
+    static func useColor(terminal: Bool, environment: [String: String]) -> Bool {
+        if let value = environment["NO_COLOR"], !value.isEmpty { return false }
+        if let value = environment["FORCE_COLOR"], !value.isEmpty, value != "0", value.lowercased() != "false" { return true }
+        if let value = environment["CLICOLOR_FORCE"], !value.isEmpty, value != "0" { return true }
+        if environment["TERM"] == "dumb" || environment["CLICOLOR"] == "0" { return false }
+        return terminal
+    }
+}
+
 /// One subcommand of `routekit`.
 protocol Command: Sendable {
     static var name: String { get }
@@ -86,5 +104,9 @@ protocol Command: Sendable {
     static var summary: String { get }
     /// The full `routekit NAME --help` text.
     static var help: String { get }
+    /// Every option the command reads: the parser's, help's and completion's one table.
+    static var options: [OptionSpec] { get }
+    /// What its positional arguments are, for completion.
+    static var operands: Operands { get }
     static func run(_ arguments: inout Arguments, console: Console) throws -> ExitCode
 }

@@ -33,9 +33,23 @@ struct ImportCommand: Command {
                        comments where a title must be added.
                        --route-interface / --tab-interface: use these names instead of detecting them.
 
+        Options:
+        \(OptionSpec.helpText(options))
+
         Existing output files are never overwritten without --force. Files are written atomically.
         Exit codes: 0 imported, 2 bad arguments, unreadable input or an output file in the way.
         """
+
+    static let kinds = ["compose", "xcstrings", "kotlin-routes"]
+    static let options = [
+        OptionSpec("--out", "-o", value: .file("PATH"), help: "the output directory (compose, xcstrings) or file (kotlin-routes)"),
+        OptionSpec("--force", "-f", help: "overwrite existing output files"),
+        OptionSpec("--base-locale", value: .text("L"), help: "compose: the locale of `values` (default en)"),
+        OptionSpec("--flavor", value: .choice("F", ["auto", "android", "compose"]), help: "compose: text rules (default auto)"),
+        OptionSpec("--route-interface", value: .text("NAME"), help: "kotlin-routes: the sealed route interface"),
+        OptionSpec("--tab-interface", value: .text("NAME"), help: "kotlin-routes: the tab-root sub-interface"),
+    ]
+    static let operands = Operands.words(kinds, thenFiles: true)
 
     static func run(_ arguments: inout Arguments, console: Console) throws -> ExitCode {
         let out = try arguments.value("--out", "-o")

@@ -22,10 +22,17 @@ struct InitCommand: Command {
         and the exit code is 2. Remove the file first to start over.
 
         Options:
-          --print    write the config to standard output instead of the file
+        \(OptionSpec.helpText(options))
 
         Exit codes: 0 written, 2 could not run (the file exists, DIR is missing, bad arguments).
         """
+
+    static let options = [
+        OptionSpec("--print", help: "write the config to standard output instead of the file"),
+        // Accepted only to say why init has none.
+        OptionSpec("--force", "-f", help: "", hidden: true),
+    ]
+    static let operands = Operands.directories
 
     static func run(_ arguments: inout Arguments, console: Console) throws -> ExitCode {
         let printOnly = arguments.flag("--print")

@@ -18,12 +18,16 @@ struct InstallHookCommand: Command {
         be read, block the commit; `git commit --no-verify` skips the hook once.
 
         Options:
-          --force    replace an existing pre-commit hook; it is kept as pre-commit.routekit-backup
-                     (or pre-commit.routekit-backup.1, .2 … when that exists)
+        \(OptionSpec.helpText(options))
 
         Exit codes: 0 installed (or already installed), 2 could not install: not in a git
         repository, a hook exists and --force was not given, a file could not be written.
         """
+
+    static let options = [
+        OptionSpec("--force", "-f", help: "replace an existing pre-commit hook; it is kept as pre-commit.routekit-backup\n(or pre-commit.routekit-backup.1, .2 … when that exists)"),
+    ]
+    static let operands = Operands.directories
 
     static func run(_ arguments: inout Arguments, console: Console) throws -> ExitCode {
         let force = arguments.flag("--force", "-f")

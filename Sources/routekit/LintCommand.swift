@@ -13,20 +13,29 @@ struct LintCommand: Command {
         files in no project: with none left, there is nothing to lint and the exit code is 0.
 
         Options:
-        \(ProjectOptions.help)
-          --format, -f FMT[:FILE]  output format: \(ReporterRegistry.formats.joined(separator: ", ")) (default text);
-                                   repeat for several; :FILE writes that format to a file
-          --strict                 warnings fail the run too (exit 1)
-          --quiet, -q              print findings only, no summary
-          --baseline F             hide the findings recorded in F (default: `baseline:` in the config)
-          --write-baseline F       record every current finding in F, then report with it applied
-          --strict-baseline        baseline entries that no longer occur fail the run (exit 1)
-          --only RULE              run only this rule (repeatable)
-          --disable RULE           do not run this rule (repeatable)
+        \(OptionSpec.helpText(options))
+
+        Colour (text format on standard output): on a terminal unless NO_COLOR is set, TERM is
+        dumb or --no-color is given; FORCE_COLOR or CLICOLOR_FORCE (not 0) turn it on anywhere.
 
         Exit codes: 0 no findings at the failing level, 1 findings at the failing level
         (errors; warnings too with --strict), 2 could not run.
         """
+
+    static let options = [
+        ProjectOptions.option,
+        OptionSpec("--format", "-f", value: .choice("FMT[:FILE]", ReporterRegistry.formats),
+                   help: "output format: \(ReporterRegistry.formats.joined(separator: ", ")) (default text);\nrepeat for several; :FILE writes that format to a file"),
+        OptionSpec("--strict", help: "warnings fail the run too (exit 1)"),
+        OptionSpec("--quiet", "-q", help: "print findings only, no summary"),
+        OptionSpec("--baseline", value: .file("F"), help: "hide the findings recorded in F (default: `baseline:` in the config)"),
+        OptionSpec("--write-baseline", value: .file("F"), help: "record every current finding in F, then report with it applied"),
+        OptionSpec("--strict-baseline", help: "baseline entries that no longer occur fail the run (exit 1)"),
+        OptionSpec("--only", value: .rule("RULE"), help: "run only this rule (repeatable)"),
+        OptionSpec("--disable", value: .rule("RULE"), help: "do not run this rule (repeatable)"),
+        OptionSpec("--no-color", help: "no colour, even where FORCE_COLOR or CLICOLOR_FORCE asks for it"),
+    ]
+    static let operands = Operands.files
 
     static func run(_ arguments: inout Arguments, console: Console) throws -> ExitCode {
         var projectOptions = try ProjectOptions.read(&arguments)
@@ -36,6 +45,7 @@ struct LintCommand: Command {
         let baselinePath = try arguments.value("--baseline")
         let writeBaselinePath = try arguments.value("--write-baseline")
         let strictBaseline = arguments.flag("--strict-baseline")
+        let noColor = arguments.flag("--no-color")
         let only = try arguments.values("--only")
         let disabled = try arguments.values("--disable")
         let paths = try arguments.finish(maxPositionals: projectOptions.config == nil ? Int.max : 1)
@@ -43,7 +53,7 @@ struct LintCommand: Command {
             throw UsageError("unknown rule '\(id)'; see 'routekit rules'")
         }
         let outputs = try OutputSpec.parse(formats.isEmpty ? ["text"] : formats,
-                                           options: ReporterOptions(color: console.useColor, quiet: quiet, strict: strict,
+                                           options: ReporterOptions(color: !noColor && console.useColor, quiet: quiet, strict: strict,
                                                                     links: BlobLinks(environment: ProcessInfo.processInfo.environment)))
         let options = Options(outputs: outputs, strict: strict, baselinePath: baselinePath, writeBaselinePath: writeBaselinePath,
                               strictBaseline: strictBaseline, selection: LintSelection(only: Set(only), disabled: Set(disabled)))

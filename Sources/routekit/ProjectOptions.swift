@@ -26,7 +26,5 @@ struct ProjectOptions {
         }
     }
 
-    static let help = """
-          --config, -c F    use this config file instead of finding .routekit.yml
-        """
+    static let option = OptionSpec("--config", "-c", value: .file("F"), help: "use this config file instead of finding .routekit.yml")
 }

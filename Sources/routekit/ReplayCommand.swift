@@ -12,16 +12,20 @@ struct ReplayCommand: Command {
         selected tab's stack. An `expect:` block is checked after the last step.
 
         Options:
-        \(ProjectOptions.help)
-          --project DIR        find .routekit.yml from DIR (default: the working directory and its
-                               parents, else the flow file's directory and its parents)
-          --locale, -l L       preferred locales, overriding the flow's `locale:` (repeatable)
-          --json               print the final state as JSON
-          --isolate            wrap param values in Unicode isolates (U+2068…U+2069)
+        \(OptionSpec.helpText(options))
 
         Exit codes: 0 every step ran and every expectation held, 1 a step failed, a route is
         unknown or an expectation failed, 2 usage, config or unreadable flow file.
         """
+
+    static let options = [
+        ProjectOptions.option,
+        OptionSpec("--project", value: .directory("DIR"), help: "find .routekit.yml from DIR (default: the working directory and its\nparents, else the flow file's directory and its parents)"),
+        OptionSpec("--locale", "-l", value: .text("L"), help: "preferred locales, overriding the flow's `locale:` (repeatable)"),
+        OptionSpec("--json", help: "print the final state as JSON"),
+        OptionSpec("--isolate", help: "wrap param values in Unicode isolates (U+2068…U+2069)"),
+    ]
+    static let operands = Operands.files
 
     static func run(_ arguments: inout Arguments, console: Console) throws -> ExitCode {
         var projectOptions = try ProjectOptions.read(&arguments)

@@ -1,3 +1,4 @@
+import Foundation
 import RouteKit
 
 struct ReportCommand: Command {
@@ -11,9 +12,14 @@ struct ReportCommand: Command {
         locale with labels truncated as the tab bar would, and every finding with file:line.
 
         Options:
-        \(ProjectOptions.help)
-          --html FILE       where to write the page (written atomically)
+        \(OptionSpec.helpText(options))
         """
+
+    static let options = [
+        ProjectOptions.option,
+        OptionSpec("--html", value: .file("FILE"), help: "where to write the page (written atomically)"),
+    ]
+    static let operands = Operands.directories
 
     static func run(_ arguments: inout Arguments, console: Console) throws -> ExitCode {
         var projectOptions = try ProjectOptions.read(&arguments)
@@ -21,7 +27,11 @@ struct ReportCommand: Command {
         projectOptions.path = try arguments.finish(maxPositionals: 1).first
         guard let project = projectOptions.load(reportingTo: console) else { return .usage }
         let lint = Linter.lint(project)
-        let page = HTMLReport.render(project: project, lint: lint, matrix: CoverageMatrix.build(project: project))
+        // Findings link to the code host in GitHub Actions, else to the files beside the page.
+        let links = HTMLReport.Links(blob: BlobLinks(environment: ProcessInfo.processInfo.environment),
+                                     repositoryRoot: RepositoryRoot.find(from: project.config.root),
+                                     outputDirectory: (output as NSString).deletingLastPathComponent.isEmpty ? "." : (output as NSString).deletingLastPathComponent)
+        let page = HTMLReport.render(project: project, lint: lint, matrix: CoverageMatrix.build(project: project), links: links)
         do {
             try AtomicFile.write(page, to: output)
         } catch {

@@ -12,20 +12,29 @@ struct TitleCommand: Command {
         base locale is always the last resort), filling placeholders from --param values.
 
         Options:
-        \(ProjectOptions.help)
-          --project DIR           find .routekit.yml from DIR instead of the working directory
-          --locale, -l L          a preferred locale; repeat for a preference list (default: the base locale)
-          --param, -p K=V         a route param; repeatable
-          --json                  print {"route","title","subtitle","locale","fallback"}; "fallback" is
-                                  true when a title or subtitle string is not in the language of the
-                                  first --locale (the base locale when none is given)
-          --isolate               wrap param values in Unicode isolates (U+2068…U+2069)
-          --batch                 read JSON lines {"route","locale"|"locales","params"} from standard
-                                  input and write one JSON line per input line (an "error" member
-                                  on failure; the batch goes on)
+        \(OptionSpec.helpText(options))
 
         Exit codes: 0 found, 1 a lookup failed, 2 usage or config error.
         """
+
+    static let options = [
+        ProjectOptions.option,
+        OptionSpec("--project", value: .directory("DIR"), help: "find .routekit.yml from DIR instead of the working directory"),
+        OptionSpec("--locale", "-l", value: .text("L"), help: "a preferred locale; repeat for a preference list (default: the base locale)"),
+        OptionSpec("--param", "-p", value: .text("K=V"), help: "a route param; repeatable"),
+        OptionSpec("--json", help: """
+            print {"route","title","subtitle","locale","fallback"}; "fallback" is
+            true when a title or subtitle string is not in the language of the
+            first --locale (the base locale when none is given)
+            """),
+        OptionSpec("--isolate", help: "wrap param values in Unicode isolates (U+2068…U+2069)"),
+        OptionSpec("--batch", help: """
+            read JSON lines {"route","locale"|"locales","params"} from standard
+            input and write one JSON line per input line (an "error" member
+            on failure; the batch goes on)
+            """),
+    ]
+    static let operands = Operands.none
 
     static func run(_ arguments: inout Arguments, console: Console) throws -> ExitCode {
         var projectOptions = try ProjectOptions.read(&arguments)

@@ -9,14 +9,15 @@ func mainHelp() -> String {
         "",
         "Commands:",
     ]
-    for command in Commands.all {
-        lines.append("  " + command.name.padding(toLength: 14, withPad: " ", startingAt: 0) + command.summary)
-    }
+    let commands = Commands.all.map { ($0.name, $0.summary) }
+    let options = [("--help, -h", "show help (also: routekit help <command>, routekit <command> --help)"),
+                   ("--version", "print the version")]
+    // One column for both lists.
+    let width = (commands + options).map(\.0.count).max()! + 3
+    lines += alignedColumns(commands, width: width)
+    lines += ["", "Options:"]
+    lines += alignedColumns(options, width: width)
     lines += [
-        "",
-        "Options:",
-        "  --help, -h    show help (also: routekit <command> --help)",
-        "  --version     print the version",
         "",
         "Exit codes: 0 clean, 1 findings at the failing level, 2 could not run.",
     ]
@@ -29,7 +30,7 @@ func runMain(_ argv: [String], console: Console) -> ExitCode {
         return .usage
     }
     switch first {
-    case "--help", "-h", "help":
+    case "--help", "-h":
         console.print(mainHelp())
         return .success
     case "--version":
@@ -38,16 +39,22 @@ func runMain(_ argv: [String], console: Console) -> ExitCode {
     default:
         break
     }
-    guard let command = Commands.all.first(where: { $0.name == first }) else {
-        console.error("routekit: unknown command '\(first)'\nRun 'routekit --help' for the list of commands.")
+    guard let command = Commands.named(first) else {
+        if first.hasPrefix("-") {
+            let hint = closestMatch(to: first, among: ["--help", "--version"]).map { "; did you mean '\($0)'?" } ?? ""
+            console.error("routekit: unknown option \(first)\(hint)\nRun 'routekit --help' for usage.")
+        } else {
+            console.error(Commands.unknown(first))
+        }
         return .usage
     }
-    var arguments = Arguments(Array(argv.dropFirst()))
+    var arguments = Arguments(Array(argv.dropFirst()), options: command.options)
     if arguments.flag("--help", "-h") {
         console.print(command.help)
         return .success
     }
     do {
+        try arguments.checkDeclared()
         return try command.run(&arguments, console: console)
     } catch let error as UsageError {
         console.error("routekit \(command.name): \(error.message)\nRun 'routekit \(command.name) --help' for usage.")

@@ -91,7 +91,7 @@ import Testing
     }
 
     @Test func substitutionTokensAreFound() {
-        let tokens = XCStringsImporter.substitutionTokens(in: "%#@a@ x %2$#@b_2@ %% %@ %#@@ %#@")
+        let tokens = XCStringsDecoder.substitutionTokens(in: "%#@a@ x %2$#@b_2@ %% %@ %#@@ %#@")
         #expect(tokens.map(\.name) == ["a", "b_2"])
     }
 

@@ -21,6 +21,9 @@ public struct ProjectConfig: Sendable {
     public var sources = SourcesConfig()
     public var allowOutsideRoot = false
     public var limits = InputLimits()
+    /// `ignore-keys:`: string key → rule ids not reported on it (empty: every rule). The way to
+    /// silence a finding in a String Catalog, which has no comments.
+    public var ignoredKeys: [String: Set<String>] = [:]
     /// `# routekit:disable-line` comments in the config itself (its findings, such as an invalid
     /// locale tag, are suppressed like any input's).
     public var suppressions: Suppressions?
@@ -158,6 +161,8 @@ extension ProjectConfig {
                 collect { () throws(ConfigError) in config.allowOutsideRoot = try boolean(value, "allow-outside-root") }
             case "limits":
                 collect { () throws(ConfigError) in config.limits = try limits(value, errors: &errors) }
+            case "ignore-keys":
+                collect { () throws(ConfigError) in config.ignoredKeys = try ignoredKeys(value) }
             default:
                 errors.append(ConfigError(
                     "unknown config field '\(entry.key.value)'\(suggestion(entry.key.value, among: knownFields))",
@@ -211,7 +216,7 @@ extension ProjectConfig {
     }
 
     static let knownFields = ["catalog", "strings", "base-locale", "locales", "fallbacks", "rules", "baseline",
-                              "sources", "allow-outside-root", "limits"]
+                              "sources", "allow-outside-root", "limits", "ignore-keys"]
 
     private static func text(_ node: YAMLNode, _ field: String) throws(ConfigError) -> Located<String> {
         guard let scalar = node.scalar, !scalar.isNull else {
@@ -229,6 +234,27 @@ extension ProjectConfig {
             return result
         case .mapping: throw ConfigError("'\(field)' must be a text or a list of texts, found a mapping", at: node.location)
         }
+    }
+
+    /// `ignore-keys: { "Golden Kodee": [untranslated], legacy_banner: [] }`: rule ids must exist.
+    private static func ignoredKeys(_ node: YAMLNode) throws(ConfigError) -> [String: Set<String>] {
+        guard let mapping = node.mapping else {
+            if node.isNull { return [:] }
+            throw ConfigError("'ignore-keys' must map string keys to lists of rule ids", at: node.location)
+        }
+        let known = Set(RuleCatalog.ids)
+        var result: [String: Set<String>] = [:]
+        for entry in mapping.entries {
+            var rules: Set<String> = []
+            for id in try texts(entry.value, "ignore-keys") {
+                guard known.contains(id.value) else {
+                    throw ConfigError("'ignore-keys': unknown rule '\(id.value)'\(suggestion(id.value, among: Array(known)))", at: id.location)
+                }
+                rules.insert(id.value)
+            }
+            result[entry.key.value, default: []].formUnion(rules)
+        }
+        return result
     }
 
     private static func boolean(_ node: YAMLNode, _ field: String) throws(ConfigError) -> Bool {

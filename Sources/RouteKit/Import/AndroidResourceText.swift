@@ -17,10 +17,43 @@ public enum AndroidResourceText {
     }
 
     public static func decode(_ raw: String, flavor: ResourceTextFlavor) -> Decoded {
+        // Most strings have nothing to decode: they are returned as they are, without the
+        // per-scalar pass (this is what keeps reading 50 MB of strings.xml fast).
+        if isPlain(raw, flavor: flavor) { return Decoded(text: raw, notes: []) }
         switch flavor {
         case .android: return decodeAndroid(raw)
         case .compose: return decodeCompose(raw)
         }
+    }
+
+    /// True when decoding would return `raw` unchanged and say nothing: no backslash; for
+    /// Android also no quote or apostrophe, no leading `@`/`?`, and only single spaces between
+    /// words; for Compose no whitespace at either end.
+    static func isPlain(_ raw: String, flavor: ResourceTextFlavor) -> Bool {
+        raw.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard let first = bytes.first, let last = bytes.last else { return true }
+            let space = UInt8(ascii: " ")
+            func isWhite(_ byte: UInt8) -> Bool { byte == space || (byte >= 0x09 && byte <= 0x0D) }
+            if isWhite(first) || isWhite(last) { return false }
+            switch flavor {
+            case .compose:
+                return !bytes.contains(UInt8(ascii: "\\"))
+            case .android:
+                if first == UInt8(ascii: "@") || first == UInt8(ascii: "?") { return false }
+                var previousSpace = false
+                for byte in bytes {
+                    switch byte {
+                    case UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "'"), 0x09 ... 0x0D: return false
+                    case space:
+                        if previousSpace { return false }
+                        previousSpace = true
+                    default:
+                        previousSpace = false
+                    }
+                }
+                return true
+            }
+        } ?? false
     }
 
     private static func isSpace(_ c: Unicode.Scalar) -> Bool {
@@ -118,41 +151,49 @@ public enum AndroidResourceText {
         return Decoded(text: String(out), notes: notes)
     }
 
+    /// Over UTF-8 bytes: every escape Compose decodes is ASCII, so multi-byte text is copied.
     private static func decodeCompose(_ raw: String) -> Decoded {
-        let scalars = Array(raw.unicodeScalars)
-        var out = String.UnicodeScalarView()
+        let bytes = Array(raw.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
         var notes: [String] = []
         func note(_ text: String) { if !notes.contains(text) { notes.append(text) } }
+        let backslash = UInt8(ascii: "\\")
         var i = 0
-        while i < scalars.count {
-            let c = scalars[i]
-            guard c == "\\", i + 1 < scalars.count else {
+        while i < bytes.count {
+            let c = bytes[i]
+            guard c == backslash, i + 1 < bytes.count else {
                 out.append(c)
                 i += 1
                 continue
             }
-            let escaped = scalars[i + 1]
+            let escaped = bytes[i + 1]
             switch escaped {
-            case "\\":
-                out.append("\\")
+            case backslash:
+                out.append(backslash)
                 i += 2
-            case "n":
-                out.append("\n")
+            case UInt8(ascii: "n"):
+                out.append(0x0A)
                 i += 2
-            case "t":
-                out.append("\t")
+            case UInt8(ascii: "t"):
+                out.append(0x09)
                 i += 2
-            case "u":
-                let (value, digits) = readHex(scalars, at: i + 2, maxDigits: 4)
+            case UInt8(ascii: "u"):
+                var value: UInt32 = 0
+                var digits = 0
+                while digits < 4, i + 2 + digits < bytes.count, let digit = hexValue(Unicode.Scalar(bytes[i + 2 + digits])) {
+                    value = value * 16 + digit
+                    digits += 1
+                }
                 if digits == 4, let decoded = Unicode.Scalar(value) {
-                    out.append(decoded)
+                    out.append(contentsOf: String(decoded).utf8)
                     i += 6
                 } else {
                     out.append(c)
                     i += 1
                 }
-            case "'", "\"", "@", "?":
-                note("\\\(escaped) kept as written: Compose Multiplatform does not decode it")
+            case UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "@"), UInt8(ascii: "?"):
+                note("\\\(Unicode.Scalar(escaped)) kept as written: Compose Multiplatform does not decode it")
                 out.append(c)
                 i += 1
             default:
@@ -160,10 +201,11 @@ public enum AndroidResourceText {
                 i += 1
             }
         }
-        if let first = out.first, let last = out.last, isSpace(first) || isSpace(last) {
+        let text = String(decoding: out, as: UTF8.self)
+        if let first = text.unicodeScalars.first, let last = text.unicodeScalars.last, isSpace(first) || isSpace(last) {
             note("leading or trailing whitespace kept (Compose Multiplatform keeps it)")
         }
-        return Decoded(text: String(out), notes: notes)
+        return Decoded(text: text, notes: notes)
     }
 }
 

@@ -1,8 +1,5 @@
 import Foundation
 
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
 
 /// Imports Compose Multiplatform or Android string resources: every `values*/*.xml` under a
 /// directory (searched recursively, several resource trees merged), one locale per qualifier.
@@ -138,9 +135,7 @@ public struct ComposeResourcesImporter: Sendable {
         case .android: return .android
         case .compose: return .compose
         case .auto:
-            let tree = (valuesDirectory as NSString).deletingLastPathComponent
-            let components = (tree as NSString).standardizingPath.split(separator: "/")
-            return components.contains("composeResources") ? .compose : .android
+            return AndroidResources.flavor(forValuesDirectory: (valuesDirectory as NSString).standardizingPath)
         }
     }
 
@@ -176,17 +171,7 @@ public struct ComposeResourcesImporter: Sendable {
 
     // MARK: - One file
 
-    /// One parsed resource file.
-    public struct ParsedFile: Sendable {
-        public struct Entry: Sendable, Equatable {
-            public var key: String
-            public var value: ImportedValue
-            public var line: Int
-        }
-
-        public var entries: [Entry] = []
-        public var notes: [ImportNote] = []
-    }
+    public typealias ParsedFile = AndroidResources.ParsedFile
 
     func parseFile(_ path: String, display: String, flavor: ResourceTextFlavor) throws(ImportError) -> ParsedFile {
         let data: Data
@@ -204,221 +189,23 @@ public struct ComposeResourcesImporter: Sendable {
         return try Self.parse(data, display: display, flavor: flavor)
     }
 
-    /// Parses the XML of one resource file.
+    /// Parses the XML of one resource file, with the scanner that reads them in place.
     public static func parse(_ data: Data, display: String, flavor: ResourceTextFlavor) throws(ImportError) -> ParsedFile {
-        // Entity declarations are refused: no expansion blow-up, no external entities.
-        if data.range(of: Data("<!ENTITY".utf8)) != nil {
-            throw ImportError("\(display): XML entity declarations are not supported")
+        let bytes = [UInt8](data)
+        let scanned = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(NativeSyntaxError) in try AndroidResources.scan(buffer) }
         }
-        let collector = ResourcesXMLCollector()
-        let parser = XMLParser(data: data)
-        parser.shouldResolveExternalEntities = false
-        parser.shouldProcessNamespaces = false
-        parser.delegate = collector
-        let ok = parser.parse()
-        if !ok || collector.failure != nil {
-            let failure = collector.failure
-            let line = failure?.line ?? parser.lineNumber
-            let column = failure?.column ?? parser.columnNumber
-            let reason = failure?.message ?? parser.parserError.map { "\($0.localizedDescription)" } ?? "parse error"
-            throw ImportError("\(display):\(line):\(column): malformed XML: \(reason)")
+        let document: AndroidResources.Document
+        switch scanned {
+        case .success(let value): document = value
+        case .failure(let error): throw ImportError("\(display):\(error.line):\(error.column): malformed XML: \(error.message)")
         }
-        guard collector.rootName == "resources" else {
+        guard document.rootName == "resources" else {
             var parsed = ParsedFile()
             parsed.notes.append(ImportNote(.skipped, file: display,
-                "root element is <\(collector.rootName ?? "none")>, not <resources>: not a resource file"))
+                "root element is <\(document.rootName ?? "none")>, not <resources>: not a resource file"))
             return parsed
         }
-        return convert(collector.resources, display: display, flavor: flavor)
-    }
-
-    static func convert(_ resources: [RawResource], display: String, flavor: ResourceTextFlavor) -> ParsedFile {
-        var parsed = ParsedFile()
-        var seen: [String: Int] = [:]
-        var ignoredKinds: [String: Int] = [:]
-        func note(_ kind: ImportNote.Kind, _ resource: RawResource, _ message: String) {
-            parsed.notes.append(ImportNote(kind, file: display, line: resource.line, key: resource.name, message))
-        }
-        func decode(_ raw: String, markup: Set<String>, resource: RawResource, form: String? = nil) -> String {
-            let decoded = AndroidResourceText.decode(raw, flavor: flavor)
-            let prefix = form.map { "\($0): " } ?? ""
-            for message in decoded.notes { note(.note, resource, prefix + message) }
-            let styling = markup.subtracting(["xliff:g"]).sorted()
-            if !styling.isEmpty {
-                note(.note, resource, prefix + "inline markup " + styling.map { "<\($0)>" }.joined(separator: ", ")
-                    + " removed; its text is kept")
-            }
-            return decoded.text
-        }
-        for resource in resources {
-            switch resource.kind {
-            case .string, .plurals, .stringArray: break
-            case .other(let name):
-                ignoredKinds[name, default: 0] += 1
-                continue
-            }
-            guard let name = resource.name, !name.isEmpty else {
-                note(.skipped, resource, "<\(resource.kind.elementName)> without a name")
-                continue
-            }
-            if resource.translatable == "false" {
-                note(.skipped, resource, "translatable=\"false\": not imported (add it by hand if a title uses it)")
-                continue
-            }
-            if let product = resource.product, product != "default" {
-                note(.skipped, resource, "product=\"\(product)\" variant: only the default product is imported")
-                continue
-            }
-            if let line = seen[name] {
-                note(.skipped, resource, "defined again in this file (first at line \(line))")
-                continue
-            }
-            let value: ImportedValue
-            switch resource.kind {
-            case .stringArray:
-                note(.skipped, resource, "<string-array> is not supported by routekit")
-                continue
-            case .other:
-                continue
-            case .string:
-                value = .text(decode(resource.text, markup: resource.markup, resource: resource))
-            case .plurals:
-                var forms: [ImportPluralCategory: String] = [:]
-                for item in resource.items {
-                    guard let quantity = item.quantity, let category = ImportPluralCategory(rawValue: quantity) else {
-                        note(.skipped, resource, "plural item at line \(item.line) has quantity "
-                            + (item.quantity.map { "'\($0)'" } ?? "missing") + ": not a CLDR category")
-                        continue
-                    }
-                    if forms[category] != nil {
-                        note(.skipped, resource, "plural form '\(quantity)' given twice: kept the first")
-                        continue
-                    }
-                    forms[category] = decode(item.text, markup: item.markup, resource: resource, form: quantity)
-                }
-                guard !forms.isEmpty else {
-                    note(.skipped, resource, "<plurals> without any <item quantity=…>")
-                    continue
-                }
-                if forms[.other] == nil { note(.note, resource, "plural has no 'other' form") }
-                value = .plural(forms)
-            }
-            if name.contains(".") {
-                note(.note, resource, "name contains '.', which nests keys in routekit")
-            }
-            seen[name] = resource.line
-            parsed.entries.append(ParsedFile.Entry(key: name, value: value, line: resource.line))
-        }
-        if !ignoredKinds.isEmpty {
-            let list = ignoredKinds.sorted { $0.key < $1.key }.map { "\($0.value) <\($0.key)>" }.joined(separator: ", ")
-            parsed.notes.append(ImportNote(.note, file: display, "ignored non-string resources: \(list)"))
-        }
-        return parsed
-    }
-}
-
-/// One top-level element of a `<resources>` file, as the parser saw it.
-struct RawResource {
-    enum Kind: Equatable {
-        case string, plurals, stringArray
-        case other(String)
-
-        var elementName: String {
-            switch self {
-            case .string: return "string"
-            case .plurals: return "plurals"
-            case .stringArray: return "string-array"
-            case .other(let name): return name
-            }
-        }
-    }
-
-    struct Item {
-        var quantity: String?
-        var text = ""
-        var line: Int
-        var markup: Set<String> = []
-    }
-
-    var kind: Kind
-    var name: String?
-    var translatable: String?
-    var product: String?
-    var line: Int
-    var text = ""
-    var items: [Item] = []
-    var markup: Set<String> = []
-}
-
-/// XMLParser delegate that collects the resources of one file.
-final class ResourcesXMLCollector: NSObject, XMLParserDelegate {
-    var rootName: String?
-    var resources: [RawResource] = []
-    var failure: (line: Int, column: Int, message: String)?
-    private var depth = 0
-    private var current: RawResource?
-    private var currentItem: RawResource.Item?
-
-    func parser(
-        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-        qualifiedName: String?, attributes: [String: String] = [:]
-    ) {
-        depth += 1
-        switch depth {
-        case 1:
-            rootName = elementName
-        case 2:
-            let kind: RawResource.Kind
-            switch elementName {
-            case "string": kind = .string
-            case "plurals": kind = .plurals
-            case "string-array": kind = .stringArray
-            case "item" where attributes["type"] == "string": kind = .string
-            default: kind = .other(elementName)
-            }
-            current = RawResource(
-                kind: kind, name: attributes["name"], translatable: attributes["translatable"],
-                product: attributes["product"], line: parser.lineNumber)
-        default:
-            guard current != nil else { return }
-            if depth == 3, elementName == "item", current?.kind == .plurals || current?.kind == .stringArray {
-                currentItem = RawResource.Item(quantity: attributes["quantity"], line: parser.lineNumber)
-            } else if currentItem != nil {
-                currentItem?.markup.insert(elementName)
-            } else {
-                current?.markup.insert(elementName)
-            }
-        }
-    }
-
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
-        if depth == 3, let item = currentItem {
-            current?.items.append(item)
-            currentItem = nil
-        } else if depth == 2, let resource = current {
-            resources.append(resource)
-            current = nil
-        }
-        depth -= 1
-    }
-
-    func parser(_ parser: XMLParser, foundCharacters string: String) { append(string) }
-
-    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        append(String(decoding: CDATABlock, as: UTF8.self))
-    }
-
-    private func append(_ text: String) {
-        if currentItem != nil {
-            currentItem?.text += text
-        } else if depth >= 2, current?.kind == .string {
-            current?.text += text
-        }
-    }
-
-    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
-        if failure == nil {
-            failure = (parser.lineNumber, parser.columnNumber, parseError.localizedDescription)
-        }
+        return AndroidResources.convert(document.resources, display: display, flavor: flavor)
     }
 }

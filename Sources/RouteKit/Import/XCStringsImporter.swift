@@ -81,21 +81,27 @@ public struct XCStringsImporter: Sendable {
     }
 
     public func importData(_ data: Data, display: String) throws(ImportError) -> ImportedStrings {
-        let json: Any
-        do {
-            json = try JSONSerialization.jsonObject(with: data, options: [])
-        } catch {
-            throw ImportError("\(display): not valid JSON: \(error.localizedDescription)")
+        let bytes = [UInt8](data)
+        return try bytes.withUnsafeBufferPointer { buffer throws(ImportError) in
+            switch Result(catching: { () throws(NativeSyntaxError) in try JSONDocument.parse(buffer) }) {
+            case .success(let doc): return try importDocument(doc, display: display)
+            case .failure(let error):
+                throw ImportError("\(display):\(error.line):\(error.column): not valid JSON: \(error.message)")
+            }
         }
-        guard let root = json as? [String: Any] else {
+    }
+
+    private func importDocument(_ doc: JSONDocument, display: String) throws(ImportError) -> ImportedStrings {
+        let root = doc.root
+        guard doc.kind(root) == .object else {
             throw ImportError("\(display): expected a JSON object at the top level")
         }
-        guard let strings = root["strings"] as? [String: Any] else {
+        guard let strings = doc.member(root, "strings"), doc.kind(strings) == .object else {
             throw ImportError("\(display): no \"strings\" object: not a String Catalog")
         }
         var notes: [ImportNote] = []
         var source = "en"
-        if let language = root["sourceLanguage"] as? String, ImportLocaleTag.isValid(language) {
+        if let language = doc.member(root, "sourceLanguage").flatMap(doc.string), ImportLocaleTag.isValid(language) {
             source = language
         } else {
             notes.append(ImportNote(.note, file: display, "no valid \"sourceLanguage\": assuming en"))
@@ -105,7 +111,11 @@ public struct XCStringsImporter: Sendable {
         result.touch(source)
         var invalidLocales: Set<String> = []
 
-        for key in strings.keys.sorted(by: ImportedStrings.scalarOrder) {
+        var seenKeys: Set<String> = []
+        for (keyNode, entry) in XCStringsDecoder.sortedMembers(doc, strings) {
+            let key = doc.string(keyNode)!
+            // JSON allows a repeated member; Foundation kept one of them, routekit keeps the first.
+            guard seenKeys.insert(key).inserted else { continue }
             func note(_ kind: ImportNote.Kind, locale: String? = nil, _ message: String) {
                 notes.append(ImportNote(kind, file: display, locale: locale, key: key, message))
             }
@@ -113,31 +123,35 @@ public struct XCStringsImporter: Sendable {
                 note(.skipped, "empty key")
                 continue
             }
-            guard let entry = strings[key] as? [String: Any] else {
+            guard doc.kind(entry) == .object else {
                 note(.skipped, "entry is not a JSON object")
                 continue
             }
-            if Self.bool(entry["shouldTranslate"]) == false {
+            if doc.member(entry, "shouldTranslate").flatMap(doc.bool) == false {
                 note(.skipped, "shouldTranslate: false")
                 continue
             }
             if key.contains(".") { note(.note, "key contains '.', which nests keys in routekit") }
             var sourceComments: [String] = []
-            if let comment = entry["comment"] as? String, !comment.isEmpty {
+            if let comment = doc.member(entry, "comment").flatMap(doc.string), !comment.isEmpty {
                 sourceComments.append("comment: " + ImportCommentText.inert(comment))
             }
-            if let state = entry["extractionState"] as? String, state == "stale" {
+            if doc.member(entry, "extractionState").flatMap(doc.string) == "stale" {
                 sourceComments.append("xcstrings: extractionState stale (no longer found in the code)")
                 note(.note, "extractionState stale")
             }
-            let localizations = entry["localizations"] as? [String: Any] ?? [:]
-            if entry["localizations"] != nil && !(entry["localizations"] is [String: Any]) {
+            let localizationsNode = doc.member(entry, "localizations")
+            if let localizationsNode, doc.kind(localizationsNode) != .object {
                 note(.skipped, "\"localizations\" is not a JSON object")
             }
-            if localizations[source] == nil {
+            let localizations = localizationsNode.map { XCStringsDecoder.sortedMembers(doc, $0) } ?? []
+            if !localizations.contains(where: { doc.string($0.key) == source }) {
                 result.set(ImportedEntry(key: key, value: .text(key), comments: sourceComments), locale: source)
             }
-            for locale in localizations.keys.sorted(by: ImportedStrings.scalarOrder) {
+            var seenLocales: Set<String> = []
+            for (localeNode, localization) in localizations {
+                let locale = doc.string(localeNode)!
+                guard seenLocales.insert(locale).inserted else { continue }
                 guard ImportLocaleTag.isValid(locale) else {
                     if invalidLocales.insert(locale).inserted {
                         notes.append(ImportNote(.skipped, file: display, locale: locale,
@@ -145,13 +159,13 @@ public struct XCStringsImporter: Sendable {
                     }
                     continue
                 }
-                guard let localization = localizations[locale] as? [String: Any] else {
+                guard doc.kind(localization) == .object else {
                     note(.skipped, locale: locale, "localization is not a JSON object")
                     continue
                 }
                 var messages: [String] = []
                 var states: Set<String> = []
-                guard let value = Self.convert(localization, depth: 0, states: &states, messages: &messages) else {
+                guard let decoded = XCStringsDecoder.decode(doc, localization, states: &states, messages: &messages) else {
                     for message in messages { note(.skipped, locale: locale, message) }
                     if messages.isEmpty { note(.skipped, locale: locale, "localization has no stringUnit value") }
                     continue
@@ -163,149 +177,10 @@ public struct XCStringsImporter: Sendable {
                     comments.append("xcstrings state: " + flagged.joined(separator: ", "))
                     note(.note, locale: locale, "state " + flagged.joined(separator: ", ") + " (marked with a comment)")
                 }
-                result.set(ImportedEntry(key: key, value: value, comments: comments), locale: locale)
+                result.set(ImportedEntry(key: key, value: decoded.value, comments: comments), locale: locale)
             }
         }
         result.notes = notes
         return result
-    }
-
-    static func bool(_ value: Any?) -> Bool? {
-        if let flag = value as? Bool { return flag }
-        if let number = value as? NSNumber { return number.boolValue }
-        return nil
-    }
-
-    static func int(_ value: Any?) -> Int? {
-        if let number = value as? Int { return number }
-        if let number = value as? NSNumber { return number.intValue }
-        return nil
-    }
-
-    /// The value of one localization (or one variation of it); nil when it has none.
-    static func convert(
-        _ unit: [String: Any], depth: Int, states: inout Set<String>, messages: inout [String]
-    ) -> ImportedValue? {
-        guard depth < 6 else {
-            messages.append("variations nested too deeply")
-            return nil
-        }
-        let substitutions = unit["substitutions"] as? [String: Any] ?? [:]
-        if let variations = unit["variations"] as? [String: Any] {
-            if let plural = variations["plural"] as? [String: Any] {
-                var forms: [ImportPluralCategory: String] = [:]
-                for name in plural.keys.sorted() {
-                    guard let category = ImportPluralCategory(rawValue: name) else {
-                        messages.append("plural form '\(name)' is not a CLDR category: skipped")
-                        continue
-                    }
-                    guard let form = plural[name] as? [String: Any],
-                        let stringUnit = form["stringUnit"] as? [String: Any],
-                        let text = stringUnit["value"] as? String
-                    else {
-                        messages.append("plural form '\(name)' has no stringUnit value: skipped")
-                        continue
-                    }
-                    if let state = stringUnit["state"] as? String { states.insert(state) }
-                    forms[category] = text
-                }
-                guard !forms.isEmpty else { return nil }
-                if forms[.other] == nil { messages.append("plural has no 'other' form") }
-                if !substitutions.isEmpty {
-                    messages.append("substitutions inside a plural kept as written (%#@…@)")
-                }
-                return .plural(forms)
-            }
-            if let device = variations["device"] as? [String: Any], !device.isEmpty {
-                let chosen = device["other"] != nil ? "other" : device.keys.sorted()[0]
-                if device.count > 1 {
-                    messages.append("device variations: imported the '\(chosen)' variant only")
-                }
-                guard var inner = device[chosen] as? [String: Any] else { return nil }
-                if inner["substitutions"] == nil, !substitutions.isEmpty { inner["substitutions"] = substitutions }
-                return convert(inner, depth: depth + 1, states: &states, messages: &messages)
-            }
-            let kinds = variations.keys.sorted().joined(separator: ", ")
-            if unit["stringUnit"] == nil {
-                messages.append("variations of kind \(kinds) are not supported")
-                return nil
-            }
-            messages.append("variations of kind \(kinds) ignored: imported the plain stringUnit")
-        }
-        guard let stringUnit = unit["stringUnit"] as? [String: Any], let text = stringUnit["value"] as? String else {
-            return nil
-        }
-        if let state = stringUnit["state"] as? String { states.insert(state) }
-        guard !substitutions.isEmpty || text.contains("%#@") else { return .text(text) }
-        return expandSubstitution(text, substitutions, states: &states, messages: &messages)
-    }
-
-    /// `%#@name@` tokens (optionally positional: `%1$#@name@`) in `text`, with their ranges.
-    static func substitutionTokens(in text: String) -> [(range: Range<String.Index>, name: String)] {
-        var tokens: [(Range<String.Index>, String)] = []
-        var index = text.startIndex
-        while let percent = text[index...].firstIndex(of: "%") {
-            var cursor = text.index(after: percent)
-            while cursor < text.endIndex, text[cursor].isASCII, text[cursor].isNumber { cursor = text.index(after: cursor) }
-            if cursor < text.endIndex, text[cursor] == "$", cursor > text.index(after: percent) {
-                cursor = text.index(after: cursor)
-            } else {
-                cursor = text.index(after: percent)
-            }
-            if text[cursor...].hasPrefix("#@") {
-                let nameStart = text.index(cursor, offsetBy: 2)
-                if let end = text[nameStart...].firstIndex(of: "@"), end > nameStart {
-                    let name = String(text[nameStart..<end])
-                    if name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
-                        let after = text.index(after: end)
-                        tokens.append((percent..<after, name))
-                        index = after
-                        continue
-                    }
-                }
-            }
-            index = text.index(after: percent)
-            if index >= text.endIndex { break }
-        }
-        return tokens
-    }
-
-    private static func expandSubstitution(
-        _ text: String, _ substitutions: [String: Any], states: inout Set<String>, messages: inout [String]
-    ) -> ImportedValue {
-        let tokens = substitutionTokens(in: text)
-        let names = Set(tokens.map(\.name))
-        guard names.count == 1, tokens.count == 1, let token = tokens.first else {
-            if !names.isEmpty {
-                messages.append("\(names.count) substitution(s) kept as written: "
-                    + names.sorted().map { "%#@\($0)@" }.joined(separator: ", "))
-            }
-            return .text(text)
-        }
-        guard let substitution = substitutions[token.name] as? [String: Any],
-            let plural = (substitution["variations"] as? [String: Any])?["plural"] as? [String: Any]
-        else {
-            messages.append("substitution %#@\(token.name)@ kept as written: it has no plural variations")
-            return .text(text)
-        }
-        let specifier = (substitution["formatSpecifier"] as? String).flatMap { $0.isEmpty ? nil : $0 } ?? "@"
-        let argument = int(substitution["argNum"]).map { "%\($0)$\(specifier)" } ?? "%\(specifier)"
-        var forms: [ImportPluralCategory: String] = [:]
-        for name in plural.keys.sorted() {
-            guard let category = ImportPluralCategory(rawValue: name),
-                let stringUnit = (plural[name] as? [String: Any])?["stringUnit"] as? [String: Any],
-                let formText = stringUnit["value"] as? String
-            else {
-                messages.append("substitution %#@\(token.name)@: form '\(name)' skipped")
-                continue
-            }
-            if let state = stringUnit["state"] as? String { states.insert(state) }
-            let filled = formText.replacingOccurrences(of: "%arg", with: argument)
-            forms[category] = text.replacingCharacters(in: token.range, with: filled)
-        }
-        guard !forms.isEmpty else { return .text(text) }
-        messages.append("substitution %#@\(token.name)@ expanded into a plural map")
-        if forms[.other] == nil { messages.append("plural has no 'other' form") }
-        return .plural(forms)
     }
 }

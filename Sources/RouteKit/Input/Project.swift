@@ -103,6 +103,7 @@ public struct Project: Sendable {
                               file: config.path)
         }
         let limits = config.limits
+        let baseLocale = config.baseLocale.value
         // Largest files first, so one big file does not start last and run alone.
         let order = paths.indices.sorted { sizes[$0] > sizes[$1] || (sizes[$0] == sizes[$1] && $0 < $1) }
         let work: @Sendable (Int) -> ParsedInput = { index in
@@ -114,13 +115,21 @@ public struct Project: Sendable {
                 if isCatalog {
                     let file = YAMLReader.read(bytes: bytes, path: path, limits: limits)
                     return ParsedInput(file: file, strings: isStrings ? StringsFileData(tree: file) : nil)
+                } else if let format = NativeStringsReader.format(of: path) {
+                    let result = NativeStringsReader.read(bytes: bytes, path: path, format: format, baseLocale: baseLocale, limits: limits)
+                    return ParsedInput(file: result.file, strings: result.data)
                 } else {
                     let result = StringsReader.read(bytes: bytes, path: path, limits: limits)
                     return ParsedInput(file: result.file, strings: result.data)
                 }
             case .failure(let failure):
+                let rule = switch NativeStringsReader.format(of: path) {
+                case .androidXML?: "xml-syntax"
+                case .stringCatalog?: "json-syntax"
+                case nil: "yaml-syntax"
+                }
                 return ParsedInput(file: YAMLFile(path: path, root: nil, diagnostics: [
-                    Diagnostic(rule: "yaml-syntax", severity: .error, message: failure.message,
+                    Diagnostic(rule: isCatalog ? "yaml-syntax" : rule, severity: .error, message: failure.message,
                                location: SourceLocation(file: path, line: 1, column: 1)),
                 ], suppressions: Suppressions(), byteCount: 0), strings: isStrings ? StringsFileData(path: path) : nil)
             }

@@ -43,6 +43,8 @@ public enum Linter {
             index == 0 ? project.diagnostics : enabled[index - 1].check(context)
         }.joined())
         let ignoredByRoute = Dictionary(project.catalog.routes.map { ($0.name, $0.ignoredRules) }, uniquingKeysWith: { a, _ in a })
+        let ignoredKeys = project.config.ignoredKeys
+        var previousIgnoredByKey = false
         var keep = [Bool](repeating: false, count: found.count)
         var suppressed = 0
         // Findings come in runs of one rule and one file: remember the last answers.
@@ -52,8 +54,19 @@ public enum Linter {
         var lastSuppressions: Suppressions?
         var lastSuppressed = false
         for index in found.indices {
-            // A finding of the same batch as the one before has its rule and place: the same answers.
-            if index > 0, found[index].isInSameBatch(as: found[index - 1]) {
+            // `ignore-keys:` names keys, and the findings of one batch differ in their key.
+            if !ignoredKeys.isEmpty, let key = found[index].key, let rules = ignoredKeys[key],
+               rules.isEmpty || rules.contains(found[index].rule),
+               isEnabled(found[index].rule, settings: settings, selection: selection) {
+                suppressed += 1
+                previousIgnoredByKey = true
+                continue
+            }
+            // A finding of the same batch as the one before has its rule and place: the same
+            // answers (not when the one before was dropped for its key).
+            let afterIgnored = previousIgnoredByKey
+            previousIgnoredByKey = false
+            if index > 0, !afterIgnored, found[index].isInSameBatch(as: found[index - 1]) {
                 if let lastSeverity { found[index].severity = min(lastSeverity, found[index].severity) }
                 keep[index] = keep[index - 1]
                 if lastSuppressed { suppressed += 1 }

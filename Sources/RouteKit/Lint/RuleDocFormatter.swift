@@ -32,6 +32,33 @@ public enum RuleDocFormatter {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// What `routekit rules --json` prints: an array of rules (or, for one rule, its object),
+    /// each `{"id", "severity", "summary", "rationale", "fix", "options": [{"name", "summary",
+    /// "expected", "default"}]}`; `severity` is the default one, `off` for a rule off by default.
+    public static func json(_ docs: [RuleDoc]) -> String {
+        JSONValue.array(docs.map(jsonValue)).rendered() + "\n"
+    }
+
+    public static func json(_ doc: RuleDoc) -> String {
+        jsonValue(doc).rendered() + "\n"
+    }
+
+    private static func jsonValue(_ doc: RuleDoc) -> JSONValue {
+        .object([
+            "id": .string(doc.id),
+            "severity": .string(doc.descriptor.defaultSeverity?.rawValue ?? "off"),
+            "summary": .string(doc.descriptor.summary),
+            "rationale": .string(doc.descriptor.rationale),
+            "fix": .string(doc.descriptor.fix),
+            "options": .array(doc.options.map { option in
+                .object([
+                    "name": .string(option.name), "summary": .string(option.summary),
+                    "expected": .string(option.expected), "default": .string(option.defaultText),
+                ])
+            }),
+        ])
+    }
+
     private static func indent(_ text: String, by spaces: Int = 2) -> String {
         let prefix = String(repeating: " ", count: spaces)
         return text.trimmed(of: "\n").split(separator: "\n", omittingEmptySubsequences: false)

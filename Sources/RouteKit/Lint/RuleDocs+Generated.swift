@@ -649,6 +649,66 @@ examples:
         en:
           hello: Hello
 """####),
+        ("json-syntax.yml", ####"""
+id: json-syntax
+severity: error
+summary: A String Catalog is not JSON routekit can read, or a part of it has the wrong type.
+rationale: |
+  An `.xcstrings` file is JSON written by Xcode; a merge conflict or a hand edit can break it, and
+  then Xcode and routekit see none of its strings. routekit reads it with a parser that keeps
+  every value's line and column, and reports the first syntax error where it is. A catalog whose
+  parts have the wrong type (`"strings"` not an object, an entry or a localization that is a
+  string) is reported at that value; the rest of the catalog is still read.
+fix: |
+  Fix the file at the line and column given (a missing comma or quote, a leftover conflict
+  marker), or let Xcode rewrite the catalog.
+examples:
+  - description: A missing comma between two entries.
+    triggers: ["Localizable.xcstrings:4:5"]
+    files:
+      .routekit.yml: |
+        strings: [Localizable.xcstrings]
+        base-locale: en
+      Localizable.xcstrings: |
+        {
+          "sourceLanguage" : "en",
+          "strings" : { "Info" : { }
+            "Map" : { } },
+          "version" : "1.0"
+        }
+  - description: An entry that is not an object.
+    triggers: ["Localizable.xcstrings:4:14"]
+    files:
+      .routekit.yml: |
+        strings: [Localizable.xcstrings]
+        base-locale: en
+      Localizable.xcstrings: |
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "Info" : "Info"
+          },
+          "version" : "1.0"
+        }
+  - description: A catalog as Xcode writes it.
+    triggers: []
+    files:
+      .routekit.yml: |
+        strings: [Localizable.xcstrings]
+        base-locale: en
+      Localizable.xcstrings: |
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "Info" : {
+              "localizations" : {
+                "de" : { "stringUnit" : { "state" : "translated", "value" : "Info" } }
+              }
+            }
+          },
+          "version" : "1.0"
+        }
+"""####),
         ("literal-title.yml", ####"""
 id: literal-title
 severity: warning
@@ -880,7 +940,9 @@ summary: A plural has a category the locale never selects.
 rationale: |
   Japanese selects only `other`; German never selects `few`. Such forms are dead text, usually
   copied from another language's plural shape, and they hide that the form the locale does use
-  may be wrong.
+  may be wrong. An explicit `zero` is never reported: as in Rails I18n, it is used when the count
+  is 0 in a locale whose CLDR rules have no `zero` category (English "No talks" instead of
+  "0 talks"), and where the rules have one (Arabic, Latvian) they select it.
 fix: |
   Delete the forms the message names.
 examples:
@@ -900,6 +962,12 @@ examples:
           talks: { one: "%{count} talk", other: "%{count} talks" }
         ja:
           talks: { other: "%{count} 件" }
+  - description: "An explicit `zero` in English: Rails (and routekit) show it when the count is 0."
+    triggers: []
+    files:
+      strings.yml: |
+        en:
+          talks: { zero: "No talks", one: "%{count} talk", other: "%{count} talks" }
 """####),
         ("plural-missing-category.yml", ####"""
 id: plural-missing-category
@@ -1101,6 +1169,124 @@ examples:
                 onSession = { id, title -> onNavigate(SessionScreen(id, title)) },
                 onDone = { onSet(ScheduleScreen) },
             )
+        }
+"""####),
+        ("resource-notice.yml", ####"""
+id: resource-notice
+severity: warning
+summary: Something in a strings.xml or String Catalog that routekit does not read as a string of a locale.
+rationale: |
+  A native resource file can hold more than one locale's strings: configuration variants
+  (`values-night`, `values-v21`, `values-land`) override strings on some devices only and are not a
+  locale; `<string-array>` and non-default `product` variants have no place in a title; a String
+  Catalog's `sourceLanguage` decides which locale its source strings belong to. routekit says what
+  it left out, once, at the place (info), so nothing disappears silently. A catalog whose
+  `sourceLanguage` differs from the config's `base-locale` is a warning: its source strings are
+  then another locale's, and every key looks missing in the base locale.
+fix: |
+  Usually nothing: the notice says what routekit skipped. Leave variant folders out of the
+  `strings:` globs (`values{,-*}/strings.xml` still matches `values-night`; name the locales), and
+  make `base-locale` and the catalog's source language agree.
+examples:
+  - description: A night-mode folder is a configuration variant, not a locale.
+    triggers: ["values-night/strings.xml:1:1 info"]
+    files:
+      .routekit.yml: |
+        strings: ["values*/strings.xml"]
+        base-locale: en
+      values/strings.xml: |
+        <resources>
+          <string name="title">Schedule</string>
+        </resources>
+      values-night/strings.xml: |
+        <resources>
+          <string name="title">Schedule</string>
+        </resources>
+  - description: The catalog's source language is not the base locale.
+    triggers: ["Localizable.xcstrings:2:3 warning"]
+    files:
+      .routekit.yml: |
+        strings: [strings.yml, Localizable.xcstrings]
+        base-locale: en
+      strings.yml: |
+        en:
+          title: Schedule
+      Localizable.xcstrings: |
+        {
+          "sourceLanguage" : "de",
+          "strings" : { },
+          "version" : "1.0"
+        }
+  - description: Locale folders, including Android's region and BCP 47 forms.
+    triggers: []
+    files:
+      .routekit.yml: |
+        strings: ["values*/strings.xml"]
+        base-locale: en
+      values/strings.xml: |
+        <resources>
+          <string name="title">Schedule</string>
+        </resources>
+      values-zh-rTW/strings.xml: |
+        <resources>
+          <string name="title">議程</string>
+        </resources>
+      values-b+sr+Latn/strings.xml: |
+        <resources>
+          <string name="title">Raspored</string>
+        </resources>
+"""####),
+        ("string-state.yml", ####"""
+id: string-state
+severity: info
+summary: A String Catalog string is not final yet - new, needing review, or stale.
+rationale: |
+  Xcode records how far each translation is: `translated`, `new` (added to a language but not
+  translated yet), `needs_review` (the source changed after it was translated), and per entry
+  `extractionState: stale` (the code no longer uses it). routekit reads a `new` translation as
+  absent - it counts as missing (`missing-translation`) and the title falls back along the locale
+  chain - because that is what it is. A `needs_review` translation is used as written and
+  reported here, and so is a stale entry.
+fix: |
+  Translate or review the string in Xcode's String Catalog editor (its state then becomes
+  `translated`), and delete stale entries or use them again. Or turn the rule off if the states
+  are tracked elsewhere.
+examples:
+  - description: A German translation that needs review.
+    triggers: ["Localizable.xcstrings:6:9"]
+    files:
+      .routekit.yml: |
+        strings: [Localizable.xcstrings]
+        base-locale: en
+      Localizable.xcstrings: |
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "Map" : {
+              "localizations" : {
+                "de" : { "stringUnit" : { "state" : "needs_review", "value" : "Karte" } }
+              }
+            }
+          },
+          "version" : "1.0"
+        }
+  - description: A translated string.
+    triggers: []
+    files:
+      .routekit.yml: |
+        strings: [Localizable.xcstrings]
+        base-locale: en
+      Localizable.xcstrings: |
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "Map" : {
+              "localizations" : {
+                "de" : { "stringUnit" : { "state" : "translated", "value" : "Karte" } }
+              }
+            }
+          },
+          "version" : "1.0"
         }
 """####),
         ("tab-label-mismatch.yml", ####"""
@@ -1445,8 +1631,11 @@ summary: A resolved tab label or title is longer than the configured limit.
 rationale: |
   The floating tab bar of iOS 26 truncates labels beyond roughly a dozen characters when five tabs
   share it, and inline navigation titles truncate too. German and Finnish labels are often twice as
-  long as English ones. Lengths are counted in grapheme clusters, per locale, on the text each
-  route's title key resolves to, with each placeholder counted as one character.
+  long as English ones, and a tab bar truncates by width: a Japanese label of 8 characters is 16
+  columns wide. Lengths are display columns by default (UAX #11 East Asian Width: wide and
+  fullwidth characters, emoji and flags count 2, combining marks 0, everything else 1), or grapheme
+  clusters with `measure: graphemes`; the message gives both. They are measured per locale, on the
+  text each route's title key resolves to, with each placeholder counted as one.
 fix: |
   Shorten the translation (a tab label can be shorter than the screen's full title: give the tab
   root its own key), or raise the limit in the config.
@@ -1480,6 +1669,46 @@ examples:
           notifications: Alerts
         de:
           notifications: Benachrichtigungen
+  - description: "A Japanese tab label of 8 characters is 16 columns wide: it truncates where 12 Latin letters fit."
+    triggers: ["strings.yml:4:18"]
+    files:
+      routes.yml: |
+        routes:
+          NotificationsScreen:
+            tab: { icon: bell }
+            title: notifications
+      strings.yml: |
+        en:
+          notifications: Alerts
+        ja:
+          notifications: お知らせの一覧表
+  - description: "Counting grapheme clusters instead (`measure: graphemes`), the same label fits."
+    config: |
+      rules:
+        title-too-long: { measure: graphemes }
+    triggers: []
+    files:
+      routes.yml: |
+        routes:
+          NotificationsScreen:
+            tab: { icon: bell }
+            title: notifications
+      strings.yml: |
+        en:
+          notifications: Alerts
+        ja:
+          notifications: お知らせの一覧表
+  - description: "Emoji and flags are two columns each; combining marks take none."
+    triggers: ["strings.yml:2:18"]
+    files:
+      routes.yml: |
+        routes:
+          NotificationsScreen:
+            tab: { icon: bell }
+            title: notifications
+      strings.yml: |
+        en:
+          notifications: "🔔🇩🇪 Alerts ✨"
 """####),
         ("unbound-placeholder.yml", ####"""
 id: unbound-placeholder
@@ -1706,6 +1935,48 @@ examples:
       strings.yml: |
         en: { info: Info, settings: Settings, licenses: Licenses }
 """####),
+        ("unsupported-placeholder.yml", ####"""
+id: unsupported-placeholder
+severity: error
+summary: A printf placeholder that routekit cannot render as the app does.
+rationale: |
+  routekit renders printf placeholders as C's printf (Apple's `String(format:locale:)`) and
+  `java.util.Formatter` (Android's `String.format(Locale, …)`) both do: flags `-+#0`, the grouping
+  flags `,` (Android) and `'` (POSIX), width, precision, the locale's decimal and grouping
+  separators. Where the two write a placeholder differently (`%g`: C `0.0001`, Java
+  `0.000100000`; `%a`; `%S` and `%C`, wide in C but upper-cased in Java), or one of them rejects
+  it (`%-s` and `%0d` without a width, `%.2d`, `%+x`, `%#d`, `%,x`, `-` with `0`), the title
+  routekit shows could differ from the app's, so `routekit title` refuses it with the same reason
+  and lint reports it. For Ruby's `%<name>…` (Rails I18n), `%b`, `%a`, `%p` and the grouping flags
+  (which Ruby's `format` rejects) are reported. A text with a strftime directive that printf does
+  not have (`%Y`, `%b`, `%H`: Rails `date.formats`) is a date format and is not checked.
+fix: |
+  Use a placeholder both platforms write alike: `%.2f` or `%e` for `%g`, a width with `-` and `0`,
+  no precision for integers (`%05d` pads with zeros).
+examples:
+  - description: "`%g`, which C and Java write differently, and `%-d` without a width, which Java rejects."
+    triggers: ["strings.yml:2:11", "strings.yml:3:9"]
+    files:
+      strings.yml: |
+        en:
+          rating: "Rated %g"
+          rank: "No. %-d"
+  - description: "Flags, width and precision both platforms apply alike, and Ruby's `%<name>…`."
+    triggers: []
+    files:
+      strings.yml: |
+        en:
+          rating: "Rated %.1f of %d, %05d, %-10s|, %#x, %,d points, %'d seats"
+          score: "%<score>05.1f points"
+  - description: "A Rails date format: strftime's `%-d` (the unpadded day) beside `%Y` is no printf placeholder."
+    triggers: []
+    files:
+      strings.yml: |
+        en:
+          date:
+            formats:
+              default: "%-d.%-m.%Y"
+"""####),
         ("untranslated.yml", ####"""
 id: untranslated
 severity: "off"
@@ -1740,6 +2011,58 @@ examples:
           settings: Settings
         en-GB:
           settings: Settings
+"""####),
+        ("xml-syntax.yml", ####"""
+id: xml-syntax
+severity: error
+summary: A strings.xml file is not XML routekit can read.
+rationale: |
+  A broken `strings.xml` breaks the app's build, and routekit sees none of its strings. routekit
+  reads resource files with its own small XML scanner: elements, attributes, comments, CDATA, the
+  five predefined entities and character references. A DOCTYPE is refused rather than read: a
+  resource file never needs one, and its entity declarations are how an "entity bomb" expands a
+  few bytes into gigabytes and how an external entity reads another file. Invalid UTF-8, NUL
+  bytes, mismatched tags and a root element other than `<resources>` are reported too.
+fix: |
+  Fix the file at the line and column given: close the tag, quote the attribute, write `&amp;`
+  for a literal `&`, delete the DOCTYPE, save the file as UTF-8.
+examples:
+  - description: A closing tag that does not match.
+    triggers: ["values/strings.xml:2:32"]
+    files:
+      .routekit.yml: |
+        strings: [values/strings.xml]
+        base-locale: en
+      values/strings.xml: |
+        <resources>
+          <string name="title">Schedule</strin>
+        </resources>
+  - description: An entity declaration is never expanded; the DOCTYPE is refused where it starts.
+    triggers: ["values/strings.xml:2:1"]
+    files:
+      .routekit.yml: |
+        strings: [values/strings.xml]
+        base-locale: en
+      values/strings.xml: |
+        <?xml version="1.0" encoding="utf-8"?>
+        <!DOCTYPE resources [<!ENTITY lol "lol">]>
+        <resources>
+          <string name="title">&lol;</string>
+        </resources>
+  - description: Markup, entities and CDATA that Android and Compose resources use.
+    triggers: []
+    files:
+      .routekit.yml: |
+        strings: [values/strings.xml]
+        base-locale: en
+      values/strings.xml: |
+        <?xml version="1.0" encoding="utf-8"?>
+        <!-- The app's strings -->
+        <resources xmlns:xliff="urn:oasis:names:tc:xliff:document:1.2">
+          <string name="title">Talks &amp; Workshops</string>
+          <string name="code"><![CDATA[<b>Bold</b>]]></string>
+          <string name="hello">Hello <xliff:g id="name">%1$s</xliff:g></string>
+        </resources>
 """####),
         ("yaml-syntax.yml", ####"""
 id: yaml-syntax

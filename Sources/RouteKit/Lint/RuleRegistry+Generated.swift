@@ -23,6 +23,7 @@ extension RuleRegistry {
         PluralMissingCategory(),
         TitleTooLong(),
         UnboundPlaceholder(),
+        UnsupportedPlaceholder(),
         Untranslated(),
         CatalogDrift(),
         CodeNotFollowed(),
@@ -37,7 +38,11 @@ extension RuleRegistry {
     public static let readerRules: [any ReaderRule.Type] = [
         DuplicateKey.self,
         InvalidField.self,
+        JSONSyntax.self,
+        ResourceNotice.self,
+        StringState.self,
         UnknownField.self,
+        XMLSyntax.self,
         YAMLSyntax.self,
     ]
 }

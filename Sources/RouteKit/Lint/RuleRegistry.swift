@@ -1,5 +1,5 @@
-/// Every rule that checks a loaded project. Rules found while reading (`yaml-syntax`,
-/// `duplicate-key`, `unknown-field`, `invalid-field`) are reported by the loaders instead.
+/// Every rule that checks a loaded project. Rules found while reading (`ReaderRule`s such as
+/// `yaml-syntax` and `xml-syntax`) are reported by the readers and loaders instead.
 public enum RuleRegistry {
     /// Every rule the linter runs: the rules declared under `Rules/` (`declaredRules`, generated),
     /// those in `longRunningFirst` first. The linter starts them in this order on all cores (their
@@ -18,7 +18,7 @@ public enum RuleRegistry {
     /// corpora). Only scheduling: a rule missing here still runs.
     static let longRunningFirst = [
         "placeholder-mismatch", "untranslated", "ambiguous-title", "empty-translation", "title-too-long",
-        "unbound-placeholder", "plural-missing-category", "plural-extra-category", "missing-translation",
+        "unbound-placeholder", "unsupported-placeholder", "plural-missing-category", "plural-extra-category", "missing-translation",
         "extra-translation", "invalid-locale", "unknown-string-key",
     ]
 

@@ -138,7 +138,8 @@ public final class LocaleNegotiator: Sendable {
         } else if !candidates.contains(where: { $0.locale == baseLocale }) {
             candidates.append(.init(locale: baseLocale, preferredIndex: nil, chainIndex: 0, isExact: false))
         }
-        return LocaleNegotiation(candidates: candidates, skipped: skipped)
+        let formatting = preferred.lazy.compactMap { LocaleFallback.cachedCanonical($0) }.first { !$0.isRoot }
+        return LocaleNegotiation(candidates: candidates, skipped: skipped, formattingLocale: formatting?.identifier)
     }
 }
 
@@ -165,6 +166,10 @@ public struct LocaleNegotiation: Hashable, Sendable {
 
     public let candidates: [Candidate]
     public let skipped: [Skipped]
+    /// The first preferred locale that is a tag: the app formats numbers for it (Android formats
+    /// with the first locale of the configuration, Apple with the current locale), whichever
+    /// locale supplies the text.
+    public var formattingLocale: String? = nil
 
     /// The available locales to try, in order, without duplicates; the base locale is last
     /// (unless a preferred locale already brought it in earlier).

@@ -34,6 +34,14 @@ public struct PluralRules: Hashable, Sendable {
         PluralOperands(number).map { category(for: $0) }
     }
 
+    /// Rails I18n's explicit `zero`: at a count of 0, a plural's `zero` form is used when the
+    /// locale's CLDR rules have no `zero` category of their own (English "No talks"); where they
+    /// have one (Arabic, Latvian), the rules decide. True when `count` selects such a `zero` form.
+    public func selectsExplicitZero(for count: String) -> Bool {
+        guard !categories.contains(.zero), let operands = PluralOperands(count) else { return false }
+        return operands.n == 0
+    }
+
     /// The rules for a locale: the first element of its CLDR fallback chain in the same language
     /// that has rules (`pt-AO` → `pt-PT`; `en-AU` → `en`), else its bare language (`zh-Hant` →
     /// `zh`, `sr-Latn` → `sr`), else `root` (always `other`). Aliases apply (`iw` → `he`).

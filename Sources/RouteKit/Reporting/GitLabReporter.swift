@@ -46,7 +46,7 @@ public struct GitLabReporter: Reporter {
                 out.write("  {\n    \"check_name\": ")
                 out.writeJSONString(diagnostic.rule)
                 out.write(",\n    \"description\": ")
-                out.writeJSONString(diagnostic.message)
+                out.writeJSONMessage(diagnostic)
                 out.write(",\n    \"fingerprint\": \"")
                 var fingerprint = diagnostic.fingerprintHash(relativePath: place.file.map { relative($0) } ?? "")
                 if repeats[index] > 0 {

@@ -53,10 +53,100 @@ public struct JSONReporter: Reporter {
         let last = diagnostics.count - 1
         ChunkedRender.render(count: diagnostics.count, head: Array(head.utf8), tail: Array(tail.utf8), into: output) { range, out in
             var relative = PathMemo { PathUtilities.relative($0, to: root) }
+            var batchParts: BatchParts?
             for index in range {
-                Self.write(diagnostics[index], relative: &relative, into: &out)
+                let diagnostic = diagnostics[index]
+                if let batch = diagnostic.batch, let key = diagnostic.key {
+                    if batchParts?.batch !== batch { batchParts = BatchParts(diagnostic, batch, relative: &relative) }
+                    batchParts!.write(key: key, severity: diagnostic.severity, into: &out)
+                } else {
+                    Self.write(diagnostic, relative: &relative, into: &out)
+                }
                 out.write(index == last ? "\n" : ",\n")
             }
+        }
+    }
+
+    /// A batch's findings differ only in their key (and maybe severity): everything else of
+    /// `write`'s bytes is made once per batch, and the fingerprint's hash is fed up to the key.
+    /// The bytes are `write`'s, piece for piece.
+    private struct BatchParts {
+        let batch: FindingBatch
+        /// Up to the fingerprint's opening quote.
+        var head = ReportBytes()
+        /// The fingerprint fed with rule, path and route.
+        var hash: StableHash.Stream
+        /// After the key's JSON string, up to the message's key.
+        var beforeMessageKey = ReportBytes()
+        /// After the message's key, up to the severity.
+        var tail = ReportBytes()
+
+        init(_ diagnostic: Diagnostic, _ batch: FindingBatch, relative: inout PathMemo<String>) {
+            self.batch = batch
+            let place = FindingPlace(diagnostic)
+            let path = place.file.map { relative($0) }
+            head.write("    {\n")
+            if let column = place.column {
+                head.write("      \"column\": ")
+                head.writeNumber(column)
+                head.write(",\n")
+            }
+            if let path {
+                head.write("      \"file\": ")
+                head.writeJSONString(path)
+                head.write(",\n")
+            }
+            head.write("      \"fingerprint\": \"")
+            hash = StableHash.Stream()
+            hash.add(batch.rule)
+            hash.add(0x1F)
+            hash.add(path ?? "")
+            hash.add(0x1F)
+            hash.add(batch.route ?? "")
+            hash.add(0x1F)
+            beforeMessageKey.write(",\n")
+            if let line = place.line {
+                beforeMessageKey.write("      \"line\": ")
+                beforeMessageKey.writeNumber(line)
+                beforeMessageKey.write(",\n")
+            }
+            if let locale = batch.locale {
+                beforeMessageKey.write("      \"locale\": ")
+                beforeMessageKey.writeJSONString(locale)
+                beforeMessageKey.write(",\n")
+            }
+            beforeMessageKey.write("      \"message\": \"")
+            beforeMessageKey.writeJSONStringBody(batch.messagePrefix)
+            tail.writeJSONStringBody(batch.messageSuffix)
+            tail.write("\",\n")
+            if let route = batch.route {
+                tail.write("      \"route\": ")
+                tail.writeJSONString(route)
+                tail.write(",\n")
+            }
+            tail.write("      \"rule\": ")
+            tail.writeJSONString(batch.rule)
+            tail.write(",\n      \"severity\": ")
+        }
+
+        func write(key: String, severity: Severity, into out: inout ReportBytes) {
+            out.write(head.bytes)
+            var stream = hash
+            stream.add(key)
+            stream.add(0x1F)
+            stream.add(batch.locale ?? "")
+            stream.add(0x1F)
+            stream.add(batch.messagePrefix)
+            stream.add(key)
+            stream.add(batch.messageSuffix)
+            stream.write(into: &out)
+            out.write("\",\n      \"key\": ")
+            out.writeJSONString(key)
+            out.write(beforeMessageKey.bytes)
+            out.writeJSONStringBody(key)
+            out.write(tail.bytes)
+            out.writeJSONString(severity.rawValue)
+            out.write("\n    }")
         }
     }
 
@@ -95,7 +185,7 @@ public struct JSONReporter: Reporter {
             out.write(",\n")
         }
         out.write("      \"message\": ")
-        out.writeJSONString(diagnostic.message)
+        out.writeJSONMessage(diagnostic)
         out.write(",\n")
         if let route = diagnostic.route {
             out.write("      \"route\": ")

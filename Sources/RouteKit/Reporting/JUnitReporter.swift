@@ -39,42 +39,104 @@ public struct JUnitReporter: Reporter {
             out += "</testsuites>\n"
             return output.write(out)
         }
-        // Sequential part: group by rule (sorted) and number repeated names: ` (n)` for the n-th
-        // finding of a rule with the same name. A plain name ends with a name part, which can end
-        // with `)`, so numbering goes by the plain name and a numbered name adds ` (n)` to it.
+        // Names first, on all cores (they are the costly part); then, in one pass, group by rule
+        // (sorted) and number repeated names: ` (n)` for the n-th finding of a rule with the same
+        // name. A plain name ends with a name part, which can end with `)`, so numbering goes by
+        // the plain name and a numbered name adds ` (n)` to it.
         let diagnostics = report.diagnostics
+        let relativePath = report.relativePath
+        let chunk = ChunkedRender.chunkSize
+        // Only the names' hashes are kept (the name of the bytes `name` would give, fed piece by
+        // piece); the writer writes the pieces. Names are made only to compare equal hashes.
+        let nameHashes = Concurrent.map(count: (diagnostics.count + chunk - 1) / chunk) { part -> [UInt64] in
+            var relative = PathMemo(relativePath)
+            // A batch's names share all but the key: the hash is fed up to it once per batch.
+            var batchStream: (batch: FindingBatch, stream: StableHash.Stream)?
+            return (part * chunk..<min(diagnostics.count, (part + 1) * chunk)).map { index in
+                let diagnostic = diagnostics[index]
+                if let batch = diagnostic.batch, let key = diagnostic.key {
+                    if batchStream?.batch !== batch {
+                        var stream = StableHash.Stream()
+                        Self.forEachNamePieceBeforeKey(diagnostic, relative: &relative) { stream.add($0) }
+                        batchStream = (batch, stream)
+                    }
+                    var stream = batchStream!.stream
+                    stream.add(key)
+                    if let locale = batch.locale { stream.add(" "); stream.add(locale) }
+                    return stream.hash
+                }
+                var stream = StableHash.Stream()
+                Self.forEachNamePiece(diagnostic, relative: &relative) { stream.add($0) }
+                return stream.hash
+            }
+        }.flatMap { $0 }
+        var nameMemo = PathMemo(relativePath)
+        func sameName(_ a: Int, _ b: Int) -> Bool {
+            Self.name(diagnostics[a], relative: &nameMemo) == Self.name(diagnostics[b], relative: &nameMemo)
+        }
+        // Findings come in runs of one rule: the rule's list is looked up once per run.
         var byRule: [String: [Int]] = [:]
-        for (index, diagnostic) in diagnostics.enumerated() { byRule[diagnostic.rule, default: []].append(index) }
+        var run: (rule: String, indexes: [Int])?
+        for index in diagnostics.indices {
+            let rule = diagnostics[index].rule
+            if run?.rule != rule {
+                if let run { byRule[run.rule, default: []] += run.indexes }
+                run = (rule, [])
+            }
+            run!.indexes.append(index)
+        }
+        if let run { byRule[run.rule, default: []] += run.indexes }
         var cases: [(finding: Int, occurrence: Int)] = []
         cases.reserveCapacity(diagnostics.count)
-        var groups: [(rule: String, start: Int, end: Int, failures: Int)] = []
-        var relative = PathMemo(report.relativePath)
+        var groups: [(rule: String, suite: String, start: Int, end: Int, failures: Int)] = []
         for rule in byRule.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             let start = cases.count
-            var seen: [String: Int] = [:]
+            let findings = byRule[rule]!
+            var seen = NameCounter(capacity: findings.count)
             var failing = 0
-            for finding in byRule[rule]! {
-                let name = Self.name(diagnostics[finding], relative: &relative)
-                let occurrence = (seen[name] ?? 0) + 1
-                seen[name] = occurrence
+            for finding in findings {
+                let occurrence = seen.count(finding, hash: Int(truncatingIfNeeded: nameHashes[finding])) { sameName($0, finding) }
                 cases.append((finding, occurrence))
                 if Self.fails(diagnostics[finding].severity, strict: strict) { failing += 1 }
             }
-            groups.append((rule, start, cases.count, failing))
+            groups.append((rule, XMLText.attribute("routekit." + rule), start, cases.count, failing))
         }
         var groupOf = [Int](repeating: 0, count: cases.count)
         for (index, group) in groups.enumerated() { for position in group.start..<group.end { groupOf[position] = index } }
-        // Escaping and writing run in chunks on all cores; suite tags depend only on the index.
+        // Escaping and writing run in chunks on all cores, straight into the byte buffers (no
+        // String per escaped piece); suite tags depend only on the index.
         let allCases = cases
         let allGroups = groups, groupIndex = groupOf
         ChunkedRender.render(count: allCases.count, head: Array(out.utf8), tail: Array("</testsuites>\n".utf8), into: output) { range, bytes in
-            var relative = PathMemo(report.relativePath)
+            var relative = PathMemo(relativePath)
+            // A batch's findings share their message but for the key: its escaped prefix and
+            // suffix (attribute and text forms) are made once.
+            var batchPieces: (batch: FindingBatch, attribute: (ReportBytes, ReportBytes), text: (ReportBytes, ReportBytes))?
+            func writeMessage(_ diagnostic: Diagnostic, quotes: Bool) {
+                guard let batch = diagnostic.batch, let key = diagnostic.key else {
+                    diagnostic.forEachMessagePiece { bytes.writeXML($0, quotes: quotes) }
+                    return
+                }
+                if batchPieces?.batch !== batch {
+                    func escaped(_ text: String, _ quotes: Bool) -> ReportBytes {
+                        var piece = ReportBytes()
+                        piece.writeXML(text, quotes: quotes)
+                        return piece
+                    }
+                    batchPieces = (batch, (escaped(batch.messagePrefix, true), escaped(batch.messageSuffix, true)),
+                                   (escaped(batch.messagePrefix, false), escaped(batch.messageSuffix, false)))
+                }
+                let pieces = quotes ? batchPieces!.attribute : batchPieces!.text
+                bytes.write(pieces.0.bytes)
+                bytes.writeXML(key, quotes: quotes)
+                bytes.write(pieces.1.bytes)
+            }
+            var batchCase: BatchCase?
             for index in range {
                 let group = allGroups[groupIndex[index]]
-                let suite = XMLText.attribute("routekit." + group.rule)
                 if index == group.start {
                     bytes.write("  <testsuite name=\"")
-                    bytes.write(suite)
+                    bytes.write(group.suite)
                     bytes.write("\" tests=\"")
                     bytes.writeNumber(group.end - group.start)
                     bytes.write("\" failures=\"")
@@ -83,18 +145,29 @@ public struct JUnitReporter: Reporter {
                 }
                 let (finding, occurrence) = allCases[index]
                 let diagnostic = diagnostics[finding]
+                if let batch = diagnostic.batch, let key = diagnostic.key {
+                    if batchCase?.batch !== batch || batchCase?.severity != diagnostic.severity {
+                        batchCase = BatchCase(diagnostic, batch, suite: group.suite, rule: group.rule, strict: strict, relative: &relative)
+                    }
+                    batchCase!.write(key: key, occurrence: occurrence, into: &bytes)
+                    if index == group.end - 1 { bytes.write("  </testsuite>\n") }
+                    continue
+                }
                 let place = FindingPlace(diagnostic)
-                let location = self.location(diagnostic, relative: &relative)
-                var name = Self.name(diagnostic, relative: &relative)
-                if occurrence > 1 { name += " (\(occurrence))" }
+                let file = place.file.map { relative($0) }
                 // One physical line per detail; breaks inside untrusted text stay `&#10;`.
                 bytes.write("    <testcase name=\"")
-                bytes.write(XMLText.attribute(name))
+                Self.forEachNamePiece(diagnostic, relative: &relative) { bytes.writeXML($0, quotes: true) }
+                if occurrence > 1 {
+                    bytes.write(" (")
+                    bytes.writeNumber(occurrence)
+                    bytes.write(")")
+                }
                 bytes.write("\" classname=\"")
-                bytes.write(suite)
-                if let file = place.file {
+                bytes.write(group.suite)
+                if let file {
                     bytes.write("\" file=\"")
-                    bytes.write(XMLText.attribute(relative(file)))
+                    bytes.writeXML(file, quotes: true)
                     if let line = place.line {
                         bytes.write("\" line=\"")
                         bytes.writeNumber(line)
@@ -103,28 +176,72 @@ public struct JUnitReporter: Reporter {
                 let fails = Self.fails(diagnostic.severity, strict: strict)
                 if fails {
                     bytes.write("\">\n      <failure message=\"")
-                    bytes.write(XMLText.attribute(diagnostic.message))
+                    writeMessage(diagnostic, quotes: true)
                     bytes.write("\" type=\"")
                     bytes.write(diagnostic.severity.rawValue)
                     bytes.write("\">")
                 } else {
                     bytes.write("\">\n      <system-out>")
                 }
-                // Escaping is per character, so the pieces are escaped one by one.
-                bytes.write(XMLText.text(location))
+                // `file:line:column` (or `routekit`), escaped piece by piece (numbers need none).
+                if let file {
+                    bytes.writeXML(file, quotes: false)
+                    if let line = place.line, let column = place.column {
+                        bytes.write(":")
+                        bytes.writeNumber(line)
+                        bytes.write(":")
+                        bytes.writeNumber(column)
+                    }
+                } else {
+                    bytes.write("routekit")
+                }
                 bytes.write(": ")
                 bytes.write(diagnostic.severity.rawValue)
                 bytes.write(": ")
-                bytes.write(XMLText.text(diagnostic.message))
+                writeMessage(diagnostic, quotes: false)
                 bytes.write(" [")
-                bytes.write(XMLText.text(group.rule))
+                bytes.writeXML(group.rule, quotes: false)
                 bytes.write("]")
-                if let route = diagnostic.route { bytes.write("\n"); bytes.write(XMLText.text("route: " + route)) }
-                if let key = diagnostic.key { bytes.write("\n"); bytes.write(XMLText.text("key: " + key)) }
-                if let locale = diagnostic.locale { bytes.write("\n"); bytes.write(XMLText.text("locale: " + locale)) }
+                if let route = diagnostic.route { bytes.write("\nroute: "); bytes.writeXML(route, quotes: false) }
+                if let key = diagnostic.key { bytes.write("\nkey: "); bytes.writeXML(key, quotes: false) }
+                if let locale = diagnostic.locale { bytes.write("\nlocale: "); bytes.writeXML(locale, quotes: false) }
                 bytes.write(fails ? "</failure>\n    </testcase>\n" : "</system-out>\n    </testcase>\n")
                 if index == group.end - 1 { bytes.write("  </testsuite>\n") }
             }
+        }
+    }
+
+    /// Counts equal names with their hashes already made (on all cores): an open-addressing
+    /// table of finding indexes, where only names with equal hashes are compared.
+    struct NameCounter {
+        private var slots: [Int32]
+        private var hashes: [Int]
+        private var counts: [Int32]
+        private let mask: Int
+
+        init(capacity: Int) {
+            var size = 16
+            while size < capacity * 2 { size *= 2 }
+            slots = [Int32](repeating: -1, count: size)
+            hashes = [Int](repeating: 0, count: size)
+            counts = [Int32](repeating: 0, count: size)
+            mask = size - 1
+        }
+
+        /// How many names so far equal `finding`'s, this one included.
+        mutating func count(_ finding: Int, hash: Int, sameName: (Int) -> Bool) -> Int {
+            var slot = hash & mask
+            while slots[slot] >= 0 {
+                if hashes[slot] == hash && sameName(Int(slots[slot])) {
+                    counts[slot] += 1
+                    return Int(counts[slot])
+                }
+                slot = (slot + 1) & mask
+            }
+            slots[slot] = Int32(finding)
+            hashes[slot] = hash
+            counts[slot] = 1
+            return 1
         }
     }
 
@@ -136,20 +253,126 @@ public struct JUnitReporter: Reporter {
     /// `file rule route key locale`: what the finding is about, without a line number (lines move
     /// with every edit; a CI system tracks a test's history by its name).
     static func name(_ diagnostic: Diagnostic, relative: inout PathMemo<String>) -> String {
-        let file = FindingPlace(diagnostic).file.map { relative($0) } ?? "routekit"
-        return [file, diagnostic.rule, diagnostic.route, diagnostic.key, diagnostic.locale].compactMap { $0 }.joined(separator: " ")
+        var name = ""
+        forEachNamePiece(diagnostic, relative: &relative) { name += $0 }
+        return name
     }
 
-    private func location(_ diagnostic: Diagnostic, relative: inout PathMemo<String>) -> String {
-        let place = FindingPlace(diagnostic)
-        guard let file = place.file else { return "routekit" }
-        var text = relative(file)
-        if let line = place.line, let column = place.column {
-            text += ":"
-            text += String(line)
-            text += ":"
-            text += String(column)
+    /// `name` in pieces (parts and the spaces between them), without joining them.
+    static func forEachNamePiece(_ diagnostic: Diagnostic, relative: inout PathMemo<String>, _ body: (String) -> Void) {
+        forEachNamePieceBeforeKey(diagnostic, relative: &relative, body)
+        if let key = diagnostic.key { body(key) }
+        if let locale = diagnostic.locale { body(" "); body(locale) }
+    }
+
+    /// The name up to its key: `file rule route ` (the space before the key included when there
+    /// is a key).
+    static func forEachNamePieceBeforeKey(_ diagnostic: Diagnostic, relative: inout PathMemo<String>, _ body: (String) -> Void) {
+        body(FindingPlace(diagnostic).file.map { relative($0) } ?? "routekit")
+        body(" ")
+        body(diagnostic.rule)
+        if let route = diagnostic.route { body(" "); body(route) }
+        if diagnostic.key != nil { body(" ") }
+    }
+
+    /// A batch's testcases differ only in their key, occurrence and severity: everything else of
+    /// the testcase's bytes is made once (for one severity), in the pieces between the key's
+    /// four places (name, failure message, message text, `key:` line).
+    struct BatchCase {
+        let batch: FindingBatch
+        let severity: Severity
+        let fails: Bool
+        /// `    <testcase name="file rule route ` (escaped).
+        var nameHead = ReportBytes()
+        /// ` locale` of the name.
+        var nameTail = ReportBytes()
+        /// From the name's closing quote to the first message key (attribute, or text).
+        var afterName = ReportBytes()
+        /// When failing: from the attribute message's key to the text message's key.
+        var afterAttributeMessage = ReportBytes()
+        /// From the text message's key to the `key:` line's key.
+        var afterTextMessage = ReportBytes()
+        /// After the `key:` line's key to the end of the testcase.
+        var end = ReportBytes()
+
+        init(_ diagnostic: Diagnostic, _ batch: FindingBatch, suite: String, rule: String, strict: Bool,
+             relative: inout PathMemo<String>) {
+            self.batch = batch
+            severity = diagnostic.severity
+            fails = JUnitReporter.fails(diagnostic.severity, strict: strict)
+            let place = FindingPlace(diagnostic)
+            let file = place.file.map { relative($0) }
+            nameHead.write("    <testcase name=\"")
+            var head = ReportBytes()
+            JUnitReporter.forEachNamePieceBeforeKey(diagnostic, relative: &relative) { head.writeXML($0, quotes: true) }
+            nameHead.write(head.bytes)
+            if let locale = batch.locale { nameTail.write(" "); nameTail.writeXML(locale, quotes: true) }
+            afterName.write("\" classname=\"")
+            afterName.write(suite)
+            if let file {
+                afterName.write("\" file=\"")
+                afterName.writeXML(file, quotes: true)
+                if let line = place.line {
+                    afterName.write("\" line=\"")
+                    afterName.writeNumber(line)
+                }
+            }
+            var textStart = ReportBytes()
+            if let file {
+                textStart.writeXML(file, quotes: false)
+                if let line = place.line, let column = place.column {
+                    textStart.write(":")
+                    textStart.writeNumber(line)
+                    textStart.write(":")
+                    textStart.writeNumber(column)
+                }
+            } else {
+                textStart.write("routekit")
+            }
+            textStart.write(": ")
+            textStart.write(severity.rawValue)
+            textStart.write(": ")
+            textStart.writeXML(batch.messagePrefix, quotes: false)
+            if fails {
+                afterName.write("\">\n      <failure message=\"")
+                afterName.writeXML(batch.messagePrefix, quotes: true)
+                afterAttributeMessage.writeXML(batch.messageSuffix, quotes: true)
+                afterAttributeMessage.write("\" type=\"")
+                afterAttributeMessage.write(severity.rawValue)
+                afterAttributeMessage.write("\">")
+                afterAttributeMessage.write(textStart.bytes)
+            } else {
+                afterName.write("\">\n      <system-out>")
+                afterName.write(textStart.bytes)
+            }
+            afterTextMessage.writeXML(batch.messageSuffix, quotes: false)
+            afterTextMessage.write(" [")
+            afterTextMessage.writeXML(rule, quotes: false)
+            afterTextMessage.write("]")
+            if let route = batch.route { afterTextMessage.write("\nroute: "); afterTextMessage.writeXML(route, quotes: false) }
+            afterTextMessage.write("\nkey: ")
+            if let locale = batch.locale { end.write("\nlocale: "); end.writeXML(locale, quotes: false) }
+            end.write(fails ? "</failure>\n    </testcase>\n" : "</system-out>\n    </testcase>\n")
         }
-        return text
+
+        func write(key: String, occurrence: Int, into bytes: inout ReportBytes) {
+            bytes.write(nameHead.bytes)
+            bytes.writeXML(key, quotes: true)
+            bytes.write(nameTail.bytes)
+            if occurrence > 1 {
+                bytes.write(" (")
+                bytes.writeNumber(occurrence)
+                bytes.write(")")
+            }
+            bytes.write(afterName.bytes)
+            if fails {
+                bytes.writeXML(key, quotes: true)
+                bytes.write(afterAttributeMessage.bytes)
+            }
+            bytes.writeXML(key, quotes: false)
+            bytes.write(afterTextMessage.bytes)
+            bytes.writeXML(key, quotes: false)
+            bytes.write(end.bytes)
+        }
     }
 }

@@ -142,7 +142,7 @@ public struct SARIFReporter: Reporter {
             out.write("\n              }\n            }\n          ],\n")
         }
         out.write("          \"message\": {\n            \"text\": ")
-        out.writeJSONString(diagnostic.message)
+        out.writeJSONMessage(diagnostic)
         out.write("\n          },\n          \"partialFingerprints\": {\n            ")
         out.writeJSONString(fingerprintKey)
         out.write(": \"")

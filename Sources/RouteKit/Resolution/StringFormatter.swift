@@ -1,7 +1,9 @@
 import Foundation
 
-/// Fills a string's placeholders: `%{name}` from named args, `%1$s`/`%s`/`%d`/`%@`/`%lld`… from
-/// positional args, `%%` as a literal percent.
+/// Fills a string's placeholders: `%{name}` (as is) and `%<name>…` (Ruby's format) from named args,
+/// `%1$s`/`%s`/`%d`/`%@`/`%lld`/`%,d`/`%.2f`… from positional args (flags, width and precision as
+/// printf and java.util.Formatter apply them, numbers with the locale's separators; see
+/// `PrintfSpec.render`), `%%` as a literal percent.
 public enum StringFormatter {
     public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
         public var message: String
@@ -15,9 +17,11 @@ public enum StringFormatter {
     /// - Parameters:
     ///   - allTexts: every form of the entry (for plurals), so an arg that only another form uses,
     ///     or `count` used to choose the form, is not "extra".
+    ///   - locale: the locale the app formats numbers for (its decimal and grouping separators);
+    ///     nil formats as CLDR root (`1,234.5`).
     public static func format(
         _ template: String, named: [String: String] = [:], positional: [String] = [],
-        allTexts: [String]? = nil, isolate: Bool = false, key: String = "the string"
+        allTexts: [String]? = nil, isolate: Bool = false, key: String = "the string", locale: String? = nil
     ) -> Result<String, Failure> {
         // Most titles: no placeholder, no `%%`, no args. Nothing to fill or check.
         if named.isEmpty && positional.isEmpty && !template.utf8.contains(UInt8(ascii: "%")) { return .success(template) }
@@ -27,6 +31,13 @@ public enum StringFormatter {
         var cursor = template.unicodeScalars.startIndex
         let scalars = template.unicodeScalars
         func wrap(_ value: String) -> String { isolate ? isolated(value) : value }
+        var symbols: NumberSymbols?
+        func localSymbols() -> NumberSymbols {
+            if let symbols { return symbols }
+            let found = locale.map { NumberSymbols.for(locale: $0) } ?? .root
+            symbols = found
+            return found
+        }
         for placeholder in placeholders {
             let start = scalars.index(scalars.startIndex, offsetBy: placeholder.offset)
             output += unescapePercents(String(scalars[cursor..<start]))
@@ -36,13 +47,21 @@ public enum StringFormatter {
                 guard let value = named[name] else {
                     return .failure(Failure(message: "\(key) needs a value for %{\(name)}"))
                 }
-                output += wrap(value)
-            case .printf(let position, let conversion):
+                guard let spec = placeholder.spec else {
+                    output += wrap(value)
+                    continue
+                }
+                switch spec.render(value, ruby: true, symbols: .root) {
+                case .success(let value): output += wrap(value)
+                case .failure(let failure):
+                    return .failure(Failure(message: "\(key): the value for \(placeholder.text) \(failure.message)"))
+                }
+            case .printf(let position, _):
                 let index = positions.position(position)
                 guard index <= positional.count else {
                     return .failure(Failure(message: "\(key) needs argument \(index) for \(placeholder.text), but \(positional.count) given"))
                 }
-                switch render(positional[index - 1], conversion: conversion, spec: placeholder.text) {
+                switch placeholder.spec!.render(positional[index - 1], ruby: false, symbols: localSymbols()) {
                 case .success(let value): output += wrap(value)
                 case .failure(let failure):
                     return .failure(Failure(message: "\(key): argument \(index) for \(placeholder.text) \(failure.message)"))
@@ -65,39 +84,5 @@ public enum StringFormatter {
 
     private static func unescapePercents(_ text: String) -> String {
         text.contains("%%") ? text.replacingOccurrences(of: "%%", with: "%") : text
-    }
-
-    /// Renders one printf argument. Values arrive as text (from params, JSON or the command line).
-    private static func render(_ value: String, conversion: Character, spec: String) -> Result<String, Failure> {
-        // Drop the `n$` position; keep flags, width and precision.
-        var format = spec
-        if let dollar = format.firstIndex(of: "$") { format = "%" + format[format.index(after: dollar)...] }
-        switch conversion {
-        case "s", "S", "@":
-            return .success(value)
-        case "d", "i", "u":
-            guard let number = Int64(value.trimmingCharacters(in: .whitespaces)) else {
-                return .failure(Failure(message: "must be a whole number, got '\(value)'"))
-            }
-            let normalized = format.dropLast().replacingOccurrences(of: "ll", with: "").replacingOccurrences(of: "l", with: "")
-                .replacingOccurrences(of: "h", with: "").replacingOccurrences(of: "q", with: "")
-                .replacingOccurrences(of: "z", with: "").replacingOccurrences(of: "t", with: "").replacingOccurrences(of: "j", with: "")
-            return .success(String(format: normalized + "lld", number))
-        case "x", "X", "o":
-            guard let number = Int64(value.trimmingCharacters(in: .whitespaces)) else {
-                return .failure(Failure(message: "must be a whole number, got '\(value)'"))
-            }
-            return .success(String(format: "%ll" + String(conversion), number))
-        case "f", "F", "e", "E", "g", "G", "a", "A":
-            guard let number = Double(value.trimmingCharacters(in: .whitespaces)) else {
-                return .failure(Failure(message: "must be a number, got '\(value)'"))
-            }
-            let normalized = format.replacingOccurrences(of: "L", with: "").replacingOccurrences(of: "l", with: "")
-            return .success(String(format: normalized, number))
-        case "c", "C":
-            return .success(String(value.prefix(1)))
-        default:
-            return .success(value)
-        }
     }
 }

@@ -151,10 +151,12 @@ public final class TitleResolver: Sendable {
                 if entry.isPlural {
                     let forms = table.pluralForms(entry)
                     let count = named["count"] ?? positional.first ?? ""
-                    let category = PluralRules.for(locale: locale).category(for: count)?.rawValue ?? "other"
+                    let rules = PluralRules.for(locale: locale)
                     func form(_ name: String) -> CompactForm? {
                         forms.first { form in storage.withBytes(entry.file, form.category) { $0.elementsEqual(name.utf8) } }
                     }
+                    let category = rules.selectsExplicitZero(for: count) && form("zero") != nil
+                        ? "zero" : rules.category(for: count)?.rawValue ?? "other"
                     guard let chosen = form(category) ?? form("other") else {
                         throw ResolutionError("'\(key)' in locale '\(locale)' has no '\(category)' or 'other' form")
                     }
@@ -166,15 +168,16 @@ public final class TitleResolver: Sendable {
                 let allTexts = named.isEmpty && positional.isEmpty ? [template]
                     : table.textRefs(entry).map { storage.string(entry.file, $0) }
                 let isolate = isolateUserValues
+                let formatting = negotiation.formattingLocale ?? locale
                 switch StringFormatter.format(template, named: named, positional: positional,
-                                              allTexts: allTexts, isolate: isolate, key: "") {
+                                              allTexts: allTexts, isolate: isolate, key: "", locale: formatting) {
                 case .success(let text):
                     return ResolvedText(text: text, source: .key(key), locale: locale,
                                         usedFallback: locale != negotiation.firstChoice)
                 case .failure:
                     // Again with the key named in the message (only failures pay for it).
                     let message = StringFormatter.format(template, named: named, positional: positional, allTexts: allTexts,
-                                                         isolate: isolate, key: "'\(key)' in locale '\(locale)'")
+                                                         isolate: isolate, key: "'\(key)' in locale '\(locale)'", locale: formatting)
                     if case .failure(let failure) = message { throw ResolutionError(failure.message) }
                 }
             }

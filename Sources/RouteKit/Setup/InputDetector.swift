@@ -69,6 +69,30 @@ public enum InputDetector {
         result.stringFiles = stringFiles.sorted()
         result.strings = globs(for: result.stringFiles, others: Set(nonStringYAML + result.catalogs))
 
+        // Strings where they live: Compose/Android `strings.xml` and String Catalogs.
+        let native = findNative(root: root)
+        result.stringFiles += native.xml + native.catalogs
+        result.strings += nativeGlobs(native.xml) + native.catalogs
+        for file in native.xml {
+            let folder = String(file.split(separator: "/").dropLast().last ?? "")
+            var locale: String?
+            switch AndroidValuesQualifiers.parse(folder) {
+            case .base?: locale = "en"
+            case .locale(let tag)?: locale = tag
+            default: break
+            }
+            if let locale, result.keyCounts[locale] == nil {
+                localeOrder.append(locale)
+                result.keyCounts[locale] = 0
+            }
+        }
+        for file in native.catalogs {
+            for locale in catalogLocales(PathUtilities.join(root, file)) where result.keyCounts[locale] == nil {
+                localeOrder.append(locale)
+                result.keyCounts[locale] = 0
+            }
+        }
+
         if localeOrder.contains("en") {
             result.baseLocale = "en"
         } else if let most = localeOrder.max(by: { (result.keyCounts[$0] ?? 0) < (result.keyCounts[$1] ?? 0) }) {
@@ -183,6 +207,95 @@ public enum InputDetector {
             result.append(directory.isEmpty ? pattern : directory + "/" + pattern)
         }
         return result
+    }
+}
+
+// MARK: Native resources
+
+extension InputDetector {
+    /// How deep native resource files are looked for
+    /// (`app/shared/src/commonMain/composeResources/values/strings.xml` is depth 6).
+    public static let nativeDepth = 9
+
+    /// `strings.xml` in a `values*` folder of a `composeResources` or `res` tree, and `*.xcstrings`,
+    /// relative to the root, sorted. Symbolic links are not followed; the walk is bounded.
+    static func findNative(root: String) -> (xml: [String], catalogs: [String]) {
+        var xml: [String] = [], catalogs: [String] = []
+        var entries = 0
+        var stack: [(relative: String, depth: Int)] = [("", 0)]
+        while let (relative, depth) = stack.popLast() {
+            let directory = relative.isEmpty ? root : PathUtilities.join(root, relative)
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { continue }
+            for name in names.sorted().reversed() {
+                entries += 1
+                if entries > maxEntries * 5 { break }
+                if name.hasPrefix(".") { continue }
+                let child = relative.isEmpty ? name : relative + "/" + name
+                var info = stat()
+                guard lstat(PathUtilities.join(root, child), &info) == 0 else { continue }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR:
+                    if depth < nativeDepth, !skippedDirectories.contains(name) { stack.append((child, depth + 1)) }
+                case S_IFREG:
+                    if name.hasSuffix(".xcstrings") {
+                        catalogs.append(child)
+                    } else if name == "strings.xml" {
+                        let parts = child.split(separator: "/")
+                        if parts.count >= 3, parts[parts.count - 2].hasPrefix("values"),
+                           parts[parts.count - 3] == "composeResources" || parts[parts.count - 3] == "res" {
+                            xml.append(child)
+                        }
+                    }
+                default:
+                    break
+                }
+            }
+        }
+        return (xml.sorted(), catalogs.sorted())
+    }
+
+    /// One glob per resource tree: `TREE/values*/strings.xml` when every `values*` folder in it
+    /// is a locale, else the locale folders by name (`TREE/{values,values-de}/strings.xml`), so
+    /// that variants (`values-night`) stay out.
+    static func nativeGlobs(_ files: [String]) -> [String] {
+        var folders: [String: [String]] = [:]
+        var order: [String] = []
+        for file in files {
+            let parts = file.split(separator: "/").map(String.init)
+            let tree = parts.dropLast(2).joined(separator: "/")
+            if folders[tree] == nil { order.append(tree) }
+            folders[tree, default: []].append(parts[parts.count - 2])
+        }
+        return order.compactMap { tree in
+            let all = folders[tree] ?? []
+            let locales = all.sorted { ($0 == "values" ? "" : $0) < ($1 == "values" ? "" : $1) }.filter { folder in
+                switch AndroidValuesQualifiers.parse(folder) {
+                case .base?, .locale?: return true
+                default: return false
+                }
+            }
+            guard !locales.isEmpty else { return nil }
+            let prefix = tree.isEmpty ? "" : tree + "/"
+            if locales.count == all.count { return prefix + "values*/strings.xml" }
+            return prefix + (locales.count == 1 ? locales[0] : "{" + locales.joined(separator: ",") + "}") + "/strings.xml"
+        }
+    }
+
+    /// A String Catalog's source language and localizations; empty when it cannot be read.
+    static func catalogLocales(_ path: String) -> [String] {
+        guard case .success(let bytes) = InputFile.read(path, maxSize: maxFileSize) else { return [] }
+        return bytes.withUnsafeBufferPointer { buffer -> [String] in
+            guard let doc = try? JSONDocument.parse(buffer), let strings = doc.member(doc.root, "strings") else { return [] }
+            var locales: [String] = []
+            if let source = doc.member(doc.root, "sourceLanguage").flatMap(doc.string) { locales.append(source) }
+            for (_, entry) in doc.members(strings) {
+                guard let localizations = doc.member(entry, "localizations") else { continue }
+                for (key, _) in doc.members(localizations) {
+                    if let locale = doc.string(key), !locales.contains(locale), ImportLocaleTag.isValid(locale) { locales.append(locale) }
+                }
+            }
+            return locales
+        }
     }
 }
 

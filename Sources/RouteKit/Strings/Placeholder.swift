@@ -63,8 +63,8 @@ public struct PrintfSpec: Sendable, Hashable {
         case UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "g"), UInt8(ascii: "G"),
              UInt8(ascii: "a"), UInt8(ascii: "A"): "float"
         case UInt8(ascii: "c"), UInt8(ascii: "C"): "character"
-        case UInt8(ascii: "s"), UInt8(ascii: "S"): "string"
-        case UInt8(ascii: "@"): "object"
+        case UInt8(ascii: "s"), UInt8(ascii: "S"): "string (%s)"
+        case UInt8(ascii: "@"): "object (%@)"
         case UInt8(ascii: "p"): "pointer"
         default: String(UnicodeScalar(conversion))
         }
@@ -133,6 +133,24 @@ public enum PlaceholderParser {
     static func mayHavePlaceholders(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
         UTF8Text.firstIndex(of: UInt8(ascii: "%"), in: b) != nil
     }
+
+    /// True when the text has a strftime directive that no printf placeholder spells (`%Y`, `%b`,
+    /// `%H`, `%-m`…): a date format (Rails `date.formats`), where `%-d` is the unpadded day, not
+    /// a printf `%d` with a stray flag.
+    static func looksLikeStrftime(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while let found = UTF8Text.firstIndex(of: UInt8(ascii: "%"), in: b, from: index) {
+            var next = found + 1
+            // strftime's own flags: `-` (no padding), `_`, `0`, `^`, `#`.
+            while next < b.count, "-_0^#".utf8.contains(b[next]) { next += 1 }
+            if next < b.count, strftimeOnly.contains(b[next]) { return true }
+            index = max(next, found + 1)
+            if index >= b.count { break }
+        }
+        return false
+    }
+
+    private static let strftimeOnly: Set<UInt8> = Set("YyBbmHIMSZzjklPUWVDTRrh".utf8)
 
     /// Calls `body(byte range as written, name bytes (named), position, spec)` for each
     /// placeholder, in order; `spec.conversion` is 0 for `%{name}`. Cheap on texts without any:

@@ -210,6 +210,9 @@ public struct StringTable: Sendable {
     var storage: StringStorage = .empty
     /// Locales written with a deprecated tag, whose strings were read under the modern tag.
     public internal(set) var aliases: [LocaleAlias] = []
+    /// Keys marked as not to be translated in a native file (`translatable="false"`,
+    /// `shouldTranslate: false`): no other locale is expected to have them.
+    public internal(set) var untranslatable: Set<String> = []
 
     public struct LocaleAlias: Sendable, Hashable {
         /// As written in the file (`iw`).

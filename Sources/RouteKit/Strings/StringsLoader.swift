@@ -59,6 +59,8 @@ struct StringsFileData: Sendable {
     var items: [RawItem] = []
     /// Shape findings (`invalid-field`); the reader's own findings stay with the `YAMLFile`.
     var diagnostics: [Diagnostic] = []
+    /// Keys a native file marks as not to be translated.
+    var untranslatable: [String] = []
 
     init(path: String) { self.path = path }
 
@@ -275,6 +277,7 @@ private struct Merger {
 
     /// Locales written with a deprecated tag (`iw:`), read under their modern tag (`he`).
     var aliases: [StringTable.LocaleAlias] = []
+    var untranslatable: Set<String> = []
 
     /// A deprecated tag's modern form (`iw` → `he`, `in` → `id`, `mo` → `ro`); nil for any other.
     static func modernTag(_ name: String) -> String? {
@@ -308,6 +311,7 @@ private struct Merger {
         var itemCounts: [Int] = []
         for file in files {
             diagnostics += file.diagnostics
+            untranslatable.formUnion(file.untranslatable)
             for locale in file.locales {
                 let index = localeIndex(locale.name)
                 strings[index].declarations.append(SourceLocation(file: file.path, line: Int(locale.line), column: Int(locale.column)))
@@ -451,6 +455,7 @@ private struct Merger {
         var table = StringTable(baseLocale: baseLocale)
         table.locales = locales
         table.aliases = aliases
+        table.untranslatable = untranslatable
         table.storage = storage
         for var locale in strings {
             locale.storage = storage

@@ -2,9 +2,16 @@
 
 /// "; did you mean 'title'?" when a close match exists.
 func suggestion(_ word: String, among candidates: some Sequence<String>) -> String {
+    closestMatch(to: word, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
+}
+
+/// The candidate nearest to `word` by edit distance, when it is close enough to be a typo of it
+/// (at most 2 edits, or a third of the word): for "did you mean" in config messages and on the
+/// command line (`routekit lnt`, `--formt`).
+public func closestMatch(to word: String, among candidates: some Sequence<String>) -> String? {
     let best = candidates.map { ($0, editDistance(word, $0)) }.min { $0.1 < $1.1 }
-    guard let best, best.1 <= max(2, word.count / 3) else { return "" }
-    return "; did you mean '\(best.0)'?"
+    guard let best, best.1 <= max(2, word.count / 3) else { return nil }
+    return best.0
 }
 
 func editDistance(_ a: String, _ b: String) -> Int {

@@ -65,6 +65,18 @@ public enum PathUtilities {
         return absolutePath
     }
 
+    /// A relative reference from `directory` to `path` (`../strings/de.yml`), `/`-separated, for
+    /// links between files that move together (a report and the project beside it).
+    static func relativeLink(to path: String, from directory: String) -> String {
+        let cwd = FileManager.default.currentDirectoryPath
+        let target = normalize(join(cwd, path)).split(separator: "/")
+        let base = normalize(join(cwd, directory)).split(separator: "/")
+        var common = 0
+        while common < min(target.count, base.count), target[common] == base[common] { common += 1 }
+        let parts = Array(repeating: "..", count: base.count - common) + target[common...].map(String.init)
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+
     /// True when `path` is `root` or lies below it (lexically, after normalizing).
     public static func isInside(_ path: String, root: String) -> Bool {
         let p = normalize(path), r = normalize(root)

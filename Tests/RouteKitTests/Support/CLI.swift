@@ -32,8 +32,23 @@ enum CLI {
         _ arguments: [String], in directory: URL? = nil, stdin: String? = nil,
         environment: [String: String] = [:]
     ) throws -> Result {
+        try run(executable: binary, arguments, in: directory, stdin: stdin, environment: environment)
+    }
+
+    /// Another program (found on PATH), with the same environment handling as `run`.
+    static func runProgram(
+        _ arguments: [String], in directory: URL? = nil, stdin: String? = nil,
+        environment: [String: String] = [:]
+    ) throws -> Result {
+        try run(executable: URL(fileURLWithPath: "/usr/bin/env"), arguments, in: directory, stdin: stdin, environment: environment)
+    }
+
+    private static func run(
+        executable: URL, _ arguments: [String], in directory: URL?, stdin: String?,
+        environment: [String: String]
+    ) throws -> Result {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         var env = ProcessInfo.processInfo.environment

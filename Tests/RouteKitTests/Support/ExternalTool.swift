@@ -27,6 +27,20 @@ struct ExternalTool: Sendable, CustomStringConvertible {
     static let junitparser = ExternalTool(
         description: "junitparser", install: "pip install junitparser", probe: ["python3", "-c", "import junitparser"])
     static let git = ExternalTool(description: "git", install: "apt-get install git", probe: ["git", "--version"])
+    static let chromium = ExternalTool(
+        description: "chromium", install: "apt-get install chromium fonts-noto-cjk", probe: ["chromium", "--version"])
+    /// java.util.Formatter, what Android's `String.format(Locale, …)` runs (`java File.java`).
+    static let java = ExternalTool(
+        description: "java", install: "apt-get install openjdk-17-jdk-headless", probe: ["java", "-version"])
+    /// ICU through PyICU, Debian's build for the system python (ICU 72, CLDR 42).
+    static let pyICU = ExternalTool(
+        description: "PyICU", install: "apt-get install python3-icu", probe: ["/usr/bin/python3", "-c", "import icu"])
+    static let bash = ExternalTool(description: "bash", install: "apt-get install bash", probe: ["bash", "-c", "true"])
+    static let zsh = ExternalTool(description: "zsh", install: "apt-get install zsh", probe: ["zsh", "-c", "true"])
+    static let fish = ExternalTool(description: "fish", install: "apt-get install fish", probe: ["fish", "-c", "true"])
+    /// util-linux `script`: runs a command on a pseudo-terminal (colour decisions need a TTY).
+    static let script = ExternalTool(
+        description: "script (util-linux)", install: "apt-get install bsdutils", probe: ["script", "-q", "-e", "-c", "true", "/dev/null"])
 
     /// Whether CI asked for every oracle (`ROUTEKIT_REQUIRE_ORACLES=1`).
     static var oraclesRequired: Bool { ProcessInfo.processInfo.environment["ROUTEKIT_REQUIRE_ORACLES"] == "1" }

@@ -18,15 +18,38 @@ public struct CoverageMatrix: Sendable {
         public var status: Status
         /// Where the text came from, or why it is missing.
         public var note: String?
+        /// The locale whose string the text is (a fallback's, not the column's); nil for no text
+        /// and for runtime values and literals, which are in no known language.
+        public var language: String?
+
+        public init(text: String, status: Status, note: String? = nil, language: String? = nil) {
+            self.text = text
+            self.status = status
+            self.note = note
+            self.language = language
+        }
+    }
+
+    /// How much of the base locale's strings a locale translates itself (or inherits within its
+    /// own language, as `missing-translation` counts): `translated` of `total` keys.
+    public struct Completion: Sendable, Equatable {
+        public var translated: Int
+        public var total: Int
+        /// Rounded down, so 99.6% never reads as complete; 100 when there is nothing to translate.
+        public var percent: Int { total == 0 ? 100 : translated * 100 / total }
     }
 
     public struct Row: Sendable {
         public var route: String
         public var isTabRoot: Bool
         public var cells: [Cell]
+        /// One per locale when the route has a subtitle.
+        public var subtitles: [Cell]?
     }
 
     public var locales: [String]
+    /// One per locale.
+    public var completion: [Completion]
     public var rows: [Row]
     public var tabLabelLimit: Int
     public var titleLimit: Int
@@ -37,17 +60,36 @@ public struct CoverageMatrix: Sendable {
         let context = LintContext(project: project, settings: project.config.rules)
         let tabLimit = context.value(TitleTooLong.tabLabel, for: TitleTooLong.self)
         let titleLimit = context.value(TitleTooLong.title, for: TitleTooLong.self)
+        let measure = context.value(TitleTooLong.measure, for: TitleTooLong.self)
         let locales = context.requiredLocales
         let rows = project.catalog.routes.map { route in
             Row(route: route.name, isTabRoot: route.isTabRoot, cells: locales.map { locale in
-                cell(route, locale: locale, resolver: resolver, limit: route.isTabRoot ? tabLimit : titleLimit)
+                cell(route, route.title, locale: locale, resolver: resolver, limit: route.isTabRoot ? tabLimit : titleLimit,
+                     measure: measure)
+            }, subtitles: route.subtitle.map { subtitle in
+                locales.map { locale in cell(route, subtitle, locale: locale, resolver: resolver, limit: Int.max, measure: measure) }
             })
         }
-        return CoverageMatrix(locales: locales, rows: rows, tabLabelLimit: tabLimit, titleLimit: titleLimit)
+        return CoverageMatrix(locales: locales, completion: locales.map { completion(of: $0, in: project) }, rows: rows,
+                              tabLabelLimit: tabLimit, titleLimit: titleLimit)
     }
 
-    private static func cell(_ route: Route, locale: String, resolver: TitleResolver, limit: Int) -> Cell {
-        guard let spec = route.title else { return Cell(text: "", status: .missing, note: "no title") }
+    /// The base locale is complete; another locale counts the base keys it does not lack in the
+    /// sense of `missing-translation` (the same sources, the same test).
+    static func completion(of locale: String, in project: Project) -> Completion {
+        let strings = project.strings
+        guard let base = strings.base else { return Completion(translated: 0, total: 0) }
+        let total = base.entries.count
+        guard locale != strings.baseLocale else { return Completion(translated: total, total: total) }
+        guard strings[locale]?.declarations.first != nil else { return Completion(translated: 0, total: total) }
+        let sources = MissingTranslation.sources(for: locale, in: strings, overrides: LocaleFallbackOverrides(project.config.fallbacks))
+        let missing = base.entries.reduce(0) { $0 + (MissingTranslation.isMissing($1.key, in: sources) ? 1 : 0) }
+        return Completion(translated: total - missing, total: total)
+    }
+
+    private static func cell(_ route: Route, _ spec: TitleSpec?, locale: String, resolver: TitleResolver, limit: Int,
+                             measure: TitleMeasure) -> Cell {
+        guard let spec else { return Cell(text: "", status: .missing, note: "no title") }
         var samples: [String: String] = [:]
         for param in route.params { samples[param.name] = param.name == "count" ? "2" : "‹\(param.name)›" }
         // A `{param, fallback}` title is localized only through its fallback: show that.
@@ -67,14 +109,17 @@ public struct CoverageMatrix: Sendable {
             return Cell(text: resolved.text, status: .runtime, note: "literal, not localized")
         case .key(let key):
             if resolved.text.isBlank { return Cell(text: "", status: .missing, note: "'\(key)' is empty") }
-            if TitleTooLong.displayLength(resolved.text) > limit {
-                return Cell(text: resolved.text, status: .tooLong, note: "over \(limit) characters")
+            let lengths = TitleTooLong.lengths(resolved.text)
+            if (measure == .width ? lengths.width : lengths.graphemes) > limit {
+                let unit = measure == .width ? "columns" : "characters"
+                return Cell(text: resolved.text, status: .tooLong, note: "over \(limit) \(unit)", language: resolved.locale ?? locale)
             }
             let whenAbsent: String? = if case .param(let param, _) = spec { "when \(param.value) is absent" } else { nil }
             if let from = resolved.locale, from != locale {
-                return Cell(text: resolved.text, status: .fallback, note: ["from \(from)", whenAbsent].compactMap { $0 }.joined(separator: ", "))
+                return Cell(text: resolved.text, status: .fallback, note: ["from \(from)", whenAbsent].compactMap { $0 }.joined(separator: ", "),
+                            language: from)
             }
-            return Cell(text: resolved.text, status: .ok, note: whenAbsent)
+            return Cell(text: resolved.text, status: .ok, note: whenAbsent, language: resolved.locale ?? locale)
         }
     }
 }

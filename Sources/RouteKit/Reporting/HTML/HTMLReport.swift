@@ -1,14 +1,46 @@
-/// One self-contained HTML page: summary, routes × locales matrix, tab bar previews and findings.
-/// No scripts, no network, no external fonts; every catalog and translation text is escaped.
+/// One self-contained HTML page: summary, per-locale completion, routes × locales matrix (titles
+/// and subtitles), tab bar previews and findings. No scripts, no network, no external fonts;
+/// every catalog and translation text is escaped.
+///
+/// Every element holding localized text says which language it is in (`lang`: the locale that
+/// supplied the string, which for a fallback is not the column's locale) and which way it runs
+/// (`dir`, from `TextDirection`), so Japanese is shaped as Japanese and Arabic runs right to left.
+/// The page fits a phone (390 CSS px): tables and tab bars scroll inside their own boxes, never
+/// the page; a dark scheme follows `prefers-color-scheme`.
 public enum HTMLReport {
-    public static func render(project: Project, lint: LintResult, matrix: CoverageMatrix) -> String {
+    /// Where findings link to: the code host (`BlobLinks`, paths relative to `repositoryRoot`)
+    /// when set, else the file relative to `outputDirectory` (the page's own directory).
+    public struct Links: Sendable {
+        public var blob: BlobLinks?
+        public var repositoryRoot: String?
+        public var outputDirectory: String?
+
+        public init(blob: BlobLinks? = nil, repositoryRoot: String? = nil, outputDirectory: String? = nil) {
+            self.blob = blob
+            self.repositoryRoot = repositoryRoot
+            self.outputDirectory = outputDirectory
+        }
+
+        /// The href for `file` at `line`, or nil when there is nowhere to point.
+        func href(file: String, line: Int?, projectRoot: String) -> String? {
+            if let blob {
+                let path = PathUtilities.relative(file, to: repositoryRoot ?? projectRoot)
+                if !path.hasPrefix("/") { return blob.url(path: path, line: line) }
+            }
+            guard let outputDirectory else { return nil }
+            return SARIFReporter.percentEncoded(PathUtilities.relativeLink(to: file, from: outputDirectory))
+        }
+    }
+
+    public static func render(project: Project, lint: LintResult, matrix: CoverageMatrix, links: Links = Links()) -> String {
         let summary = lint.summary
         var html = """
         <!DOCTYPE html>
-        <html lang="en">
+        <html lang="en" dir="ltr">
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="color-scheme" content="light dark">
         <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
         <title>routekit report</title>
         <style>\(style)</style>
@@ -18,59 +50,82 @@ public enum HTMLReport {
         <p class="summary"><span class="error">\(summary.errors) errors</span> · <span class="warning">\(summary.warnings) warnings</span> · <span class="info">\(summary.infos) infos</span> · \(summary.routes) routes · \(summary.locales) locales · \(summary.files) files</p>
 
         """
+        html += "<h2>Translated</h2>\n<ul class=\"completion\">"
+        for (index, locale) in matrix.locales.enumerated() {
+            let completion = matrix.completion[index]
+            html += "<li><span class=\"locale\">\(escape(locale))</span> <meter min=\"0\" max=\"100\" value=\"\(completion.percent)\"></meter> <span class=\"percent\">\(completion.percent)%</span> <small>\(completion.translated) of \(completion.total) keys</small></li>"
+        }
+        html += "</ul>\n"
         html += "<h2>Tab bar</h2>\n<div class=\"tabbars\">\n"
         let tabRows = matrix.rows.filter(\.isTabRoot)
         for (index, locale) in matrix.locales.enumerated() {
-            html += "<div class=\"tabbar\"><span class=\"locale\">\(escape(locale))</span><ul>"
+            html += "<div class=\"tabbar\"><span class=\"locale\">\(escape(locale))</span><ul\(languageAttributes(locale))>"
             for row in tabRows {
                 let cell = row.cells[index]
                 let label = cell.text.isEmpty ? "" : truncated(cell.text, to: matrix.tabLabelLimit)
                 let classes = cell.text.isEmpty ? " class=\"blank\"" : (label != cell.text ? " class=\"truncated\"" : "")
-                html += "<li\(classes) title=\"\(escape(row.route))\"><span class=\"icon\"></span>\(label.isEmpty ? "&nbsp;" : escape(label))</li>"
+                let language = cell.language.map(languageAttributes) ?? ""
+                html += "<li\(classes)\(language) title=\"\(escape(row.route))\"><span class=\"icon\"></span>\(label.isEmpty ? "&nbsp;" : escape(label))</li>"
             }
             html += "</ul></div>\n"
         }
-        html += "</div>\n<h2>Titles</h2>\n<table class=\"matrix\">\n<thead><tr><th>Route</th>"
-        for locale in matrix.locales { html += "<th>\(escape(locale))</th>" }
+        html += "</div>\n<h2>Titles</h2>\n<div class=\"scroll\"><table class=\"matrix\">\n<thead><tr><th>Route</th>"
+        for (index, locale) in matrix.locales.enumerated() {
+            html += "<th>\(escape(locale))<small>\(matrix.completion[index].percent)%</small></th>"
+        }
         html += "</tr></thead>\n<tbody>\n"
         for row in matrix.rows {
             html += "<tr><th>\(escape(row.route))\(row.isTabRoot ? " <small>tab</small>" : "")</th>"
-            for cell in row.cells {
-                let note = cell.note.map { "<small>\(escape($0))</small>" } ?? ""
-                html += "<td class=\"\(cell.status.rawValue)\">\(escape(cell.text))\(note)</td>"
+            for (index, cell) in row.cells.enumerated() {
+                let note = cell.note.map { "<small class=\"note\" lang=\"en\" dir=\"ltr\">\(escape($0))</small>" } ?? ""
+                var subtitle = ""
+                if let sub = row.subtitles?[index] {
+                    let subNote = sub.note.map { " <small class=\"note\" lang=\"en\" dir=\"ltr\">\(escape($0))</small>" } ?? ""
+                    subtitle = "<span class=\"subtitle \(sub.status.rawValue)\"\(sub.language.map(languageAttributes) ?? "")>\(escape(sub.text))</span>\(subNote)"
+                }
+                html += "<td class=\"\(cell.status.rawValue)\"\(cell.language.map(languageAttributes) ?? "")>\(escape(cell.text))\(note)\(subtitle)</td>"
             }
             html += "</tr>\n"
         }
-        html += "</tbody>\n</table>\n<p class=\"legend\"><span class=\"ok\">resolved</span> <span class=\"fallback\">fallback locale</span> <span class=\"missing\">missing</span> <span class=\"too-long\">too long</span> <span class=\"runtime\">runtime value</span></p>\n"
+        html += "</tbody>\n</table></div>\n<p class=\"legend\"><span class=\"ok\">resolved</span> <span class=\"fallback\">fallback locale</span> <span class=\"missing\">missing</span> <span class=\"too-long\">too long</span> <span class=\"runtime\">runtime value</span> <span class=\"subtitle\">subtitle</span></p>\n"
         html += pushSites(project)
         html += "<h2>Findings</h2>\n"
         if lint.diagnostics.isEmpty {
             html += "<p>No findings.</p>\n"
         } else {
-            html += "<table class=\"findings\">\n<thead><tr><th>Where</th><th>Severity</th><th>Rule</th><th>Message</th></tr></thead>\n<tbody>\n"
+            html += "<div class=\"scroll\"><table class=\"findings\">\n<thead><tr><th>Where</th><th>Severity</th><th>Rule</th><th>Message</th></tr></thead>\n<tbody>\n"
             for diagnostic in lint.diagnostics {
                 let file = diagnostic.file.map { PathUtilities.relative($0, to: project.config.root) } ?? ""
                 let place = diagnostic.location.map { "\(file):\($0.line):\($0.column)" } ?? file
-                html += "<tr class=\"\(diagnostic.severity.rawValue)\"><td><code>\(escape(place))</code></td><td>\(diagnostic.severity.rawValue)</td><td><code>\(escape(diagnostic.rule))</code></td><td>\(escape(diagnostic.message))</td></tr>\n"
+                var whereCell = "<code>\(escape(place))</code>"
+                if let path = diagnostic.file, let href = links.href(file: path, line: diagnostic.location?.line, projectRoot: project.config.root) {
+                    whereCell = "<a href=\"\(escape(href))\">\(whereCell)</a>"
+                }
+                html += "<tr class=\"\(diagnostic.severity.rawValue)\"><td>\(whereCell)</td><td>\(diagnostic.severity.rawValue)</td><td><code>\(escape(diagnostic.rule))</code></td><td>\(escape(diagnostic.message))</td></tr>\n"
             }
-            html += "</tbody>\n</table>\n"
+            html += "</tbody>\n</table></div>\n"
         }
         html += "<footer>routekit \(escape(RouteKitInfo.version))</footer>\n</body>\n</html>\n"
         return html
+    }
+
+    /// ` lang="ja" dir="ltr"`: the language and direction of text from `locale`.
+    static func languageAttributes(_ locale: String) -> String {
+        " lang=\"\(escape(locale))\" dir=\"\(TextDirection(locale: locale).rawValue)\""
     }
 
     /// Where the app's Kotlin code pushes each route and with which title (`sources:`).
     static func pushSites(_ project: Project) -> String {
         let pushes = project.appCode.pushSites
         guard !pushes.isEmpty else { return "" }
-        var html = "<h2>Push sites</h2>\n<table class=\"pushes\">\n<thead><tr><th>Route</th><th>Pushed from</th><th>Title</th></tr></thead>\n<tbody>\n"
+        var html = "<h2>Push sites</h2>\n<div class=\"scroll\"><table class=\"pushes\">\n<thead><tr><th>Route</th><th>Pushed from</th><th>Title</th></tr></thead>\n<tbody>\n"
         for push in pushes.sorted(by: { ($0.route, $0.location) < ($1.route, $1.location) }) {
             let place = "\(PathUtilities.relative(push.location.file, to: project.config.root)):\(push.location.line)"
             let via = push.via.map { " <small>\(escape($0))</small>" } ?? ""
             let missing = push.title.isMissing ? " class=\"missing\"" : ""
             html += "<tr><th>\(escape(push.route))</th><td><code>\(escape(place))</code>\(via)</td><td\(missing)>\(escape(push.title.summary))</td></tr>\n"
         }
-        return html + "</tbody>\n</table>\n"
+        return html + "</tbody>\n</table></div>\n"
     }
 
     /// As a tab bar would cut a label: the first `limit` characters and an ellipsis.
@@ -103,26 +158,41 @@ public enum HTMLReport {
         return out
     }
 
+    // Phone width: nothing may be wider than the viewport; wide tables and tab bars scroll inside
+    // their own boxes (`.scroll`, `.tabbar ul`), long unbroken words wrap. Dark: the same
+    // palette's dark counterparts under `prefers-color-scheme: dark`.
     static let style = """
-    body{font:14px/1.45 -apple-system,system-ui,"Segoe UI",Roboto,sans-serif;margin:24px;color:#1d1d1f;background:#fafafa}
+    :root{color-scheme:light dark;--fg:#1d1d1f;--bg:#fafafa;--panel:#fff;--line:#e3e3e8;--head:#f0f0f5;--muted:#6e6e73;--error:#c0262d;--warning:#a15c00;--info:#2d6bb5;--accent:#007aff;--fallback:#fff7d6;--missing:#ffe0e0;--too-long:#ffe9d1;--runtime:#eef3ff;--bar:rgba(255,255,255,.75);--icon:#c7c7cc}
+    @media (prefers-color-scheme: dark){:root{--fg:#f2f2f7;--bg:#1c1c1e;--panel:#2c2c2e;--line:#3a3a3c;--head:#3a3a3c;--muted:#aeaeb2;--error:#ff6961;--warning:#ffb340;--info:#70a7ff;--accent:#0a84ff;--fallback:#4a3f12;--missing:#5c1f22;--too-long:#5a3815;--runtime:#1f2c4a;--bar:rgba(44,44,46,.85);--icon:#636366}}
+    *,*::before,*::after{box-sizing:border-box}
+    html{-webkit-text-size-adjust:100%}
+    body{font:14px/1.45 -apple-system,system-ui,"Segoe UI",Roboto,"Noto Sans","Noto Sans CJK JP",sans-serif;margin:16px;color:var(--fg);background:var(--bg);overflow-wrap:anywhere}
+    @media (min-width:700px){body{margin:24px}}
+    a{color:var(--accent)}
     h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:28px 0 8px}
-    .summary .error{color:#c0262d;font-weight:600}.summary .warning{color:#a15c00;font-weight:600}.summary .info{color:#2d6bb5}
-    table{border-collapse:collapse;background:#fff;box-shadow:0 1px 2px rgba(0,0,0,.08)}
-    th,td{border:1px solid #e3e3e8;padding:5px 8px;text-align:left;vertical-align:top}
-    thead th{background:#f0f0f5;position:sticky;top:0}
-    td small,th small{display:block;color:#6e6e73;font-size:11px}
-    td.fallback{background:#fff7d6}td.missing{background:#ffe0e0}td.missing::before{content:"missing";color:#c0262d;font-size:11px}
-    td.too-long{background:#ffe9d1}td.runtime{background:#eef3ff;font-style:italic}
-    .legend span{display:inline-block;padding:2px 8px;margin-right:6px;border:1px solid #e3e3e8;font-size:12px}
-    .legend .fallback{background:#fff7d6}.legend .missing{background:#ffe0e0}.legend .too-long{background:#ffe9d1}.legend .runtime{background:#eef3ff}
+    .summary .error{color:var(--error);font-weight:600}.summary .warning{color:var(--warning);font-weight:600}.summary .info{color:var(--info)}
+    .scroll{max-width:100%;overflow-x:auto}
+    table{border-collapse:collapse;background:var(--panel);box-shadow:0 1px 2px rgba(0,0,0,.08)}
+    th,td{border:1px solid var(--line);padding:5px 8px;text-align:start;vertical-align:top;overflow-wrap:normal}
+    .findings td:last-child{min-width:16em;overflow-wrap:anywhere}
+    thead th{background:var(--head);position:sticky;top:0}
+    td small,th small{display:block;color:var(--muted);font-size:11px}
+    td .subtitle{display:block;color:var(--muted);font-size:12px;border-top:1px dotted var(--line);margin-top:3px;padding-top:2px}
+    td.fallback,.subtitle.fallback{background:var(--fallback)}td.missing{background:var(--missing)}td.missing::before{content:"missing";color:var(--error);font-size:11px}
+    .subtitle.missing::before{content:"subtitle missing";color:var(--error);font-size:11px}
+    td.too-long{background:var(--too-long)}td.runtime{background:var(--runtime);font-style:italic}
+    .legend span{display:inline-block;padding:2px 8px;margin:0 6px 4px 0;border:1px solid var(--line);font-size:12px}
+    .legend .fallback{background:var(--fallback)}.legend .missing{background:var(--missing)}.legend .too-long{background:var(--too-long)}.legend .runtime{background:var(--runtime)}.legend .subtitle{color:var(--muted)}
+    .completion{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:6px 18px}
+    .completion .locale{font-weight:600;display:inline-block;min-width:3em}.completion meter{width:90px;vertical-align:middle}.completion small{color:var(--muted)}
     .tabbars{display:flex;flex-direction:column;gap:10px}
-    .tabbar{display:flex;align-items:center;gap:12px}.tabbar .locale{width:60px;font-weight:600;color:#6e6e73}
-    .tabbar ul{display:flex;list-style:none;margin:0;padding:6px 10px;gap:4px;border-radius:28px;background:rgba(255,255,255,.75);box-shadow:0 2px 12px rgba(0,0,0,.12);border:1px solid rgba(0,0,0,.06)}
-    .tabbar li{width:76px;text-align:center;font-size:10px;padding:4px 2px;border-radius:18px;overflow:hidden;white-space:nowrap}
-    .tabbar li .icon{display:block;width:18px;height:18px;margin:0 auto 2px;border-radius:5px;background:#c7c7cc}
-    .tabbar li:first-child{background:rgba(0,122,255,.12);color:#007aff}.tabbar li:first-child .icon{background:#007aff}
-    .tabbar li.blank{outline:2px dashed #c0262d}.tabbar li.truncated{color:#a15c00}
-    .findings tr.error td:nth-child(2){color:#c0262d;font-weight:600}.findings tr.warning td:nth-child(2){color:#a15c00}
-    footer{margin-top:32px;color:#6e6e73;font-size:12px}
+    .tabbar{display:flex;flex-wrap:wrap;align-items:center;gap:6px 12px;min-width:0}.tabbar .locale{width:60px;font-weight:600;color:var(--muted)}
+    .tabbar ul{display:flex;list-style:none;margin:0;padding:6px 10px;gap:4px;border-radius:28px;background:var(--bar);box-shadow:0 2px 12px rgba(0,0,0,.12);border:1px solid rgba(127,127,127,.15);max-width:100%;overflow-x:auto}
+    .tabbar li{flex:0 0 76px;text-align:center;font-size:10px;padding:4px 2px;border-radius:18px;overflow:hidden;white-space:nowrap}
+    .tabbar li .icon{display:block;width:18px;height:18px;margin:0 auto 2px;border-radius:5px;background:var(--icon)}
+    .tabbar li:first-child{background:rgba(0,122,255,.12);color:var(--accent)}.tabbar li:first-child .icon{background:var(--accent)}
+    .tabbar li.blank{outline:2px dashed var(--error);outline-offset:-2px}.tabbar li.truncated{color:var(--warning)}
+    .findings tr.error td:nth-child(2){color:var(--error);font-weight:600}.findings tr.warning td:nth-child(2){color:var(--warning)}
+    footer{margin-top:32px;color:var(--muted);font-size:12px}
     """
 }

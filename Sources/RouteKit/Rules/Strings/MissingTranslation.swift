@@ -10,21 +10,15 @@ struct MissingTranslation: LintRule {
         guard let base = strings.base else { return [] }
         let overrides = LocaleFallbackOverrides(project.config.fallbacks)
         // Base keys in the order their messages sort, so a locale's findings come out sorted.
-        let baseKeys = base.entries.map { entry in
+        // Keys a native file marks as not to be translated are expected in the base locale only.
+        let baseKeys = base.entries.filter { strings.untranslatable.isEmpty || !strings.untranslatable.contains(strings.keyName($0.key)) }.map { entry in
             let name = strings.keyName(entry.key)
             return (id: entry.key, name: name, order: name + "'")
         }.sorted { $0.order < $1.order }.map { (id: $0.id, name: $0.name) }
         let keys = FindingBatch.Keys(baseKeys.map(\.name), sortedBefore: "'")
         let locales = context.requiredLocales.filter { $0 != strings.baseLocale }
-        let sources = locales.map { locale -> [[Int32]] in
-            let chain = LocaleFallback.chain(for: locale, overrides: overrides)
-            return (chain.isEmpty ? [locale] : chain).filter { $0 != strings.baseLocale || LocaleFallback.sameLanguage($0, locale) }
-                .compactMap { strings[$0]?.slots }
-        }
-        @Sendable func isMissing(_ key: Int32, _ sourceSlots: [[Int32]]) -> Bool {
-            let slot = Int(key)
-            return !sourceSlots.contains(where: { slot < $0.count && $0[slot] != 0 })
-        }
+        let sources = locales.map { Self.sources(for: $0, in: strings, overrides: overrides) }
+        @Sendable func isMissing(_ key: Int32, _ sourceSlots: [[Int32]]) -> Bool { Self.isMissing(key, in: sourceSlots) }
         // Keys × locales can outgrow any input (a locale stub is four bytes): findings are
         // counted first and listed up to `limits.findings`, locale by locale, so memory stays
         // bounded; one more finding counts the rest.
@@ -63,6 +57,22 @@ struct MissingTranslation: LintRule {
                                  at: nil, file: project.config.path))
         }
         return found
+    }
+}
+
+extension MissingTranslation {
+    /// The slot tables whose strings count as `locale`'s own: its fallback chain, without the
+    /// base locale unless that is the same language. The HTML report's completion uses them too.
+    static func sources(for locale: String, in strings: StringTable, overrides: LocaleFallbackOverrides) -> [[Int32]] {
+        let chain = LocaleFallback.chain(for: locale, overrides: overrides)
+        return (chain.isEmpty ? [locale] : chain).filter { $0 != strings.baseLocale || LocaleFallback.sameLanguage($0, locale) }
+            .compactMap { strings[$0]?.slots }
+    }
+
+    /// True when no source defines the base key `key`.
+    static func isMissing(_ key: Int32, in sources: [[Int32]]) -> Bool {
+        let slot = Int(key)
+        return !sources.contains(where: { slot < $0.count && $0[slot] != 0 })
     }
 }
 

@@ -1,5 +1,6 @@
 /// A plural form the locale's CLDR rules never select: dead text, often copied from another
-/// language's plural shape (a `few` in German).
+/// language's plural shape (a `few` in German). `zero` is always selected: by the rules where
+/// they have it, at a count of 0 (as Rails I18n does) where they do not.
 struct PluralExtraCategory: LintRule {
     static let id = "plural-extra-category"
 
@@ -18,6 +19,9 @@ struct PluralExtraCategory: LintRule {
                     let names = PluralRules.for(locale: locale).orderedCategories.map(\.rawValue)
                     used = Set(names)
                     for name in names { if let index = pluralCategoryNames.firstIndex(of: name) { usedMask |= 1 << index } }
+                    // An explicit `zero` is selected at a count of 0 where the rules have none
+                    // (Rails I18n; `PluralRules.selectsExplicitZero`), and by the rules elsewhere.
+                    if let zero = pluralCategoryNames.firstIndex(of: "zero") { usedMask |= 1 << zero }
                 }
                 for formIndex in table.pluralForms(entry).indices {
                     let form = table.forms[formIndex], category = Int(categories[formIndex])

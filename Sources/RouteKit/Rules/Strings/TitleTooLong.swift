@@ -1,18 +1,23 @@
 /// A title longer than the room it has: tab labels truncate in the floating tab bar, inline titles
-/// in the navigation bar. Lengths are grapheme clusters (what a reader counts as characters), with
-/// each placeholder counted as one.
+/// in the navigation bar, and they truncate by width. Lengths are display columns by default (UAX
+/// #11: wide characters and emoji take two, combining marks none; `DisplayWidth`), or grapheme
+/// clusters (what a reader counts as characters) with `measure: graphemes`; each placeholder
+/// counts as one.
 struct TitleTooLong: LintRule {
     static let id = "title-too-long"
     static let tabLabel = RuleOption.integer("tab-label", default: 12, in: 1...1000,
-                                             "maximum characters of a tab root's title (its tab bar label)")
+                                             "maximum length of a tab root's title (its tab bar label)")
     static let title = RuleOption.integer("title", default: 30, in: 1...1000,
-                                          "maximum characters of any other route's title")
-    static let options: [any RuleOptionDeclaration] = [tabLabel, title]
+                                          "maximum length of any other route's title")
+    static let measure = RuleOption<TitleMeasure>.choice("measure", default: .width,
+        "how lengths are counted: display columns (wide characters and emoji count 2) or grapheme clusters")
+    static let options: [any RuleOptionDeclaration] = [tabLabel, title, measure]
 
     func check(_ context: LintContext) -> [Diagnostic] {
         let strings = context.project.strings
         let tabLimit = context.value(Self.tabLabel, for: Self.self)
         let titleLimit = context.value(Self.title, for: Self.self)
+        let measure = context.value(Self.measure, for: Self.self)
         let storage = strings.storage
         let routes = context.project.catalog.routes
         // Every title key some locale defines: which route and key, its id, and its route's limit.
@@ -42,12 +47,17 @@ struct TitleTooLong: LintRule {
                     }
                     if let quick, quick <= limit { return }
                     let text = storage.string(entry.file, ref)
-                    let length = quick ?? Self.displayLength(text)
+                    let lengths = quick.map { (graphemes: $0, width: $0) } ?? Self.lengths(text)
+                    let length = measure == .width ? lengths.width : lengths.graphemes
                     guard length > limit else { return }
                     let route = routes[routeIndex], key = route.title!.keys[keyIndex]
                     let what = route.isTabRoot ? "tab label" : "title"
+                    let columns = "\(lengths.width) column\(lengths.width == 1 ? "" : "s") wide"
+                    let characters = "\(lengths.graphemes) character\(lengths.graphemes == 1 ? "" : "s")"
+                    let size = measure == .width ? "\(columns) (\(characters))" : "\(characters) (\(columns))"
+                    let unit = measure == .width ? "columns" : "characters"
                     findings.append(finding(
-                        "\(what) of '\(route.name)' in locale '\(locale)' is \(length) characters, over the limit of \(limit): \"\(text)\"",
+                        "\(what) of '\(route.name)' in locale '\(locale)' is \(size), over the limit of \(limit) \(unit): \"\(text)\"",
                         at: storage.location(entry.file, ref.line, ref.column), route: route.name, key: key.value, locale: locale))
                 }
             }
@@ -55,16 +65,27 @@ struct TitleTooLong: LintRule {
         return findings
     }
 
-    /// Grapheme clusters, with every placeholder counted as one character.
-    static func displayLength(_ text: String) -> Int {
+    /// Grapheme clusters and display columns, with every placeholder counted as one character.
+    static func lengths(_ text: String) -> (graphemes: Int, width: Int) {
         let placeholders = PlaceholderParser.parse(text)
-        guard !placeholders.isEmpty else { return text.count }
-        var scalars = Array(text.unicodeScalars)
-        for placeholder in placeholders.reversed() {
-            scalars.replaceSubrange(placeholder.offset..<(placeholder.offset + placeholder.text.unicodeScalars.count), with: ["#"])
+        var shown = text
+        if !placeholders.isEmpty {
+            var scalars = Array(text.unicodeScalars)
+            for placeholder in placeholders.reversed() {
+                scalars.replaceSubrange(placeholder.offset..<(placeholder.offset + placeholder.text.unicodeScalars.count), with: ["#"])
+            }
+            var result = String.UnicodeScalarView()
+            result.append(contentsOf: scalars)
+            shown = String(result).replacingOccurrences(of: "%%", with: "%")
         }
-        var result = String.UnicodeScalarView()
-        result.append(contentsOf: scalars)
-        return String(result).replacingOccurrences(of: "%%", with: "%").count
+        return (shown.count, DisplayWidth.of(shown))
     }
+}
+
+/// What `title-too-long` counts.
+enum TitleMeasure: String, CaseIterable, Sendable {
+    /// Display columns (UAX #11): what a tab bar truncates by.
+    case width
+    /// Grapheme clusters: what a reader counts as characters.
+    case graphemes
 }

@@ -1,0 +1,415 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
+/// A JSON document parsed into a flat array of nodes that keep their line and column — what a
+/// String Catalog finding points at, and what Foundation's parser does not give. Strings stay
+/// as byte ranges of the input until asked for. The parser is iterative (an explicit stack bounded
+/// by the depth limit), checks the whole grammar (RFC 8259) and stops at the first error with its
+/// position.
+struct JSONDocument {
+    enum Kind: UInt8 {
+        case object, array, string, number, bool, null
+    }
+
+    struct Node {
+        var kind: Kind
+        /// String: true if it has escapes; bool: its value.
+        var flag: Bool
+        /// String: the bytes between the quotes; number: its text; containers: unused.
+        var start: Int32
+        var length: Int32
+        /// The index after this node's subtree (objects: key and value nodes alternate inside).
+        var end: Int32
+        var line: Int32
+        var column: Int32
+    }
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    private(set) var nodes: [Node] = []
+
+    /// Parses `bytes`, which must outlive the document.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = 200, maxNodes: Int = 8_000_000) throws(NativeSyntaxError) -> JSONDocument {
+        var parser = Parser(bytes: bytes, maxDepth: maxDepth, maxNodes: maxNodes)
+        try parser.run()
+        return JSONDocument(bytes: bytes, nodes: parser.nodes)
+    }
+
+    private init(bytes: UnsafeBufferPointer<UInt8>, nodes: [Node]) {
+        self.bytes = bytes
+        self.nodes = nodes
+    }
+
+    var root: Int { 0 }
+
+    subscript(_ index: Int) -> Node { nodes[index] }
+
+    func kind(_ index: Int) -> Kind { nodes[index].kind }
+
+    /// `(key node, value node)` of each member, in file order.
+    func members(_ object: Int) -> [(key: Int, value: Int)] {
+        guard nodes[object].kind == .object else { return [] }
+        var result: [(Int, Int)] = []
+        var index = object + 1
+        let end = Int(nodes[object].end)
+        while index < end {
+            let value = index + 1
+            result.append((index, value))
+            index = Int(nodes[value].end)
+        }
+        return result
+    }
+
+    /// The elements of an array, in order.
+    func elements(_ array: Int) -> [Int] {
+        guard nodes[array].kind == .array else { return [] }
+        var result: [Int] = []
+        var index = array + 1
+        while index < Int(nodes[array].end) {
+            result.append(index)
+            index = Int(nodes[index].end)
+        }
+        return result
+    }
+
+    /// The value of the first member named `key`; nil if there is none or `object` is not an object.
+    func member(_ object: Int, _ key: String) -> Int? {
+        guard nodes[object].kind == .object else { return nil }
+        var index = object + 1
+        let end = Int(nodes[object].end)
+        while index < end {
+            if keyEquals(index, key) { return index + 1 }
+            index = Int(nodes[index + 1].end)
+        }
+        return nil
+    }
+
+    /// The key node of the member `member(object, key)` returns.
+    func memberKey(_ object: Int, _ key: String) -> Int? { member(object, key).map { $0 - 1 } }
+
+    private func keyEquals(_ node: Int, _ key: String) -> Bool {
+        let item = nodes[node]
+        if item.flag { return string(node) == key }
+        var key = key
+        return key.withUTF8 { utf8 in
+            utf8.count == Int(item.length) && (utf8.count == 0 || memcmp(bytes.baseAddress! + Int(item.start), utf8.baseAddress!, utf8.count) == 0)
+        }
+    }
+
+    /// A string node's text (escapes decoded); nil for other kinds.
+    func string(_ node: Int) -> String? {
+        let item = nodes[node]
+        guard item.kind == .string else { return nil }
+        let raw = UnsafeBufferPointer(rebasing: bytes[Int(item.start) ..< Int(item.start + item.length)])
+        guard item.flag else { return String(decoding: raw, as: UTF8.self) }
+        var out: [UInt8] = []
+        out.reserveCapacity(raw.count)
+        var index = 0
+        var pendingHigh: UInt32?
+        func flushHigh() {
+            if pendingHigh != nil { out.append(contentsOf: [0xEF, 0xBF, 0xBD]) }
+            pendingHigh = nil
+        }
+        while index < raw.count {
+            let byte = raw[index]
+            guard byte == UInt8(ascii: "\\") else {
+                flushHigh()
+                out.append(byte)
+                index += 1
+                continue
+            }
+            let escaped = raw[index + 1]
+            index += 2
+            if escaped == UInt8(ascii: "u") {
+                var value: UInt32 = 0
+                for digit in raw[index ..< index + 4] { value = value * 16 + UInt32(Parser.hexValue(digit)!) }
+                index += 4
+                if (0xD800 ... 0xDBFF).contains(value) {
+                    flushHigh()
+                    pendingHigh = value
+                    continue
+                }
+                if (0xDC00 ... 0xDFFF).contains(value), let high = pendingHigh {
+                    pendingHigh = nil
+                    let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (value - 0xDC00))!
+                    out.append(contentsOf: String(scalar).utf8)
+                    continue
+                }
+                flushHigh()
+                // A lone surrogate cannot be text: it becomes U+FFFD, as Foundation decodes it.
+                out.append(contentsOf: String(Unicode.Scalar(value) ?? "\u{FFFD}").utf8)
+                continue
+            }
+            flushHigh()
+            switch escaped {
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            default: out.append(escaped)  // \" \\ \/
+            }
+        }
+        flushHigh()
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    func bool(_ node: Int) -> Bool? {
+        switch nodes[node].kind {
+        case .bool: return nodes[node].flag
+        case .number: return int(node).map { $0 != 0 }
+        default: return nil
+        }
+    }
+
+    func int(_ node: Int) -> Int? {
+        let item = nodes[node]
+        guard item.kind == .number else { return nil }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(item.start) ..< Int(item.start + item.length)]), as: UTF8.self)
+        return Int(text) ?? Double(text).flatMap { $0.rounded() == $0 && abs($0) < 1e15 ? Int($0) : nil }
+    }
+
+    func position(_ node: Int) -> (line: Int, column: Int) { (Int(nodes[node].line), Int(nodes[node].column)) }
+
+    static func kindName(_ kind: Kind) -> String {
+        switch kind {
+        case .object: return "an object"
+        case .array: return "an array"
+        case .string: return "a string"
+        case .number: return "a number"
+        case .bool: return "a boolean"
+        case .null: return "null"
+        }
+    }
+
+    private struct Parser {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let maxDepth: Int
+        let maxNodes: Int
+        var nodes: [Node] = []
+        var index = 0
+        var line: Int32 = 1
+        var lineStart = 0
+        /// Column bookkeeping: the column at `columnOffset`, moved forward only.
+        var columnOffset = 0
+        var column: Int32 = 1
+
+        init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, maxNodes: Int) {
+            self.bytes = bytes
+            self.maxDepth = maxDepth
+            self.maxNodes = maxNodes
+            nodes.reserveCapacity(min(bytes.count / 16, maxNodes))
+        }
+
+        static func hexValue(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case UInt8(ascii: "0") ... UInt8(ascii: "9"): return byte - 0x30
+            case UInt8(ascii: "a") ... UInt8(ascii: "f"): return byte - 0x61 + 10
+            case UInt8(ascii: "A") ... UInt8(ascii: "F"): return byte - 0x41 + 10
+            default: return nil
+            }
+        }
+
+        /// The column of `offset` on the current line (offsets asked in increasing order).
+        mutating func columnOf(_ offset: Int) -> Int32 {
+            if columnOffset < lineStart {
+                columnOffset = lineStart
+                column = 1
+            }
+            while columnOffset < offset {
+                if bytes[columnOffset] & 0xC0 != 0x80 { column += 1 }
+                columnOffset += 1
+            }
+            return column
+        }
+
+        func error(_ message: String, at offset: Int) -> NativeSyntaxError {
+            let (line, column) = TextPosition.locate(offset: offset, in: bytes)
+            return NativeSyntaxError(message, line: line, column: column)
+        }
+
+        mutating func skipSpace() {
+            while index < bytes.count {
+                switch bytes[index] {
+                case 0x20, 0x09, 0x0D: index += 1
+                case 0x0A:
+                    index += 1
+                    line += 1
+                    lineStart = index
+                default: return
+                }
+            }
+        }
+
+        mutating func append(_ kind: Kind, flag: Bool = false, start: Int, length: Int, at offset: Int) throws(NativeSyntaxError) -> Int {
+            guard nodes.count < maxNodes else { throw error("more than \(maxNodes) JSON values (limits.node-count)", at: offset) }
+            nodes.append(Node(kind: kind, flag: flag, start: Int32(start), length: Int32(length), end: Int32(nodes.count + 1),
+                              line: line, column: columnOf(offset)))
+            return nodes.count - 1
+        }
+
+        func describe(_ offset: Int) -> String {
+            guard offset < bytes.count else { return "the end of the file" }
+            let byte = bytes[offset]
+            return byte >= 0x21 && byte < 0x7F ? "'\(UnicodeScalar(byte))'" : "byte 0x\(String(byte, radix: 16))"
+        }
+
+        mutating func run() throws(NativeSyntaxError) {
+            if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+                throw error("a byte order mark: JSON text must not start with one", at: 0)
+            }
+            if let (offset, what) = TextValidity.firstProblem(in: bytes) {
+                throw error("\(what) is not allowed here: a String Catalog is UTF-8 JSON", at: offset)
+            }
+            // Open containers: node index, and whether an object expects a key next.
+            var stack: [(node: Int, isObject: Bool)] = []
+            skipSpace()
+            try value(&stack)
+            while !stack.isEmpty {
+                skipSpace()
+                guard index < bytes.count else {
+                    let open = nodes[stack.last!.node]
+                    throw error("the file ends inside \(stack.last!.isObject ? "an object" : "an array") opened at line \(open.line)", at: index)
+                }
+                let top = stack[stack.count - 1]
+                let closer = top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+                let isEmpty = nodes.count == top.node + 1
+                if bytes[index] == closer {
+                    index += 1
+                    nodes[top.node].end = Int32(nodes.count)
+                    stack.removeLast()
+                    continue
+                }
+                if !isEmpty {
+                    guard bytes[index] == UInt8(ascii: ",") else {
+                        throw error("expected ',' or '\(UnicodeScalar(closer))', found \(describe(index))", at: index)
+                    }
+                    index += 1
+                    skipSpace()
+                }
+                if top.isObject {
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                        throw error("expected a member name in double quotes, found \(describe(index))", at: index)
+                    }
+                    try string()
+                    skipSpace()
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                        throw error("expected ':' after the member name, found \(describe(index))", at: index)
+                    }
+                    index += 1
+                    skipSpace()
+                }
+                try value(&stack)
+            }
+            skipSpace()
+            if index < bytes.count { throw error("text after the JSON value: \(describe(index))", at: index) }
+        }
+
+        /// One value; a container is pushed and filled by `run`.
+        mutating func value(_ stack: inout [(node: Int, isObject: Bool)]) throws(NativeSyntaxError) {
+            guard index < bytes.count else { throw error("expected a value, found the end of the file", at: index) }
+            let start = index
+            switch bytes[index] {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                let isObject = bytes[index] == UInt8(ascii: "{")
+                guard stack.count < maxDepth else { throw error("values nested deeper than \(maxDepth) (limits.depth)", at: start) }
+                let node = try append(isObject ? .object : .array, start: start, length: 0, at: start)
+                index += 1
+                stack.append((node, isObject))
+            case UInt8(ascii: "\""):
+                try string()
+            case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+                for (word, kind, flag) in [("true", Kind.bool, true), ("false", .bool, false), ("null", .null, false)] {
+                    let utf8 = Array(word.utf8)
+                    if index + utf8.count <= bytes.count, Array(bytes[index ..< index + utf8.count]) == utf8 {
+                        _ = try append(kind, flag: flag, start: start, length: utf8.count, at: start)
+                        index += utf8.count
+                        return
+                    }
+                }
+                throw error("unexpected \(describe(start)): expected a value", at: start)
+            case UInt8(ascii: "-"), UInt8(ascii: "0") ... UInt8(ascii: "9"):
+                try number()
+            default:
+                throw error("unexpected \(describe(start)): expected a value", at: start)
+            }
+        }
+
+        mutating func string() throws(NativeSyntaxError) {
+            let open = index
+            index += 1
+            let start = index
+            var escapes = false
+            let base = bytes.baseAddress!
+            while true {
+                // Jump to the next quote; backslashes and control bytes before it are checked after.
+                guard let found = memchr(base + index, Int32(UInt8(ascii: "\"")), bytes.count - index) else {
+                    throw error("the string is never closed", at: open)
+                }
+                let quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                var offset = index
+                var escapedQuote = false
+                while offset < quote {
+                    let byte = bytes[offset]
+                    if byte < 0x20 { throw error("a control character in a string (write it as an escape such as \\n)", at: offset) }
+                    if byte == UInt8(ascii: "\\") {
+                        escapes = true
+                        guard offset + 1 < bytes.count else { throw error("the string is never closed", at: open) }
+                        let escaped = bytes[offset + 1]
+                        switch escaped {
+                        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                             UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                            offset += 2
+                        case UInt8(ascii: "u"):
+                            guard offset + 6 <= bytes.count, (2 ..< 6).allSatisfy({ Self.hexValue(bytes[offset + $0]) != nil }) else {
+                                throw error("\\u must be followed by four hex digits", at: offset)
+                            }
+                            offset += 6
+                        default:
+                            throw error("unknown escape \\\(describe(offset + 1).trimmingQuotes)", at: offset)
+                        }
+                        if offset > quote { escapedQuote = true; break }
+                        continue
+                    }
+                    offset += 1
+                }
+                if escapedQuote || offset > quote {
+                    index = offset
+                    continue
+                }
+                _ = try append(.string, flag: escapes, start: start, length: quote - start, at: open)
+                index = quote + 1
+                return
+            }
+        }
+
+        mutating func number() throws(NativeSyntaxError) {
+            let start = index
+            func digits() -> Int {
+                let from = index
+                while index < bytes.count, (UInt8(ascii: "0") ... UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+                return index - from
+            }
+            if bytes[index] == UInt8(ascii: "-") { index += 1 }
+            let leading = index
+            guard digits() > 0 else { throw error("a number needs digits", at: start) }
+            if bytes[leading] == UInt8(ascii: "0"), index - leading > 1 { throw error("a number must not start with 0", at: start) }
+            if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+                index += 1
+                guard digits() > 0 else { throw error("a number needs digits after '.'", at: start) }
+            }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+                index += 1
+                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+                guard digits() > 0 else { throw error("a number needs digits in its exponent", at: start) }
+            }
+            _ = try append(.number, start: start, length: index - start, at: start)
+        }
+    }
+}
+
+private extension String {
+    var trimmingQuotes: String { hasPrefix("'") && hasSuffix("'") && count >= 2 ? String(dropFirst().dropLast()) : self }
+}

@@ -1,0 +1,137 @@
+/// Reads `strings.xml` and `.xcstrings` files in place (from `strings:` globs beside YAML) into
+/// the same records as YAML strings files, with every key and text at its line and column in the
+/// native file. Decoding is the importers' own (`AndroidResources`, `XCStringsDecoder`).
+enum NativeStringsReader {
+    enum Format {
+        case androidXML
+        case stringCatalog
+    }
+
+    /// The native format of a strings input, by its name; nil for YAML.
+    static func format(of path: String) -> Format? {
+        let lower = path.lowercased()
+        if lower.hasSuffix(".xml") { return .androidXML }
+        if lower.hasSuffix(".xcstrings") { return .stringCatalog }
+        return nil
+    }
+
+    static func read(bytes: [UInt8], path: String, format: Format, baseLocale: String, limits: InputLimits) -> StringsReader.Result {
+        switch format {
+        case .androidXML: return readAndroidXML(bytes: bytes, path: path, baseLocale: baseLocale, limits: limits)
+        case .stringCatalog: return XCStringsReader.read(bytes: bytes, path: path, baseLocale: baseLocale, limits: limits)
+        }
+    }
+
+    static func emptyFile(_ path: String, _ diagnostics: [Diagnostic], byteCount: Int, suppressions: Suppressions = Suppressions()) -> YAMLFile {
+        YAMLFile(path: path, root: nil, diagnostics: diagnostics, suppressions: suppressions, byteCount: byteCount)
+    }
+
+    static func notice(_ message: String, _ path: String, line: Int = 1, column: Int = 1, key: String? = nil, locale: String? = nil) -> Diagnostic {
+        Diagnostic(rule: "resource-notice", severity: .info, message: message,
+                   location: SourceLocation(file: path, line: line, column: column), key: key, locale: locale)
+    }
+
+    // MARK: - strings.xml
+
+    /// The locale of a `strings.xml` from its folder: `values` is the base locale.
+    enum LocaleOfFolder {
+        case locale(String)
+        case notALocale(Diagnostic)
+    }
+
+    static func androidLocale(of path: String, baseLocale: String) -> LocaleOfFolder {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        let folder = parts.count >= 2 ? String(parts[parts.count - 2]) : ""
+        switch AndroidValuesQualifiers.parse(folder) {
+        case .base: return .locale(baseLocale)
+        case .locale(let tag): return .locale(tag)
+        case .variant(let qualifiers):
+            return .notALocale(notice("not read: folder '\(folder)' has qualifiers '\(qualifiers)', a configuration variant (night mode, API level, screen…), not a locale; such resources override others on some devices only", path))
+        case nil:
+            return .notALocale(notice("not read: a strings.xml takes its locale from its folder ('values', 'values-de', 'values-b+sr+Latn'), and '\(folder)' is not one", path))
+        }
+    }
+
+    static func readAndroidXML(bytes: [UInt8], path: String, baseLocale: String, limits: InputLimits) -> StringsReader.Result {
+        var data = StringsFileData(path: path)
+        let scanned = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(NativeSyntaxError) in try AndroidResources.scan(buffer, limits: limits) }
+        }
+        let document: AndroidResources.Document
+        switch scanned {
+        case .failure(let error):
+            let diagnostic = Diagnostic(rule: "xml-syntax", severity: .error, message: error.message,
+                                        location: SourceLocation(file: path, line: error.line, column: error.column))
+            return StringsReader.Result(file: emptyFile(path, [diagnostic], byteCount: bytes.count), data: data)
+        case .success(let value):
+            document = value
+        }
+        guard document.rootName == "resources" else {
+            let diagnostic = Diagnostic(rule: "xml-syntax", severity: .error,
+                                        message: "the root element is <\(document.rootName ?? "none")>, not <resources>: not a resource file",
+                                        location: SourceLocation(file: path, line: document.rootLine, column: document.rootColumn))
+            return StringsReader.Result(file: emptyFile(path, [diagnostic], byteCount: bytes.count), data: data)
+        }
+        var diagnostics: [Diagnostic] = []
+        let locale: String
+        switch androidLocale(of: path, baseLocale: baseLocale) {
+        case .notALocale(let notice):
+            return StringsReader.Result(file: emptyFile(path, [notice], byteCount: bytes.count, suppressions: document.suppressions), data: data)
+        case .locale(let tag): locale = tag
+        }
+        let parts = path.split(separator: "/").map(String.init)
+        let flavor = AndroidResources.flavor(forValuesDirectory: parts.dropLast().joined(separator: "/"))
+        let parsed = AndroidResources.convert(document.resources, display: path, flavor: flavor, keepUntranslatable: true)
+        // What the importer says it skipped, routekit says here too (decoding notes are for the import).
+        for note in parsed.notes where note.kind == .skipped {
+            diagnostics.append(notice("not read: " + note.message, path, line: note.line ?? 1, column: 1, key: note.key, locale: locale))
+        }
+        data.arena.reserveCapacity(bytes.count / 2)
+        let start = data.items.count
+        for entry in parsed.entries {
+            data.add(entry, locale: locale)
+        }
+        data.locales.append(RawLocale(name: locale, line: Int32(document.rootLine), column: Int32(document.rootColumn),
+                                      items: start ..< data.items.count))
+        return StringsReader.Result(file: emptyFile(path, diagnostics, byteCount: bytes.count, suppressions: document.suppressions),
+                                    data: data)
+    }
+}
+
+extension StringsFileData {
+    /// One key: a leaf record, or a group record followed by one leaf per plural form.
+    mutating func add(key: String, value: ImportedValue, keyLine: Int, keyColumn: Int,
+                      valuePosition: (line: Int, column: Int),
+                      formPositions: [ImportPluralCategory: (line: Int, column: Int)] = [:]) {
+        let (keyStart, keyLength) = store(key)
+        switch value {
+        case .text(let text):
+            let (start, length) = store(text)
+            items.append(RawItem(keyStart: keyStart, keyLength: keyLength,
+                                 value: TextRef(start: start, length: length, line: Int32(valuePosition.line), column: Int32(valuePosition.column)),
+                                 keyLine: Int32(keyLine), keyColumn: Int32(keyColumn), flags: 0))
+        case .plural(let forms):
+            let index = items.count
+            items.append(RawItem(keyStart: keyStart, keyLength: keyLength,
+                                 value: TextRef(start: 0, length: Int32(forms.count), line: Int32(valuePosition.line), column: Int32(valuePosition.column)),
+                                 keyLine: Int32(keyLine), keyColumn: Int32(keyColumn),
+                                 flags: RawItem.group | RawItem.allScalar | RawItem.allCategories))
+            for (category, text) in forms.sorted(by: { $0.key < $1.key }) {
+                let place = formPositions[category] ?? valuePosition
+                let (nameStart, nameLength) = store(category.rawValue)
+                let (start, length) = store(text)
+                items.append(RawItem(keyStart: nameStart, keyLength: nameLength,
+                                     value: TextRef(start: start, length: length, line: Int32(place.line), column: Int32(place.column)),
+                                     keyLine: Int32(place.line), keyColumn: Int32(place.column), flags: 0))
+            }
+            items[index].value.start = Int32(items.count)
+        }
+    }
+
+    mutating func add(_ entry: AndroidResources.ParsedFile.Entry, locale: String) {
+        add(key: entry.key, value: entry.value, keyLine: entry.line, keyColumn: entry.column,
+            valuePosition: (entry.line, entry.column),
+            formPositions: entry.formPositions.mapValues { ($0.line, $0.column) })
+        if !entry.translatable { untranslatable.append(entry.key) }
+    }
+}

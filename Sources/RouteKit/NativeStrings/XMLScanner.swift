@@ -1,0 +1,471 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
+/// A problem that stops reading a native strings file, at the place it was found.
+public struct NativeSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var message: String
+    public var line: Int
+    public var column: Int
+
+    public init(_ message: String, line: Int, column: Int) {
+        self.message = message
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String { "\(line):\(column): \(message)" }
+}
+
+/// Turns byte offsets into 1-based lines and columns (Unicode scalars, as `SourceLocation`
+/// counts them) for offsets asked in increasing order: each byte is looked at once, with `memchr`.
+/// A lone CR is not a line break here (XML and JSON files use LF or CRLF).
+struct LineTracker {
+    private(set) var line = 1
+    private(set) var lineStart = 0
+    private var counted = 0
+
+    mutating func position(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
+        let end = min(offset, bytes.count)
+        if end < counted {
+            // Asked out of order (an error pointing back at an element): count afresh.
+            return TextPosition.locate(offset: end, in: bytes)
+        }
+        if let base = bytes.baseAddress {
+            while counted < end, let found = memchr(base + counted, 0x0A, end - counted) {
+                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                line += 1
+                lineStart = index + 1
+                counted = index + 1
+            }
+        }
+        counted = end
+        var column = 1
+        var index = lineStart
+        while index < end {
+            if bytes[index] & 0xC0 != 0x80 { column += 1 }
+            index += 1
+        }
+        return (line, column)
+    }
+}
+
+/// Checks that `bytes` are UTF-8 without NUL or other control characters that XML and JSON
+/// forbid (tab, LF and CR are allowed). Returns the offset and a description of the first bad byte.
+enum TextValidity {
+    static func firstProblem(in bytes: UnsafeBufferPointer<UInt8>, allowControls: Bool = false) -> (offset: Int, message: String)? {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                if byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D && !allowControls {
+                    return (index, byte == 0 ? "a NUL byte" : "control character U+00\(hex2(byte))")
+                }
+                index += 1
+                continue
+            }
+            guard let length = sequenceLength(bytes, at: index) else { return (index, "invalid UTF-8") }
+            index += length
+        }
+        return nil
+    }
+
+    private static func hex2(_ byte: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])
+    }
+
+    /// Length of the valid UTF-8 sequence starting at `index` (a non-ASCII lead byte), or nil.
+    static func sequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        let lead = bytes[index]
+        let length: Int
+        var minimum: UInt32
+        var value: UInt32
+        switch lead {
+        case 0xC2 ... 0xDF: (length, minimum, value) = (2, 0x80, UInt32(lead & 0x1F))
+        case 0xE0 ... 0xEF: (length, minimum, value) = (3, 0x800, UInt32(lead & 0x0F))
+        case 0xF0 ... 0xF4: (length, minimum, value) = (4, 0x10000, UInt32(lead & 0x07))
+        default: return nil
+        }
+        guard index + length <= bytes.count else { return nil }
+        for offset in 1 ..< length {
+            let next = bytes[index + offset]
+            guard next & 0xC0 == 0x80 else { return nil }
+            value = value << 6 | UInt32(next & 0x3F)
+        }
+        guard value >= minimum, value <= 0x10FFFF, !(0xD800 ... 0xDFFF).contains(value) else { return nil }
+        return length
+    }
+}
+
+/// A byte-level scanner for the XML that resource files are written in: elements, attributes,
+/// comments, CDATA, processing instructions, the five predefined entities and character
+/// references. A DOCTYPE is refused (with its position) rather than read, so no entity is ever
+/// declared, expanded or fetched: there is nothing for an entity bomb or an external entity to
+/// use. Well-formedness errors (unclosed or mismatched tags, bad attributes, undefined entities,
+/// text outside the root) stop the scan with the line and column where they were found.
+struct XMLScanner {
+    struct Attribute {
+        var name: Range<Int>
+        /// The value between the quotes, entities not yet decoded.
+        var value: Range<Int>
+        var offset: Int
+    }
+
+    enum Event {
+        case start(name: Range<Int>, attributes: [Attribute], selfClosing: Bool, offset: Int)
+        case end(name: Range<Int>, offset: Int)
+        /// Character data, entities not yet decoded (`appendText`).
+        case text(Range<Int>)
+        /// The literal text of a CDATA section.
+        case cdata(Range<Int>)
+        /// The text between `<!--` and `-->`; `endOffset` is where `-->` starts.
+        case comment(Range<Int>, endOffset: Int)
+        case endOfDocument
+    }
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    let maxDepth: Int
+    let maxElements: Int
+    private(set) var index = 0
+    private var open: [(name: Range<Int>, offset: Int)] = []
+    private var sawRoot = false
+    private var elements = 0
+    var tracker = LineTracker()
+
+    var depth: Int { open.count }
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = 200, maxElements: Int = 2_000_000) {
+        self.bytes = bytes
+        self.maxDepth = maxDepth
+        self.maxElements = maxElements
+        // A UTF-8 BOM is not part of the document.
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
+    }
+
+    /// Checks the whole buffer's encoding first: the scanner then works on bytes only.
+    func validateEncoding() throws(NativeSyntaxError) {
+        if bytes.count >= 2, (bytes[0] == 0xFE && bytes[1] == 0xFF) || (bytes[0] == 0xFF && bytes[1] == 0xFE) {
+            throw NativeSyntaxError("the file is UTF-16; routekit reads UTF-8 only: save it as UTF-8", line: 1, column: 1)
+        }
+        if let (offset, what) = TextValidity.firstProblem(in: bytes) {
+            let (line, column) = TextPosition.locate(offset: offset, in: bytes)
+            throw NativeSyntaxError("\(what) is not allowed in XML", line: line, column: column)
+        }
+    }
+
+    mutating func position(_ offset: Int) -> (line: Int, column: Int) {
+        tracker.position(of: offset, in: bytes)
+    }
+
+    private mutating func fail(_ message: String, at offset: Int) -> NativeSyntaxError {
+        let (line, column) = position(offset)
+        return NativeSyntaxError(message, line: line, column: column)
+    }
+
+    func string(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
+    func equals(_ range: Range<Int>, _ literal: StaticString) -> Bool {
+        guard range.count == literal.utf8CodeUnitCount else { return false }
+        return memcmp(bytes.baseAddress! + range.lowerBound, literal.utf8Start, range.count) == 0
+    }
+
+    private func hasPrefix(_ literal: StaticString, at offset: Int) -> Bool {
+        offset + literal.utf8CodeUnitCount <= bytes.count
+            && memcmp(bytes.baseAddress! + offset, literal.utf8Start, literal.utf8CodeUnitCount) == 0
+    }
+
+    /// The offset of `literal` at or after `from`, or nil.
+    private func find(_ literal: StaticString, from: Int) -> Int? {
+        let first = Int32(literal.utf8Start.pointee)
+        var offset = from
+        while offset < bytes.count, let found = memchr(bytes.baseAddress! + offset, first, bytes.count - offset) {
+            let at = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if hasPrefix(literal, at: at) { return at }
+            offset = at + 1
+        }
+        return nil
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a") ... UInt8(ascii: "z"), UInt8(ascii: "A") ... UInt8(ascii: "Z"), UInt8(ascii: "0") ... UInt8(ascii: "9"),
+             UInt8(ascii: "_"), UInt8(ascii: ":"), UInt8(ascii: "-"), UInt8(ascii: "."), 0x80 ... 0xFF:
+            return true
+        default:
+            return false
+        }
+    }
+
+    private mutating func skipSpace() {
+        while index < bytes.count, Self.isSpace(bytes[index]) { index += 1 }
+    }
+
+    private mutating func name() throws(NativeSyntaxError) -> Range<Int> {
+        let start = index
+        if index < bytes.count, bytes[index] != UInt8(ascii: "-"), bytes[index] != UInt8(ascii: "."),
+           !(UInt8(ascii: "0") ... UInt8(ascii: "9")).contains(bytes[index]) {
+            while index < bytes.count, Self.isNameByte(bytes[index]) { index += 1 }
+        }
+        guard index > start else {
+            throw fail(index < bytes.count ? "expected a name, found '\(printable(bytes[index]))'" : "the file ends inside a tag", at: index)
+        }
+        return start ..< index
+    }
+
+    private func printable(_ byte: UInt8) -> String {
+        byte >= 0x21 && byte < 0x7F ? String(UnicodeScalar(byte)) : "byte 0x" + String(byte, radix: 16)
+    }
+
+    mutating func next() throws(NativeSyntaxError) -> Event {
+        guard index < bytes.count else {
+            if let unclosed = open.last {
+                let (line, _) = position(unclosed.offset)
+                throw fail("the file ends before <\(string(unclosed.name))> (line \(line)) is closed", at: bytes.count)
+            }
+            guard sawRoot else { throw fail("no root element: the file has no XML content", at: bytes.count) }
+            return .endOfDocument
+        }
+        guard bytes[index] == UInt8(ascii: "<") else { return try text() }
+        let start = index
+        if hasPrefix("<!--", at: start) {
+            guard let end = find("-->", from: start + 4) else { throw fail("the comment is never closed (-->)", at: start) }
+            index = end + 3
+            return .comment(start + 4 ..< end, endOffset: end)
+        }
+        if hasPrefix("<?", at: start) {
+            guard let end = find("?>", from: start + 2) else { throw fail("the processing instruction is never closed (?>)", at: start) }
+            index = end + 2
+            return try next()
+        }
+        if hasPrefix("<![CDATA[", at: start) {
+            guard !open.isEmpty else { throw fail("a CDATA section outside the root element", at: start) }
+            guard let end = find("]]>", from: start + 9) else { throw fail("the CDATA section is never closed (]]>)", at: start) }
+            index = end + 3
+            return .cdata(start + 9 ..< end)
+        }
+        if hasPrefix("<!DOCTYPE", at: start) {
+            throw fail("a DOCTYPE is not read: resource files need none, and its entity declarations could expand without bound or read other files; delete it", at: start)
+        }
+        if hasPrefix("<!", at: start) {
+            throw fail("unexpected markup declaration '<!': only comments and CDATA are read", at: start)
+        }
+        if hasPrefix("</", at: start) {
+            index += 2
+            let closing = try name()
+            skipSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ">") else {
+                throw fail("expected '>' to end </\(string(closing))>", at: index)
+            }
+            index += 1
+            guard let top = open.last else {
+                throw fail("closing tag </\(string(closing))> with no open element", at: start)
+            }
+            guard top.name.count == closing.count,
+                  memcmp(bytes.baseAddress! + top.name.lowerBound, bytes.baseAddress! + closing.lowerBound, closing.count) == 0 else {
+                let (line, _) = position(top.offset)
+                throw fail("closing tag </\(string(closing))> does not match <\(string(top.name))> opened at line \(line)", at: start)
+            }
+            open.removeLast()
+            return .end(name: closing, offset: start)
+        }
+        // A start tag.
+        if sawRoot && open.isEmpty { throw fail("a second root element: an XML file has exactly one", at: start) }
+        index += 1
+        let elementName = try name()
+        var attributes: [Attribute] = []
+        while true {
+            let beforeSpace = index
+            skipSpace()
+            guard index < bytes.count else { throw fail("the file ends inside <\(string(elementName))>", at: start) }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: ">") {
+                index += 1
+                return try opened(elementName, attributes, selfClosing: false, at: start)
+            }
+            if byte == UInt8(ascii: "/") {
+                guard index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: ">") else {
+                    throw fail("expected '/>' to end <\(string(elementName))>", at: index)
+                }
+                index += 2
+                return try opened(elementName, attributes, selfClosing: true, at: start)
+            }
+            guard index > beforeSpace else { throw fail("expected white space before an attribute", at: index) }
+            let attributeStart = index
+            let attributeName = try name()
+            skipSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else {
+                throw fail("attribute '\(string(attributeName))' has no value (expected '=')", at: index)
+            }
+            index += 1
+            skipSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else {
+                throw fail("the value of attribute '\(string(attributeName))' must be quoted", at: index)
+            }
+            let quote = bytes[index]
+            let valueStart = index + 1
+            guard let found = memchr(bytes.baseAddress! + valueStart, Int32(quote), bytes.count - valueStart) else {
+                throw fail("the value of attribute '\(string(attributeName))' is never closed", at: index)
+            }
+            let valueEnd = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            for offset in valueStart ..< valueEnd {
+                if bytes[offset] == UInt8(ascii: "<") { throw fail("'<' is not allowed in an attribute value (write &lt;)", at: offset) }
+                if bytes[offset] == UInt8(ascii: "&") { try checkReference(at: offset) }
+            }
+            index = valueEnd + 1
+            for existing in attributes where existing.name.count == attributeName.count
+                && memcmp(bytes.baseAddress! + existing.name.lowerBound, bytes.baseAddress! + attributeName.lowerBound, attributeName.count) == 0 {
+                throw fail("attribute '\(string(attributeName))' is given twice", at: attributeStart)
+            }
+            attributes.append(Attribute(name: attributeName, value: valueStart ..< valueEnd, offset: attributeStart))
+        }
+    }
+
+    private mutating func opened(_ name: Range<Int>, _ attributes: [Attribute], selfClosing: Bool, at start: Int) throws(NativeSyntaxError) -> Event {
+        elements += 1
+        if elements > maxElements {
+            throw fail("more than \(maxElements) elements (limits.node-count)", at: start)
+        }
+        if !selfClosing {
+            if open.count >= maxDepth { throw fail("elements nested deeper than \(maxDepth) (limits.depth)", at: start) }
+            open.append((name, start))
+        }
+        sawRoot = true
+        return .start(name: name, attributes: attributes, selfClosing: selfClosing, offset: start)
+    }
+
+    private mutating func text() throws(NativeSyntaxError) -> Event {
+        let start = index
+        let base = bytes.baseAddress!
+        let end = memchr(base + start, Int32(UInt8(ascii: "<")), bytes.count - start)
+            .map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? bytes.count
+        var offset = start
+        while offset < end, let amp = memchr(base + offset, Int32(UInt8(ascii: "&")), end - offset) {
+            let at = base.distance(to: amp.assumingMemoryBound(to: UInt8.self))
+            try checkReference(at: at)
+            offset = at + 1
+        }
+        if open.isEmpty {
+            for offset in start ..< end where !Self.isSpace(bytes[offset]) {
+                throw fail(sawRoot ? "text after the root element" : "text before the root element", at: offset)
+            }
+        }
+        if let gt = memchr(base + start, Int32(UInt8(ascii: "]")), end - start) {
+            let at = base.distance(to: gt.assumingMemoryBound(to: UInt8.self))
+            if let close = find("]]>", from: at), close < end { throw fail("']]>' is not allowed in text", at: close) }
+        }
+        index = end
+        return .text(start ..< end)
+    }
+
+    /// Checks the reference at `offset` (`&lt;`, `&#65;`, `&#x41;`); only these are defined
+    /// without a DTD, and a DTD is never read.
+    private mutating func checkReference(at offset: Int) throws(NativeSyntaxError) {
+        guard let length = Self.reference(bytes, at: offset)?.length else {
+            var end = offset + 1
+            while end < bytes.count, end - offset < 40, Self.isNameByte(bytes[end]) || bytes[end] == UInt8(ascii: "#") { end += 1 }
+            let shown = string(offset ..< end)
+            if end < bytes.count, bytes[end] == UInt8(ascii: ";"), end > offset + 1, bytes[offset + 1] != UInt8(ascii: "#") {
+                throw fail("undefined entity \(shown); (only &lt; &gt; &amp; &quot; &apos; and character references are read)", at: offset)
+            }
+            throw fail("'&' must start a reference such as &amp; or &#38; (found '\(shown)')", at: offset)
+        }
+        _ = length
+    }
+
+    /// The scalar a reference at `offset` stands for and its length in bytes; nil if it is not one.
+    static func reference(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> (scalar: Unicode.Scalar, length: Int)? {
+        var end = offset + 1
+        while end < bytes.count, end - offset <= 12, bytes[end] != UInt8(ascii: ";") { end += 1 }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: ";") else { return nil }
+        let body = UnsafeBufferPointer(rebasing: bytes[(offset + 1) ..< end])
+        let length = end + 1 - offset
+        if body.count >= 2, body[0] == UInt8(ascii: "#") {
+            var value: UInt32 = 0
+            let hex = body[1] == UInt8(ascii: "x")
+            let digits = body.dropFirst(hex ? 2 : 1)
+            guard !digits.isEmpty else { return nil }
+            for digit in digits {
+                let d: UInt32
+                switch digit {
+                case UInt8(ascii: "0") ... UInt8(ascii: "9"): d = UInt32(digit - 0x30)
+                case UInt8(ascii: "a") ... UInt8(ascii: "f") where hex: d = UInt32(digit - 0x61 + 10)
+                case UInt8(ascii: "A") ... UInt8(ascii: "F") where hex: d = UInt32(digit - 0x41 + 10)
+                default: return nil
+                }
+                value = value * (hex ? 16 : 10) + d
+                if value > 0x10FFFF { return nil }
+            }
+            // XML characters only: no NUL or C0 controls other than tab, LF, CR.
+            guard value >= 0x20 || value == 0x09 || value == 0x0A || value == 0x0D, let scalar = Unicode.Scalar(value) else { return nil }
+            return (scalar, length)
+        }
+        switch String(decoding: body, as: UTF8.self) {
+        case "lt": return ("<", length)
+        case "gt": return (">", length)
+        case "amp": return ("&", length)
+        case "quot": return ("\"", length)
+        case "apos": return ("'", length)
+        default: return nil
+        }
+    }
+
+    /// Appends the text of `range` with references decoded and line breaks normalized
+    /// (CRLF and CR to LF), as an XML parser reports character data.
+    func appendText(_ range: Range<Int>, into out: inout [UInt8]) {
+        // Most text has no reference and no CR: one copy.
+        if !range.isEmpty, memchr(bytes.baseAddress! + range.lowerBound, Int32(UInt8(ascii: "&")), range.count) == nil,
+           memchr(bytes.baseAddress! + range.lowerBound, 0x0D, range.count) == nil {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
+            return
+        }
+        var offset = range.lowerBound
+        while offset < range.upperBound {
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: "&"), let (scalar, length) = Self.reference(bytes, at: offset) {
+                out.append(contentsOf: String(scalar).utf8)
+                offset += length
+                continue
+            }
+            if byte == 0x0D {
+                out.append(0x0A)
+                offset += offset + 1 < range.upperBound && bytes[offset + 1] == 0x0A ? 2 : 1
+                continue
+            }
+            out.append(byte)
+            offset += 1
+        }
+    }
+
+    /// The literal bytes of `range` (CDATA), line breaks normalized.
+    func appendLiteral(_ range: Range<Int>, into out: inout [UInt8]) {
+        var offset = range.lowerBound
+        while offset < range.upperBound {
+            let byte = bytes[offset]
+            if byte == 0x0D {
+                out.append(0x0A)
+                offset += offset + 1 < range.upperBound && bytes[offset + 1] == 0x0A ? 2 : 1
+                continue
+            }
+            out.append(byte)
+            offset += 1
+        }
+    }
+
+    /// An attribute's value, references decoded.
+    func value(_ attribute: Attribute) -> String {
+        if memchr(bytes.baseAddress! + attribute.value.lowerBound, Int32(UInt8(ascii: "&")), attribute.value.count) == nil {
+            return string(attribute.value)
+        }
+        var out: [UInt8] = []
+        appendText(attribute.value, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+}

@@ -1,0 +1,48 @@
+/// How many columns a text takes where the app shows it (UAX #11): wide and fullwidth characters
+/// (CJK, kana, Hangul) and emoji take two, combining marks and format characters none, the rest
+/// one. Measured per grapheme cluster: a flag (two regional indicators), an emoji with U+FE0F or a
+/// ZWJ sequence is one picture, two columns wide.
+public enum DisplayWidth {
+    /// The columns of a text.
+    public static func of(_ text: String) -> Int {
+        var total = 0
+        for character in text { total += of(character) }
+        return total
+    }
+
+    /// The columns of one grapheme cluster: 0, 1 or 2.
+    public static func of(_ character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        if first.value < 0x7F { return first.value < 0x20 ? 0 : 1 }
+        // Emoji presentation (Swift's Unicode data, newer than the table: recent emoji too) or
+        // requested by VARIATION SELECTOR-16.
+        if first.properties.isEmojiPresentation || scalars.contains("\u{FE0F}") { return 2 }
+        if contains(tables.wide, first.value) { return 2 }
+        if contains(tables.zero, first.value) {
+            // A mark or format character alone takes no column; before a base it leads a cluster.
+            return scalars.dropFirst().map { contains(tables.wide, $0.value) ? 2 : contains(tables.zero, $0.value) ? 0 : 1 }.max() ?? 0
+        }
+        return 1
+    }
+
+    /// Sorted, disjoint ranges, parsed once from the generated tables.
+    static let tables = (wide: parse(Generated.wide), zero: parse(Generated.zero))
+
+    static func parse(_ text: String) -> [ClosedRange<UInt32>] {
+        text.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { item in
+            let bounds = item.split(separator: "-")
+            guard bounds.count == 2, let low = UInt32(bounds[0], radix: 16), let high = UInt32(bounds[1], radix: 16) else { return nil }
+            return low...high
+        }
+    }
+
+    static func contains(_ ranges: [ClosedRange<UInt32>], _ value: UInt32) -> Bool {
+        var low = 0, high = ranges.count
+        while low < high {
+            let mid = (low + high) / 2
+            if ranges[mid].upperBound < value { low = mid + 1 } else { high = mid }
+        }
+        return low < ranges.count && ranges[low].contains(value)
+    }
+}

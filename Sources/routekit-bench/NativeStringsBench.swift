@@ -1,0 +1,167 @@
+import Foundation
+@_spi(Benchmarking) import RouteKit
+
+/// Strings in their native formats (issue 17): `routekit lint` in-process over a generated
+/// Compose XML project and a generated String Catalog, each against the raw single-threaded parse
+/// of the same bytes — libxml2's streaming parser (`xmllint --stream --noout`, one process over
+/// every file) for XML; for JSON, routekit's own position-keeping parser (the one lint uses) and
+/// Foundation's `JSONSerialization` for reference.
+enum NativeStringsBench {
+    static let locales = ["", "-de", "-fr", "-es", "-it", "-ja", "-pt-rBR", "-zh-rTW", "-b+sr+Latn", "-nl"]
+
+    /// `TREE/values*/strings.xml` in two Compose trees, ten locales each, until `megabytes` MB.
+    static func generateXML(megabytes: Int, into directory: String) throws {
+        let manager = FileManager.default
+        try? manager.removeItem(atPath: directory)
+        let trees = ["shared/src/commonMain/composeResources", "ui/src/commonMain/composeResources"]
+        let perFile = megabytes * 1_000_000 / (trees.count * locales.count)
+        var files: [String] = []
+        for (treeIndex, tree) in trees.enumerated() {
+            for (localeIndex, suffix) in locales.enumerated() {
+                var text = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<resources>\n"
+                text.reserveCapacity(perFile + 4096)
+                var key = 0
+                while text.utf8.count < perFile {
+                    if key % 50 == 49 {
+                        text += "    <plurals name=\"t\(treeIndex)_count_\(key)\">\n"
+                        text += "        <item quantity=\"one\">%d session in room \(key) &amp; hall</item>\n"
+                        text += "        <item quantity=\"other\">%d sessions in room \(key) &amp; hall</item>\n"
+                        text += "    </plurals>\n"
+                    } else if key % 7 == 3 {
+                        text += "    <string name=\"t\(treeIndex)_key_\(key)\">Don\\'t miss \\\"%1$s\\\" (\(localeIndex)/\(key))</string>\n"
+                    } else {
+                        text += "    <string name=\"t\(treeIndex)_key_\(key)\">Schedule for day \(key) in locale \(localeIndex)</string>\n"
+                    }
+                    key += 1
+                }
+                text += "</resources>\n"
+                let path = "\(directory)/\(tree)/values\(suffix)/strings.xml"
+                try manager.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try text.write(toFile: path, atomically: false, encoding: .utf8)
+                files.append(path)
+            }
+        }
+        try (files.joined(separator: "\n") + "\n").write(toFile: directory + "/files.txt", atomically: true, encoding: .utf8)
+        try """
+            base-locale: en
+            strings: ["*/src/commonMain/composeResources/values*/strings.xml"]
+
+            """.write(toFile: directory + "/.routekit.yml", atomically: true, encoding: .utf8)
+    }
+
+    /// One `Localizable.xcstrings` of `megabytes` MB: entries with eight localizations, every
+    /// tenth a plural; the file-size limit raised to fit it.
+    static func generateCatalog(megabytes: Int, into directory: String) throws {
+        let manager = FileManager.default
+        try? manager.removeItem(atPath: directory)
+        try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let languages = ["de", "fr", "es", "it", "ja", "pt-BR", "zh-Hant", "nl"]
+        var text = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n"
+        text.reserveCapacity(megabytes * 1_000_000 + 4096)
+        var key = 0
+        while text.utf8.count < megabytes * 1_000_000 {
+            if key > 0 { text += ",\n" }
+            text += "    \"Key \(key) %@\" : {\n      \"comment\" : \"A label on screen \(key).\",\n      \"localizations\" : {\n"
+            for (index, language) in languages.enumerated() {
+                if index > 0 { text += ",\n" }
+                if key % 10 == 9 {
+                    text += "        \"\(language)\" : {\n          \"variations\" : {\n            \"plural\" : {\n"
+                    text += "              \"one\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"%lld Eintrag \(key)\" } },\n"
+                    text += "              \"other\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"%lld Einträge \(key)\" } }\n"
+                    text += "            }\n          }\n        }"
+                } else {
+                    text += "        \"\(language)\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n"
+                    text += "            \"value\" : \"Übersetzung \(key) %@ \\\"\(language)\\\"\"\n          }\n        }"
+                }
+            }
+            text += "\n      }\n    }"
+            key += 1
+        }
+        text += "\n  },\n  \"version\" : \"1.0\"\n}\n"
+        let path = directory + "/Localizable.xcstrings"
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        try (path + "\n").write(toFile: directory + "/files.txt", atomically: true, encoding: .utf8)
+        try """
+            base-locale: en
+            strings: [Localizable.xcstrings]
+            limits: { file-size: 67108864 }
+
+            """.write(toFile: directory + "/.routekit.yml", atomically: true, encoding: .utf8)
+    }
+
+    struct Row {
+        var name: String
+        var bytes: Int
+        var files: Int
+        var rawLabel: String
+        var raw: Double
+        var reference: (label: String, seconds: Double)?
+        var lint: ChildResult
+    }
+
+    static func xmllint() -> String? {
+        for candidate in ["/usr/bin/xmllint", "/usr/local/bin/xmllint", "/opt/homebrew/bin/xmllint"]
+            where FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        return nil
+    }
+
+    static func measureAll(work: String, runs: Int, xmlMegabytes: Int, catalogMegabytes: Int) throws -> [Row] {
+        var rows: [Row] = []
+        let xmlDirectory = work + "/native/compose-\(xmlMegabytes)MB"
+        log("generating \(xmlMegabytes) MB of Compose strings.xml in \(xmlDirectory)…")
+        try generateXML(megabytes: xmlMegabytes, into: xmlDirectory)
+        let xmlFiles = readLines(xmlDirectory + "/files.txt")
+        if let xmllint = xmllint() {
+            var times: [Double] = []
+            for _ in 0 ..< runs {
+                let run = spawn(xmllint, ["--stream", "--noout"] + xmlFiles, captureOutput: false)
+                guard run.status == 0 else {
+                    log("xmllint failed with status \(run.status)")
+                    exit(1)
+                }
+                times.append(run.seconds)
+            }
+            let lint = measure("lint", xmlDirectory, runs: runs)
+            rows.append(Row(name: "Compose strings.xml", bytes: lint.bytes, files: xmlFiles.count,
+                            rawLabel: "`xmllint --stream --noout` (libxml2 SAX), one process", raw: median(times), lint: lint))
+        } else {
+            log("routekit-bench: no xmllint (apt-get install libxml2-utils); the Compose XML row is skipped")
+        }
+        let catalogDirectory = work + "/native/catalog-\(catalogMegabytes)MB"
+        log("generating a \(catalogMegabytes) MB String Catalog in \(catalogDirectory)…")
+        try generateCatalog(megabytes: catalogMegabytes, into: catalogDirectory)
+        let raw = measure("json", catalogDirectory, runs: runs)
+        let foundation = measure("foundation-json", catalogDirectory, runs: runs)
+        let lint = measure("lint", catalogDirectory, runs: runs)
+        rows.append(Row(name: "String Catalog", bytes: lint.bytes, files: 1,
+                        rawLabel: "routekit's JSON parser (positions, the one lint uses)", raw: raw.seconds,
+                        reference: ("Foundation `JSONSerialization`", foundation.seconds), lint: lint))
+        return rows
+    }
+
+    static func markdown(_ rows: [Row]) -> String {
+        var out = "\n| native strings | files | input MB | raw parse | raw ms (MB/s) | lint ms (MB/s) | lint / raw | peak RSS MB | findings |\n"
+        out += "|---|---:|---:|---|---:|---:|---:|---:|---:|\n"
+        for row in rows {
+            let rawCell = "\(ms(row.raw)) (\(rate(row.bytes, row.raw)))"
+            out += "| \(row.name) | \(row.files) | \(mb(row.bytes)) | \(row.rawLabel) | \(rawCell) "
+                + "| \(ms(row.lint.seconds)) (\(rate(row.bytes, row.lint.seconds))) | \(String(format: "%.2f", row.lint.seconds / row.raw)) "
+                + "| \(mb(row.lint.rssKilobytes * 1024)) | \(row.lint.count) |\n"
+            if let reference = row.reference {
+                out += "| ↳ for reference | | | \(reference.label) | \(ms(reference.seconds)) (\(rate(row.bytes, reference.seconds))) "
+                    + "| | \(String(format: "%.2f", row.lint.seconds / reference.seconds)) | | |\n"
+            }
+        }
+        return out
+    }
+}
+
+extension Child {
+    static func json(_ directory: String) -> Int32 { timeOverFiles(directory, BenchmarkEntry.parseJSON) }
+    static func foundationJSON(_ directory: String) -> Int32 {
+        timeOverFiles(directory) { buffer in
+            let object = try? JSONSerialization.jsonObject(with: Data(buffer: buffer), options: [])
+            return (object as? [String: Any])?.count ?? 0
+        }
+    }
+}
