@@ -27,10 +27,16 @@ import Testing
                 strings: ["compose/*.yml", "xcstrings/*.yml"]
                 ignore-keys:
                   "Golden Kodee": [untranslated]
+                sources:
+                  kotlin: [app/shared/src/commonMain/kotlin/**/*.kt, app/shared/src/iosMain/kotlin/**/*.kt]
+                  swift: [app/iosApp/**/*.swift]
 
                 """])
-            try manager.copyItem(at: NativeStringsKotlinConfTests.fixture.appendingPathComponent("routes.yml"),
-                                 to: yaml.url.appendingPathComponent("routes.yml"))
+            // The same app code on both sides: only where the strings live differs.
+            for name in ["routes.yml", "app"] {
+                try manager.copyItem(at: NativeStringsKotlinConfTests.fixture.appendingPathComponent(name),
+                                     to: yaml.url.appendingPathComponent(name))
+            }
             let compose = try CLI.run(["import", "compose", native.path("app/shared/src/commonMain/composeResources"),
                                        native.path("app/ui-components/src/commonMain/composeResources"), "--out", yaml.path("compose")])
             #expect(compose.status == 0, "\(compose.stderr)")
@@ -63,6 +69,10 @@ import Testing
         let yaml = try Self.lint(pair.yaml)
         #expect(!native.findings.isEmpty)
         #expect(native.findings == yaml.findings)
+        // With the app's code (`sources:`): its findings, none of the tab rules, no error.
+        #expect(native.findings.filter { $0.rule == "push-without-title" }.count == 9)
+        #expect(native.findings.filter { $0.rule == "literal-title" }.count == 4)
+        #expect(!native.findings.contains { $0.rule.hasPrefix("tab-") || $0.rule == "catalog-drift" || $0.severity == "error" })
         // The string findings point into the native files, at the element.
         let stringFindings = native.json.filter { ($0["file"] as? String)?.hasSuffix("strings.xml") == true }
         #expect(!stringFindings.isEmpty)
@@ -140,5 +150,21 @@ import Testing
         #expect(baseline.contains("values-de/strings.xml"))
         let clean = try CLI.run(["lint", "--baseline", "baseline.json"], in: pair.native.url)
         #expect(clean.status == 0, "\(clean.stdout)")
+    }
+
+    /// A String Catalog read in place under `strings:` is also where the Swift tab labels come
+    /// from: a German tab label changed there is a tab-label-mismatch, without naming the catalog
+    /// under `sources:` too.
+    @Test func tabLabelsComeFromTheStringCatalogInStrings() throws {
+        let directory = try TemporaryDirectory()
+        for name in ["routes.yml", "app", ".routekit.yml"] {
+            try FileManager.default.copyItem(at: Self.fixture.appendingPathComponent(name), to: directory.url.appendingPathComponent(name))
+        }
+        let catalog = directory.path("app/iosApp/Localizable.xcstrings")
+        let text = try String(contentsOfFile: catalog, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"value\" : \"Sprecher\"", with: "\"value\" : \"Referenten\"")
+            .write(toFile: catalog, atomically: true, encoding: .utf8)
+        let run = try CLI.run(["lint", "--only", "tab-label-mismatch"], in: directory.url)
+        #expect(run.stdout.contains("app/iosApp/iosApp/ContentView.swift:194:35: warning: in de, tab 'Speakers' is labelled \"Referenten\""), "\(run.stdout)")
     }
 }

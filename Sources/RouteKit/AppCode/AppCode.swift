@@ -56,7 +56,9 @@ public struct KotlinRoute: Sendable {
 extension AppCode {
     /// Reads the files `sources:` names. Files that cannot be read, or not wholly, become
     /// `notFollowed` entries; only a config problem (a missing literal path) stops the run.
-    public static func load(config: ProjectConfig) throws(ConfigError) -> AppCode {
+    /// `stringFiles` are the project's `strings:` files: a String Catalog read in place there
+    /// holds the Swift tab labels too, so it is read for them without being named twice.
+    public static func load(config: ProjectConfig, stringFiles: [String] = []) throws(ConfigError) -> AppCode {
         var code = AppCode()
         guard !config.sources.isEmpty else { return code }
         let kotlinPaths = try Project.resolve(config.sources.kotlin, field: "sources.kotlin", config: config)
@@ -64,6 +66,9 @@ extension AppCode {
         code.kotlinFiles = kotlinPaths
         code.swiftFiles = swiftSide.filter { !$0.hasSuffix(".xcstrings") }
         code.stringCatalogFiles = swiftSide.filter { $0.hasSuffix(".xcstrings") }
+        for path in stringFiles where path.hasSuffix(".xcstrings") && !code.stringCatalogFiles.contains(path) {
+            code.stringCatalogFiles.append(path)
+        }
         let limit = config.limits.fileSize
 
         let kotlinTexts = Concurrent.map(count: kotlinPaths.count) { Self.readText(kotlinPaths[$0], limit: limit) }

@@ -60,7 +60,7 @@ public struct Project: Sendable {
         var suppressions: [String: Suppressions] = [:]
         for file in parsed where suppressions[file.file.path] == nil { suppressions[file.file.path] = file.file.suppressions }
         if suppressions[config.path] == nil, let own = config.suppressions { suppressions[config.path] = own }
-        let appCode = try AppCode.load(config: config)
+        let appCode = try AppCode.load(config: config, stringFiles: stringPaths)
         suppressions.merge(appCode.suppressions) { yaml, _ in yaml }
         return Project(
             config: config, catalog: catalog, hasCatalog: !config.catalog.isEmpty, strings: strings,
