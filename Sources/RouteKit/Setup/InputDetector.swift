@@ -38,8 +38,9 @@ public enum InputDetector {
 
     public static func detect(root: String) -> DetectedInputs {
         var yamlFiles: [(path: String, depth: Int)] = []
-        var entries = 0
-        walk(root, relative: "", depth: 0, entries: &entries, into: &yamlFiles)
+        ProjectTreeWalk.files(under: root, maxDepth: stringsDepth, maxEntries: maxEntries) { file in
+            if isYAML(file.name), file.size <= maxFileSize { yamlFiles.append((file.path, file.depth)) }
+        }
 
         var result = DetectedInputs()
         var stringFiles: [String] = []
@@ -107,30 +108,6 @@ public enum InputDetector {
     }
 
     // MARK: Walking
-
-    private static func walk(_ root: String, relative: String, depth: Int, entries: inout Int,
-                             into files: inout [(path: String, depth: Int)]) {
-        let directory = relative.isEmpty ? root : PathUtilities.join(root, relative)
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
-        for name in names.sorted() {
-            entries += 1
-            if entries > maxEntries { return }
-            if name.hasPrefix(".") { continue }
-            let child = relative.isEmpty ? name : relative + "/" + name
-            var info = stat()
-            guard lstat(PathUtilities.join(root, child), &info) == 0 else { continue }
-            switch info.st_mode & S_IFMT {
-            case S_IFDIR:
-                if depth < stringsDepth, !skippedDirectories.contains(name) {
-                    walk(root, relative: child, depth: depth + 1, entries: &entries, into: &files)
-                }
-            case S_IFREG, S_IFLNK:
-                if isYAML(name), Int(info.st_size) <= maxFileSize { files.append((child, depth)) }
-            default:
-                break
-            }
-        }
-    }
 
     static func isYAML(_ name: String) -> Bool { name.hasSuffix(".yml") || name.hasSuffix(".yaml") }
 
@@ -221,33 +198,15 @@ extension InputDetector {
     /// relative to the root, sorted. Symbolic links are not followed; the walk is bounded.
     static func findNative(root: String) -> (xml: [String], catalogs: [String]) {
         var xml: [String] = [], catalogs: [String] = []
-        var entries = 0
-        var stack: [(relative: String, depth: Int)] = [("", 0)]
-        while let (relative, depth) = stack.popLast() {
-            let directory = relative.isEmpty ? root : PathUtilities.join(root, relative)
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { continue }
-            for name in names.sorted().reversed() {
-                entries += 1
-                if entries > maxEntries * 5 { break }
-                if name.hasPrefix(".") { continue }
-                let child = relative.isEmpty ? name : relative + "/" + name
-                var info = stat()
-                guard lstat(PathUtilities.join(root, child), &info) == 0 else { continue }
-                switch info.st_mode & S_IFMT {
-                case S_IFDIR:
-                    if depth < nativeDepth, !skippedDirectories.contains(name) { stack.append((child, depth + 1)) }
-                case S_IFREG:
-                    if name.hasSuffix(".xcstrings") {
-                        catalogs.append(child)
-                    } else if name == "strings.xml" {
-                        let parts = child.split(separator: "/")
-                        if parts.count >= 3, parts[parts.count - 2].hasPrefix("values"),
-                           parts[parts.count - 3] == "composeResources" || parts[parts.count - 3] == "res" {
-                            xml.append(child)
-                        }
-                    }
-                default:
-                    break
+        ProjectTreeWalk.files(under: root, maxDepth: nativeDepth, maxEntries: maxEntries * 5) { file in
+            guard !file.isLink else { return }
+            if file.name.hasSuffix(".xcstrings") {
+                catalogs.append(file.path)
+            } else if file.name == "strings.xml" {
+                let parts = file.path.split(separator: "/")
+                if parts.count >= 3, parts[parts.count - 2].hasPrefix("values"),
+                   parts[parts.count - 3] == "composeResources" || parts[parts.count - 3] == "res" {
+                    xml.append(file.path)
                 }
             }
         }

@@ -25,8 +25,9 @@ public enum SourceDetector {
         var kotlinFiles: [String] = []
         var swiftFiles: [String] = []
         var catalogs: [String] = []
-        var entries = 0
-        walk(root, relative: "", depth: 0, entries: &entries) { path in
+        ProjectTreeWalk.files(under: root, maxDepth: maxDepth, maxEntries: maxEntries) { file in
+            guard !file.isLink, file.size <= maxFileSize else { return }
+            let path = file.path
             if path.hasSuffix(".kt") { kotlinFiles.append(path) }
             else if path.hasSuffix(".swift") { swiftFiles.append(path) }
             else if path.hasSuffix(".xcstrings") { catalogs.append(path) }
@@ -44,29 +45,6 @@ public enum SourceDetector {
             }
         }
         return result
-    }
-
-    private static func walk(_ root: String, relative: String, depth: Int, entries: inout Int, _ visit: (String) -> Void) {
-        let directory = relative.isEmpty ? root : PathUtilities.join(root, relative)
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
-        for name in names.sorted() {
-            entries += 1
-            if entries > maxEntries { return }
-            if name.hasPrefix(".") { continue }
-            let child = relative.isEmpty ? name : relative + "/" + name
-            var info = stat()
-            guard lstat(PathUtilities.join(root, child), &info) == 0 else { continue }
-            switch info.st_mode & S_IFMT {
-            case S_IFDIR:
-                if depth < maxDepth, !InputDetector.skippedDirectories.contains(name) {
-                    walk(root, relative: child, depth: depth + 1, entries: &entries, visit)
-                }
-            case S_IFREG:
-                if Int(info.st_size) <= maxFileSize { visit(child) }
-            default:
-                break
-            }
-        }
     }
 
     private static func text(_ path: String) -> String? {
