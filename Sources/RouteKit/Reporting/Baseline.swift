@@ -16,13 +16,8 @@ public struct Baseline: Hashable, Sendable {
     public static let formatVersion = 1
 
     public struct Entry: Hashable, Sendable, CustomStringConvertible {
-        public var rule: String
-        /// Relative to the config file's directory, `/`-separated.
-        public var file: String?
-        public var route: String?
-        public var key: String?
-        public var locale: String?
-        public var message: String
+        /// Which finding this entry accepts.
+        public var identity: FindingIdentity
         /// How many findings this entry stands for (≥ 1). For a stale entry: how many of them no
         /// longer occur.
         public var count: Int
@@ -31,14 +26,21 @@ public struct Baseline: Hashable, Sendable {
             rule: String, file: String? = nil, route: String? = nil, key: String? = nil,
             locale: String? = nil, message: String, count: Int = 1
         ) {
-            self.rule = rule
-            self.file = file
-            self.route = route
-            self.key = key
-            self.locale = locale
-            self.message = message
+            self.init(FindingIdentity(rule: rule, file: file, route: route, key: key, locale: locale, message: message), count: count)
+        }
+
+        public init(_ identity: FindingIdentity, count: Int = 1) {
+            self.identity = identity
             self.count = count
         }
+
+        public var rule: String { identity.rule }
+        /// Relative to the config file's directory, `/`-separated.
+        public var file: String? { identity.file }
+        public var route: String? { identity.route }
+        public var key: String? { identity.key }
+        public var locale: String? { identity.locale }
+        public var message: String { identity.message }
 
         /// The entry as the baseline file (and the JSON report) spell it.
         func json(alwaysCount: Bool) -> JSONValue {
@@ -51,48 +53,12 @@ public struct Baseline: Hashable, Sendable {
             return .object(members)
         }
 
-        /// Everything but the count.
-        fileprivate var identity: Identity {
-            Identity(rule: rule, file: file, route: route, key: key, locale: locale, message: message)
-        }
 
         /// `routes.yml: message [rule]` (×count when more than one), neutralized for a terminal.
         public var description: String {
             var text = (file.map { $0 + ": " } ?? "") + message + " [" + rule + "]"
             if count > 1 { text += " (×\(count))" }
             return ReportText.neutralized(text)
-        }
-    }
-
-    /// What a baseline keys on.
-    fileprivate struct Identity: Hashable {
-        var rule: String
-        var file: String?
-        var route: String?
-        var key: String?
-        var locale: String?
-        var message: String
-
-        init(rule: String, file: String?, route: String?, key: String?, locale: String?, message: String) {
-            self.rule = rule
-            self.file = file
-            self.route = route
-            self.key = key
-            self.locale = locale
-            self.message = message
-        }
-
-        init(_ diagnostic: Diagnostic, root: String) {
-            self.init(
-                rule: diagnostic.rule,
-                file: FindingPlace(diagnostic).file.map { PathUtilities.relative($0, to: root) },
-                route: diagnostic.route, key: diagnostic.key, locale: diagnostic.locale,
-                message: diagnostic.message)
-        }
-
-        /// File first, so a baseline reads file by file; then rule, route, key, locale, message.
-        var sortKey: [String] {
-            [file ?? "", rule, route ?? "", key ?? "", locale ?? "", message]
         }
     }
 
@@ -107,8 +73,8 @@ public struct Baseline: Hashable, Sendable {
     public private(set) var entries: [Entry]
 
     public init(entries: [Entry]) {
-        var counts: [Identity: Int] = [:]
-        var order: [Identity] = []
+        var counts: [FindingIdentity: Int] = [:]
+        var order: [FindingIdentity] = []
         for entry in entries where entry.count > 0 {
             let identity = entry.identity
             if counts[identity] == nil { order.append(identity) }
@@ -120,22 +86,13 @@ public struct Baseline: Hashable, Sendable {
             }
             return false
         }
-        self.entries = order.map { identity in
-            Entry(
-                rule: identity.rule, file: identity.file, route: identity.route, key: identity.key,
-                locale: identity.locale, message: identity.message, count: counts[identity]!)
-        }
+        self.entries = order.map { Entry($0, count: counts[$0]!) }
     }
 
     /// A baseline that accepts exactly `diagnostics`; files are made relative to `root` (the
     /// config file's directory).
     public static func make(from diagnostics: [Diagnostic], root: String) -> Baseline {
-        Baseline(entries: diagnostics.map { diagnostic in
-            let identity = Identity(diagnostic, root: root)
-            return Entry(
-                rule: identity.rule, file: identity.file, route: identity.route, key: identity.key,
-                locale: identity.locale, message: identity.message)
-        })
+        Baseline(entries: diagnostics.map { Entry(FindingIdentity($0, root: root)) })
     }
 
     /// The file's contents: stable, sorted, pretty JSON with a final newline.
@@ -223,12 +180,12 @@ public struct Baseline: Hashable, Sendable {
     public func apply(to diagnostics: [Diagnostic], root: String)
         -> (kept: [Diagnostic], suppressed: Int, stale: [Entry])
     {
-        var remaining: [Identity: Int] = [:]
+        var remaining: [FindingIdentity: Int] = [:]
         for entry in entries { remaining[entry.identity, default: 0] += entry.count }
         var kept: [Diagnostic] = []
         var suppressed = 0
         for diagnostic in diagnostics {
-            let identity = Identity(diagnostic, root: root)
+            let identity = FindingIdentity(diagnostic, root: root)
             if let left = remaining[identity], left > 0 {
                 remaining[identity] = left - 1
                 suppressed += 1

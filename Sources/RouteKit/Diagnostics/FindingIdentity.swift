@@ -1,0 +1,59 @@
+/// What makes two findings the same finding from one run to the next: the rule, the file
+/// (relative to the project's directory, `/`-separated), route, key, locale and message — never
+/// the line, column or severity, so moving lines or changing a severity keeps it. Baselines key
+/// on it; the fingerprints of SARIF and GitLab reports hash the same fields in the same order
+/// (`Diagnostic.fingerprintHash`). (`Diagnostic`'s own `==` compares every field, position and
+/// severity included: two findings at two places are two values, and one identity.)
+public struct FindingIdentity: Hashable, Sendable {
+    public var rule: String
+    public var file: String?
+    public var route: String?
+    public var key: String?
+    public var locale: String?
+    public var message: String
+
+    public init(rule: String, file: String? = nil, route: String? = nil, key: String? = nil,
+                locale: String? = nil, message: String) {
+        self.rule = rule
+        self.file = file
+        self.route = route
+        self.key = key
+        self.locale = locale
+        self.message = message
+    }
+
+    /// The identity of `diagnostic`, its file made relative to `root` (the config's directory).
+    public init(_ diagnostic: Diagnostic, root: String) {
+        self.init(
+            rule: diagnostic.rule,
+            file: FindingPlace(diagnostic).file.map { PathUtilities.relative($0, to: root) },
+            route: diagnostic.route, key: diagnostic.key, locale: diagnostic.locale,
+            message: diagnostic.message)
+    }
+
+    /// File first, so a baseline reads file by file; then rule, route, key, locale, message.
+    var sortKey: [String] {
+        [file ?? "", rule, route ?? "", key ?? "", locale ?? "", message]
+    }
+}
+
+extension Diagnostic {
+    /// The stable hash of this finding's `FindingIdentity` (its fields in declaration order, rule
+    /// first, separated by U+001F), with the relative path already worked out. Streamed: a
+    /// batched finding's message is hashed in pieces, never made.
+    func fingerprintHash(relativePath path: String) -> StableHash.Stream {
+        var stream = StableHash.Stream()
+        stream.add(rule)
+        stream.add(0x1F)
+        stream.add(path)
+        stream.add(0x1F)
+        stream.add(route ?? "")
+        stream.add(0x1F)
+        stream.add(key ?? "")
+        stream.add(0x1F)
+        stream.add(locale ?? "")
+        stream.add(0x1F)
+        forEachMessagePiece { stream.add($0) }
+        return stream
+    }
+}
