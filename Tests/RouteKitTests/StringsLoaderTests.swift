@@ -1,0 +1,51 @@
+import Testing
+@testable import RouteKit
+
+@Suite struct StringsLoaderTests {
+    func load(_ files: [String], base: String = "en") -> (StringTable, [Diagnostic]) {
+        StringsLoader.load(files.enumerated().map { YAMLReader.read(text: $1, path: "s\($0).yml") }, baseLocale: base)
+    }
+
+    @Test func railsLayoutWithSeveralLocalesAndFiles() throws {
+        let (table, diagnostics) = load([
+            "en:\n  nav:\n    schedule: Schedule\n  no: No\nde:\n  nav:\n    schedule: Programm\n",
+            "de:\n  no: Nein\n",
+        ])
+        #expect(diagnostics.isEmpty)
+        #expect(table.locales == ["en", "de"])
+        #expect(table["en"]?.keys == ["nav.schedule", "no"])
+        #expect(table["de"]?["no"]?.texts.first?.value == "Nein")
+        #expect(table["de"]?["no"]?.keyLocation.file == "s1.yml")
+        #expect(table["de"]?.declarations.count == 2)
+    }
+
+    @Test func pluralsAndTheBaseShapeRule() throws {
+        let (table, _) = load([
+            "en:\n  count:\n    one: \"%{count} talk\"\n    other: \"%{count} talks\"\n  menu:\n    other: Other\n    share: Share\n",
+            "de:\n  count:\n    one: \"%{count} Vortrag\"\n    other: \"%{count} Vorträge\"\n  menu:\n    other: Andere\n",
+        ])
+        #expect(table["en"]?["count"]?.isPlural == true)
+        #expect(table["de"]?["count"]?.isPlural == true)
+        // In de, `menu` only has `other:`, but the base locale says it is a namespace.
+        #expect(table["de"]?["menu.other"]?.isPlural == false)
+        #expect(table["de"]?["menu"] == nil)
+        // The plural rules read only the listed plurals.
+        for locale in table.locales {
+            let strings = try #require(table[locale])
+            #expect(strings.pluralEntries.map(Int.init) == strings.entries.indices.filter { strings.entries[$0].isPlural })
+        }
+        #expect(table["en"]?.pluralEntries.count == 1)
+    }
+
+    @Test func duplicateKeyAcrossFiles() {
+        let (_, diagnostics) = load(["en:\n  a: 1\n", "en:\n  a: 2\n"])
+        #expect(diagnostics.map(\.rule) == ["duplicate-key"])
+        #expect(diagnostics.first?.message == "key 'a' of locale 'en' is already defined in s0.yml")
+    }
+
+    @Test func stubLocalesAndLists() {
+        let (table, diagnostics) = load(["xx:\nen:\n  a: [1, 2]\n"])
+        #expect(table.locales == ["xx", "en"])
+        #expect(diagnostics.map(\.rule) == ["invalid-field"])
+    }
+}
