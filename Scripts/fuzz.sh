@@ -104,14 +104,16 @@ for f in sorted(glob.glob("Tests/RouteKitTests/Fixtures/**/*.kt", recursive=True
     put("kotlin", open(f, "rb").read())
 for f in sorted(glob.glob("Tests/RouteKitTests/Fixtures/**/*.swift", recursive=True)):
     put("swift", open(f, "rb").read())
+# The lint-rules examples' source and native string files, each to the target that reads it.
+example_targets = {".kt": "kotlin", ".swift": "swift", ".xml": "xml", ".xcstrings": "xcstrings"}
 if pyyaml:
     for f in rules:
         try: doc = pyyaml.safe_load(open(f))
         except Exception: continue
         for ex in doc.get("examples", []) or []:
             for name, text in (ex.get("files") or {}).items():
-                if isinstance(text, str) and name.endswith(".kt"): put("kotlin", text)
-                if isinstance(text, str) and name.endswith(".swift"): put("swift", text)
+                target = example_targets.get(os.path.splitext(name)[1])
+                if isinstance(text, str) and target: put(target, text)
 for text in ['val s = "${"${x}"}"', 'val r = """raw ${ "x" }""""', "val c = '\\u0041' /* /* */ */", '`odd name`(A("1", null))',
              'Tab(String(localized: "A"), systemImage: "a", value: 1) { V(route: R()) }', 'let s = #"raw \\#(x)"#',
              'let m = """\n  a \\(b("\\(c)"))\n  """']:
@@ -121,14 +123,6 @@ for f in sorted(glob.glob("Tests/RouteKitTests/Fixtures/**/*.xml", recursive=Tru
     put("xml", open(f, "rb").read())
 for f in sorted(glob.glob("Tests/RouteKitTests/Fixtures/**/*.xcstrings", recursive=True)):
     put("xcstrings", open(f, "rb").read())
-if pyyaml:
-    for f in rules:
-        try: doc = pyyaml.safe_load(open(f))
-        except Exception: continue
-        for ex in doc.get("examples", []) or []:
-            for name, text in (ex.get("files") or {}).items():
-                if isinstance(text, str) and name.endswith(".xml"): put("xml", text)
-                if isinstance(text, str) and name.endswith(".xcstrings"): put("xcstrings", text)
 for text in ['<!DOCTYPE r [<!ENTITY a "&b;&b;">]><resources/>', '<resources><string name="a"><![CDATA[x]]>&#x1F600;&amp;</string></resources>',
              '<?xml version="1.0"?><resources><plurals name="p"><item quantity="one">\\u00e9 \\\' %d</item></plurals></resources>',
              '<resources><!-- routekit:disable-next-line x --><string name="a" translatable="false">"  q  "</string></resources>']:

@@ -43,17 +43,30 @@ extension Diagnostic {
     /// batched finding's message is hashed in pieces, never made.
     func fingerprintHash(relativePath path: String) -> StableHash.Stream {
         var stream = StableHash.Stream()
-        stream.add(rule)
-        stream.add(0x1F)
-        stream.add(path)
-        stream.add(0x1F)
-        stream.add(route ?? "")
-        stream.add(0x1F)
-        stream.add(key ?? "")
-        stream.add(0x1F)
-        stream.add(locale ?? "")
-        stream.add(0x1F)
-        forEachMessagePiece { stream.add($0) }
+        stream.addIdentityHead(rule: rule, path: path, route: route)
+        stream.addIdentityTail(key: key, locale: locale) { stream in forEachMessagePiece { stream.add($0) } }
         return stream
+    }
+}
+
+extension StableHash.Stream {
+    /// The identity's fields up to the key: rule, path, route. A reporter that writes many
+    /// findings sharing these (a batch) hashes them once and copies the stream.
+    mutating func addIdentityHead(rule: String, path: String, route: String?) {
+        add(rule)
+        add(0x1F)
+        add(path)
+        add(0x1F)
+        add(route ?? "")
+        add(0x1F)
+    }
+
+    /// The identity's remaining fields: key, locale, and the message (fed by `message`).
+    mutating func addIdentityTail(key: String?, locale: String?, message: (inout StableHash.Stream) -> Void) {
+        add(key ?? "")
+        add(0x1F)
+        add(locale ?? "")
+        add(0x1F)
+        message(&self)
     }
 }

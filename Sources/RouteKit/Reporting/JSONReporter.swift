@@ -98,12 +98,7 @@ public struct JSONReporter: Reporter {
             }
             head.write("      \"fingerprint\": \"")
             hash = StableHash.Stream()
-            hash.add(batch.rule)
-            hash.add(0x1F)
-            hash.add(path ?? "")
-            hash.add(0x1F)
-            hash.add(batch.route ?? "")
-            hash.add(0x1F)
+            hash.addIdentityHead(rule: batch.rule, path: path ?? "", route: batch.route)
             beforeMessageKey.write(",\n")
             if let line = place.line {
                 beforeMessageKey.write("      \"line\": ")
@@ -132,13 +127,11 @@ public struct JSONReporter: Reporter {
         func write(key: String, severity: Severity, into out: inout ReportBytes) {
             out.write(head.bytes)
             var stream = hash
-            stream.add(key)
-            stream.add(0x1F)
-            stream.add(batch.locale ?? "")
-            stream.add(0x1F)
-            stream.add(batch.messagePrefix)
-            stream.add(key)
-            stream.add(batch.messageSuffix)
+            stream.addIdentityTail(key: key, locale: batch.locale) { stream in
+                stream.add(batch.messagePrefix)
+                stream.add(key)
+                stream.add(batch.messageSuffix)
+            }
             stream.write(into: &out)
             out.write("\",\n      \"key\": ")
             out.writeJSONString(key)
