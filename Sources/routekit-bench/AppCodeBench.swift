@@ -63,27 +63,16 @@ enum AppCodeBench {
         return rows
     }
 
-    /// The conference app as a project: its catalog, its Compose strings imported to YAML and
-    /// `sources:` over its Kotlin and Swift (the setup of AppCodeKotlinConfTests).
+    /// The conference app as it ships, from the vendored fixture and its own `.routekit.yml`: the
+    /// catalog, the strings read in place (both Compose trees and the String Catalog) and
+    /// `sources:` over its Kotlin and Swift.
     static func conferenceApp(into directory: String) throws -> String {
         let manager = FileManager.default
         try? manager.removeItem(atPath: directory)
-        try manager.createDirectory(atPath: directory + "/strings", withIntermediateDirectories: true)
-        try manager.copyItem(atPath: fixture + "/app", toPath: directory + "/app")
-        try manager.copyItem(atPath: fixture + "/routes.yml", toPath: directory + "/routes.yml")
-        let strings = try ComposeResourcesImporter().importDirectory(directory + "/app/shared/src/commonMain/composeResources")
-        for locale in strings.locales {
-            try strings.yaml(for: locale).write(toFile: "\(directory)/strings/\(locale).yml", atomically: true, encoding: .utf8)
+        try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        for name in ["app", "routes.yml", ".routekit.yml"] {
+            try manager.copyItem(atPath: fixture + "/" + name, toPath: directory + "/" + name)
         }
-        try """
-            catalog: routes.yml
-            strings: [strings/*.yml]
-            base-locale: en
-            sources:
-              kotlin: [app/shared/src/commonMain/kotlin/**/*.kt, app/shared/src/iosMain/kotlin/**/*.kt]
-              swift: [app/iosApp/**/*.swift, app/iosApp/**/*.xcstrings]
-
-            """.write(toFile: directory + "/.routekit.yml", atomically: true, encoding: .utf8)
         return directory
     }
 }

@@ -292,7 +292,7 @@ if !appCodeRows.isEmpty {
     }
 }
 if let conferenceLint {
-    out += "\n| conference app, catalog + strings + `sources:` | `routekit lint` process ms | exit |\n|---|---:|---:|\n"
+    out += "\n| conference app: catalog, strings in place, `sources:` | `routekit lint` process ms | exit |\n|---|---:|---:|\n"
     out += "| median of \(conferenceLint.runs) | \(ms(conferenceLint.seconds)) | \(conferenceLint.status) |\n"
 }
 
