@@ -65,18 +65,25 @@ struct CompactForm: Sendable {
 final class StringStorage: Sendable {
     let paths: [String]
     let arenas: [[UInt8]]
-    /// Key id → dotted key name.
-    let names: [String]
-    let idByName: [String: Int32]
+    /// Key ids and their segments: a name is made when asked for, never stored as a `String`.
+    let keys: KeyInterner
 
-    init(paths: [String], arenas: [[UInt8]], names: [String], idByName: [String: Int32]) {
+    init(paths: [String], arenas: [[UInt8]], keys: KeyInterner) {
         self.paths = paths
         self.arenas = arenas
-        self.names = names
-        self.idByName = idByName
+        self.keys = keys
     }
 
-    static let empty = StringStorage(paths: [], arenas: [], names: [""], idByName: [:])
+    static let empty = StringStorage(paths: [], arenas: [], keys: KeyInterner())
+
+    /// Key id → dotted key name.
+    func name(_ id: Int32) -> String { keys.name(id) }
+
+    /// Dotted key name → key id, if any locale defines it (or a namespace above one).
+    func id(of name: String) -> Int32? { keys.id(of: name) }
+
+    /// Ids are `0 ..< keyCount` (0 is the root).
+    var keyCount: Int { keys.count }
 
     @inline(__always)
     func withBytes<R>(_ file: Int32, _ ref: TextRef, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
@@ -115,11 +122,11 @@ public struct LocaleStrings: Sendable {
     public init(locale: String) { self.locale = locale }
 
     public subscript(key: String) -> StringEntry? {
-        guard let id = storage.idByName[key], let index = index(of: id) else { return nil }
+        guard let id = storage.id(of: key), let index = index(of: id) else { return nil }
         return entry(at: index)
     }
 
-    public var keys: [String] { entries.map { storage.names[Int($0.key)] } }
+    public var keys: [String] { entries.map { storage.name($0.key) } }
 
     public var count: Int { entries.count }
 
@@ -147,7 +154,7 @@ public struct LocaleStrings: Sendable {
         } else {
             value = .text(storage.located(compact.file, compact.text))
         }
-        return StringEntry(key: storage.names[Int(compact.key)], locale: locale, value: value,
+        return StringEntry(key: storage.name(compact.key), locale: locale, value: value,
                            keyLocation: storage.location(compact.file, compact.keyLine, compact.keyColumn))
     }
 
@@ -229,9 +236,9 @@ public struct StringTable: Sendable {
     public var base: LocaleStrings? { byLocale[baseLocale] }
 
     /// The id of a dotted key, if any locale defines it (or a namespace above one).
-    func keyID(_ key: String) -> Int32? { storage.idByName[key] }
+    func keyID(_ key: String) -> Int32? { storage.id(of: key) }
 
-    func keyName(_ id: Int32) -> String { storage.names[Int(id)] }
+    func keyName(_ id: Int32) -> String { storage.name(id) }
 }
 
 // MARK: - Byte helpers shared by the string rules

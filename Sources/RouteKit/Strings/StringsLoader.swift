@@ -139,119 +139,6 @@ struct StringsFileData: Sendable {
     }
 }
 
-/// Interns dotted keys as a tree of segments: (parent id, segment bytes) → id. Id 0 is the root.
-/// A key written with dots (`a.b: x`) and the same key nested (`a: {b: x}`) get the same id.
-struct KeyInterner {
-    private(set) var parents: [Int32] = [-1]
-    private var segmentStarts: [Int32] = [0]
-    private var segmentLengths: [Int32] = [0]
-    private var hashes: [UInt64] = [0]
-    private var bytes: [UInt8] = []
-    private var table = [Int32](repeating: -1, count: 4096)
-
-    var count: Int { parents.count }
-
-    private static func hash(_ parent: Int32, _ segment: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325 ^ (UInt64(UInt32(bitPattern: parent)) &* 0x9E37_79B9_7F4A_7C15)
-        for byte in segment {
-            h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-        }
-        h ^= h >> 33
-        h &*= 0xFF51_AFD7_ED55_8CCD
-        h ^= h >> 33
-        return h
-    }
-
-    /// The id of `segment` under `parent`; dots inside `segment` descend further.
-    mutating func intern(_ parent: Int32, _ key: UnsafeBufferPointer<UInt8>) -> Int32 {
-        var current = parent
-        var start = 0
-        for index in 0 ..< key.count where key[index] == UInt8(ascii: ".") {
-            current = child(current, UnsafeBufferPointer(rebasing: key[start ..< index]))
-            start = index + 1
-        }
-        return child(current, UnsafeBufferPointer(rebasing: key[start...]))
-    }
-
-    /// The id of `key` under `parent` if it is already interned (dots descend); never adds.
-    func lookup(_ parent: Int32, _ key: UnsafeBufferPointer<UInt8>) -> Int32? {
-        var current = parent
-        var start = 0
-        for index in 0 ..< key.count where key[index] == UInt8(ascii: ".") {
-            let segment = UnsafeBufferPointer(rebasing: key[start ..< index])
-            guard case .found(let id) = find(current, segment, Self.hash(current, segment)) else { return nil }
-            current = id
-            start = index + 1
-        }
-        let segment = UnsafeBufferPointer(rebasing: key[start...])
-        guard case .found(let id) = find(current, segment, Self.hash(current, segment)) else { return nil }
-        return id
-    }
-
-    private enum Probe {
-        case found(Int32)
-        case empty(slot: Int)
-    }
-
-    private func find(_ parent: Int32, _ segment: UnsafeBufferPointer<UInt8>, _ h: UInt64) -> Probe {
-        let mask = table.count - 1
-        var slot = Int(truncatingIfNeeded: h) & mask
-        while true {
-            let id = Int(table[slot])
-            if id < 0 { return .empty(slot: slot) }
-            if hashes[id] == h && parents[id] == parent && Int(segmentLengths[id]) == segment.count {
-                let start = Int(segmentStarts[id])
-                let same = bytes.withUnsafeBufferPointer { stored in
-                    segment.count == 0 || memcmp(stored.baseAddress! + start, segment.baseAddress!, segment.count) == 0
-                }
-                if same { return .found(Int32(id)) }
-            }
-            slot = (slot + 1) & mask
-        }
-    }
-
-    private mutating func child(_ parent: Int32, _ segment: UnsafeBufferPointer<UInt8>) -> Int32 {
-        let h = Self.hash(parent, segment)
-        let slot: Int
-        switch find(parent, segment, h) {
-        case .found(let id): return id
-        case .empty(let empty): slot = empty
-        }
-        let id = Int32(parents.count)
-        parents.append(parent)
-        segmentStarts.append(Int32(bytes.count))
-        segmentLengths.append(Int32(segment.count))
-        hashes.append(h)
-        bytes.append(contentsOf: segment)
-        table[slot] = id
-        if parents.count * 2 > table.count { grow() }
-        return id
-    }
-
-    private mutating func grow() {
-        table = [Int32](repeating: -1, count: table.count * 2)
-        let mask = table.count - 1
-        for id in 1 ..< parents.count {
-            var slot = Int(truncatingIfNeeded: hashes[id]) & mask
-            while table[slot] >= 0 { slot = (slot + 1) & mask }
-            table[slot] = Int32(id)
-        }
-    }
-
-    /// Every id's dotted name (the root's is empty).
-    func names() -> [String] {
-        var names = [String](repeating: "", count: parents.count)
-        bytes.withUnsafeBufferPointer { stored in
-            for id in 1 ..< parents.count {
-                let start = Int(segmentStarts[id])
-                let segment = String(decoding: UnsafeBufferPointer(rebasing: stored[start ..< start + Int(segmentLengths[id])]), as: UTF8.self)
-                names[id] = parents[id] == 0 ? segment : names[Int(parents[id])] + "." + segment
-            }
-        }
-        return names
-    }
-}
-
 /// Builds the table from the files' records.
 private struct Merger {
     let baseLocale: String
@@ -447,11 +334,7 @@ private struct Merger {
     var pendingDuplicates: [(entry: CompactEntry, first: CompactEntry, locale: Int)] = []
 
     func finish(_ files: [StringsFileData], root: String) -> (StringTable, [Diagnostic]) {
-        let names = interner.names()
-        var idByName: [String: Int32] = [:]
-        idByName.reserveCapacity(names.count)
-        for id in 1 ..< names.count where idByName[names[id]] == nil { idByName[names[id]] = Int32(id) }
-        let storage = StringStorage(paths: files.map(\.path), arenas: files.map(\.arena), names: names, idByName: idByName)
+        let storage = StringStorage(paths: files.map(\.path), arenas: files.map(\.arena), keys: interner)
         var table = StringTable(baseLocale: baseLocale)
         table.locales = locales
         table.aliases = aliases
@@ -463,7 +346,7 @@ private struct Merger {
         }
         var diagnostics = self.diagnostics
         for duplicate in pendingDuplicates {
-            let key = names[Int(duplicate.entry.key)]
+            let key = storage.name(duplicate.entry.key)
             let localeName = locales[duplicate.locale]
             // No line and no absolute path: the message is part of the finding's identity.
             let firstFile = storage.location(duplicate.first.file, duplicate.first.keyLine, duplicate.first.keyColumn).file

@@ -33,14 +33,14 @@ struct EmptyTranslation: LintRule {
                 if entry.isPlural {
                     for form in table.pluralForms(entry) where storage.withBytes(entry.file, form.text, { UTF8Text.isBlank($0, &scalars) }) {
                         let category = storage.string(entry.file, form.category)
-                        findings.append(finding(message("the '\(category)' form of ", storage.names[Int(entry.key)], locale),
+                        findings.append(finding(message("the '\(category)' form of ", storage.name(entry.key), locale),
                                                 at: storage.location(entry.file, form.text.line, form.text.column),
-                                                key: storage.names[Int(entry.key)], locale: locale, severity: severity))
+                                                key: storage.name(entry.key), locale: locale, severity: severity))
                     }
                 } else if storage.withBytes(entry.file, entry.text, { UTF8Text.isBlank($0, &scalars) }) {
-                    findings.append(finding(message("", storage.names[Int(entry.key)], locale),
+                    findings.append(finding(message("", storage.name(entry.key), locale),
                                             at: storage.location(entry.file, entry.text.line, entry.text.column),
-                                            key: storage.names[Int(entry.key)], locale: locale, severity: severity))
+                                            key: storage.name(entry.key), locale: locale, severity: severity))
                 }
             }
         }

@@ -8,6 +8,8 @@ struct MissingTranslation: LintRule {
         let project = context.project
         let strings = project.strings
         guard let base = strings.base else { return [] }
+        let locales = context.requiredLocales.filter { $0 != strings.baseLocale }
+        guard !locales.isEmpty else { return [] }
         let overrides = LocaleFallbackOverrides(project.config.fallbacks)
         // Base keys in the order their messages sort, so a locale's findings come out sorted.
         // Keys a native file marks as not to be translated are expected in the base locale only.
@@ -16,7 +18,6 @@ struct MissingTranslation: LintRule {
             return (id: entry.key, name: name, order: name + "'")
         }.sorted { $0.order < $1.order }.map { (id: $0.id, name: $0.name) }
         let keys = FindingBatch.Keys(baseKeys.map(\.name), sortedBefore: "'")
-        let locales = context.requiredLocales.filter { $0 != strings.baseLocale }
         let sources = locales.map { Self.sources(for: $0, in: strings, overrides: overrides) }
         @Sendable func isMissing(_ key: Int32, _ sourceSlots: [[Int32]]) -> Bool { Self.isMissing(key, in: sourceSlots) }
         // Keys × locales can outgrow any input (a locale stub is four bytes): findings are

@@ -7,19 +7,26 @@ struct PlaceholderMismatch: LintRule {
     func check(_ context: LintContext) -> [Diagnostic] {
         let strings = context.project.strings
         let storage = strings.storage
-        guard let base = strings.base else { return [] }
+        guard let base = strings.base, strings.locales.contains(where: { $0 != strings.baseLocale }) else { return [] }
         var findings: [Diagnostic] = []
         // What the base says, per key id, computed once: its placeholders (all forms merged) as
         // bytes, in one list. The loop below reads `sources` for every translation: it is kept
         // small and indexed by key id.
         var expectedBytes = PlaceholderBytes()
         var sources = [BaseText](repeating: BaseText(signature: -1, isPlural: false, hasPlaceholders: false),
-                                 count: storage.names.count)
+                                 count: storage.keyCount)
+        // Most texts have no placeholders: they share one empty signature (a signature each
+        // would cost more than the texts of a large file).
+        let noPlaceholders = expectedBytes.startSignature()
         for source in base.entries {
-            let signature = expectedBytes.startSignature()
+            var signature = expectedBytes.startSignature()
             base.forEachText(of: source) { ref in storage.withBytes(source.file, ref) { expectedBytes.add($0) } }
-            sources[Int(source.key)] = BaseText(signature: Int32(signature), isPlural: source.isPlural,
-                                                hasPlaceholders: !expectedBytes.isEmpty(signature))
+            let hasPlaceholders = !expectedBytes.isEmpty(signature)
+            if !hasPlaceholders {
+                expectedBytes.removeLastSignature()
+                signature = noPlaceholders
+            }
+            sources[Int(source.key)] = BaseText(signature: Int32(signature), isPlural: source.isPlural, hasPlaceholders: hasPlaceholders)
         }
         // The same as Strings, for the messages; computed when first needed.
         var expectedByEntry = [PlaceholderSignature?](repeating: nil, count: base.entries.count)
@@ -32,7 +39,7 @@ struct PlaceholderMismatch: LintRule {
                 // A plain text for a plural (or the other way round) is formatted differently by
                 // the app: a Compose `<string>` does not stand in for the base's `<plurals>`.
                 if entry.isPlural != source.isPlural {
-                    let key = storage.names[Int(entry.key)]
+                    let key = storage.name(entry.key)
                     let message = source.isPlural
                         ? "'\(key)' is a plural in base locale '\(strings.baseLocale)' but a plain text in locale '\(locale)': give it the plural forms"
                         : "'\(key)' is a plain text in base locale '\(strings.baseLocale)' but a plural in locale '\(locale)': make it one text, or make the base a plural"
@@ -77,7 +84,7 @@ struct PlaceholderMismatch: LintRule {
                     expectedByEntry[sourceIndex] = PlaceholderSignature(base.textRefs(sourceEntry).map { storage.string(sourceEntry.file, $0) })
                 }
                 let expected = expectedByEntry[sourceIndex]!
-                let key = storage.names[Int(entry.key)]
+                let key = storage.name(entry.key)
                 if entry.isPlural {
                     let merged = PlaceholderSignature(table.textRefs(entry).map { storage.string(entry.file, $0) })
                     if let lacking = merged.lacking(from: expected) {
@@ -199,6 +206,12 @@ struct PlaceholderBytes {
     mutating func startSignature() -> Int {
         signatures.append(Signature(names: names.count ..< names.count, printf: printf.count ..< printf.count))
         return signatures.count - 1
+    }
+
+    /// Removes the last signature, which must be empty (nothing was added to it).
+    mutating func removeLastSignature() {
+        precondition(isEmpty(signatures.count - 1))
+        signatures.removeLast()
     }
 
     /// Adds the placeholders of one text to the last signature (sequential `%s` count from 1 in

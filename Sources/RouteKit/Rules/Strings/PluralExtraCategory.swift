@@ -27,7 +27,7 @@ struct PluralExtraCategory: LintRule {
                     let form = table.forms[formIndex], category = Int(categories[formIndex])
                     if category >= 0, usedMask & (1 << category) != 0 { continue }
                     let name = storage.string(entry.file, form.category)
-                    let key = storage.names[Int(entry.key)]
+                    let key = storage.name(entry.key)
                     findings.append(finding("the '\(name)' form of '\(key)' is never selected in locale '\(locale)' (CLDR: \(used!.sorted(by: PluralCategoryOrder.precedes).joined(separator: ", ")))",
                                             at: storage.location(entry.file, form.category.line, form.category.column),
                                             key: key, locale: locale))

@@ -29,7 +29,7 @@ struct PluralMissingCategory: LintRule {
                 var missing = needed.filter { !present($0) }
                 if !present("other") && !missing.contains("other") { missing.append("other") }
                 guard !missing.isEmpty else { continue }
-                let key = storage.names[Int(entry.key)]
+                let key = storage.name(entry.key)
                 findings.append(finding("plural '\(key)' in locale '\(locale)' lacks \(missing.map { "'\($0)'" }.joined(separator: ", ")) (CLDR: \(needed.joined(separator: ", ")))",
                                         at: table.keyLocation(entry), key: key, locale: locale))
             }

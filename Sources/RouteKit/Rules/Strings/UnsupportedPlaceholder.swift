@@ -25,7 +25,7 @@ struct UnsupportedPlaceholder: LintRule {
                         }
                     }
                     for (placeholder, reason) in found {
-                        let key = storage.names[Int(entry.key)]
+                        let key = storage.name(entry.key)
                         findings.append(finding("'\(key)' in locale '\(locale)' has \(placeholder), which routekit does not render: \(reason)",
                                                 at: storage.location(entry.file, ref.line, ref.column), key: key, locale: locale))
                     }

@@ -22,7 +22,7 @@ struct Untranslated: LintRule {
                 guard same else { continue }
                 let values = texts.map { storage.string(entry.file, $0) }
                 guard values.contains(where: { $0.unicodeScalars.contains { $0.properties.isAlphabetic } }) else { continue }
-                let key = storage.names[Int(entry.key)]
+                let key = storage.name(entry.key)
                 findings.append(finding("'\(key)' in locale '\(locale)' is the same as in '\(strings.baseLocale)': \"\(values[0])\"",
                                         at: texts.first.map { storage.location(entry.file, $0.line, $0.column) }, key: key, locale: locale))
             }

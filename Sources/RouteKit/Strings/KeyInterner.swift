@@ -1,0 +1,128 @@
+import Foundation
+
+/// Interns dotted keys as a tree of segments: (parent id, segment bytes) → id. Id 0 is the root.
+/// A key written with dots (`a.b: x`) and the same key nested (`a: {b: x}`) get the same id.
+struct KeyInterner {
+    private(set) var parents: [Int32] = [-1]
+    private var segmentStarts: [Int32] = [0]
+    private var segmentLengths: [Int32] = [0]
+    private var hashes: [UInt64] = [0]
+    private var bytes: [UInt8] = []
+    private var table = [Int32](repeating: -1, count: 4096)
+
+    var count: Int { parents.count }
+
+    private static func hash(_ parent: Int32, _ segment: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325 ^ (UInt64(UInt32(bitPattern: parent)) &* 0x9E37_79B9_7F4A_7C15)
+        for byte in segment {
+            h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        h ^= h >> 33
+        h &*= 0xFF51_AFD7_ED55_8CCD
+        h ^= h >> 33
+        return h
+    }
+
+    /// The id of `segment` under `parent`; dots inside `segment` descend further.
+    mutating func intern(_ parent: Int32, _ key: UnsafeBufferPointer<UInt8>) -> Int32 {
+        var current = parent
+        var start = 0
+        for index in 0 ..< key.count where key[index] == UInt8(ascii: ".") {
+            current = child(current, UnsafeBufferPointer(rebasing: key[start ..< index]))
+            start = index + 1
+        }
+        return child(current, UnsafeBufferPointer(rebasing: key[start...]))
+    }
+
+    /// The id of `key` under `parent` if it is already interned (dots descend); never adds.
+    func lookup(_ parent: Int32, _ key: UnsafeBufferPointer<UInt8>) -> Int32? {
+        var current = parent
+        var start = 0
+        for index in 0 ..< key.count where key[index] == UInt8(ascii: ".") {
+            let segment = UnsafeBufferPointer(rebasing: key[start ..< index])
+            guard case .found(let id) = find(current, segment, Self.hash(current, segment)) else { return nil }
+            current = id
+            start = index + 1
+        }
+        let segment = UnsafeBufferPointer(rebasing: key[start...])
+        guard case .found(let id) = find(current, segment, Self.hash(current, segment)) else { return nil }
+        return id
+    }
+
+    private enum Probe {
+        case found(Int32)
+        case empty(slot: Int)
+    }
+
+    private func find(_ parent: Int32, _ segment: UnsafeBufferPointer<UInt8>, _ h: UInt64) -> Probe {
+        let mask = table.count - 1
+        var slot = Int(truncatingIfNeeded: h) & mask
+        while true {
+            let id = Int(table[slot])
+            if id < 0 { return .empty(slot: slot) }
+            if hashes[id] == h && parents[id] == parent && Int(segmentLengths[id]) == segment.count {
+                let start = Int(segmentStarts[id])
+                let same = bytes.withUnsafeBufferPointer { stored in
+                    segment.count == 0 || memcmp(stored.baseAddress! + start, segment.baseAddress!, segment.count) == 0
+                }
+                if same { return .found(Int32(id)) }
+            }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    private mutating func child(_ parent: Int32, _ segment: UnsafeBufferPointer<UInt8>) -> Int32 {
+        let h = Self.hash(parent, segment)
+        let slot: Int
+        switch find(parent, segment, h) {
+        case .found(let id): return id
+        case .empty(let empty): slot = empty
+        }
+        let id = Int32(parents.count)
+        parents.append(parent)
+        segmentStarts.append(Int32(bytes.count))
+        segmentLengths.append(Int32(segment.count))
+        hashes.append(h)
+        bytes.append(contentsOf: segment)
+        table[slot] = id
+        if parents.count * 2 > table.count { grow() }
+        return id
+    }
+
+    private mutating func grow() {
+        table = [Int32](repeating: -1, count: table.count * 2)
+        let mask = table.count - 1
+        for id in 1 ..< parents.count {
+            var slot = Int(truncatingIfNeeded: hashes[id]) & mask
+            while table[slot] >= 0 { slot = (slot + 1) & mask }
+            table[slot] = Int32(id)
+        }
+    }
+
+    /// The dotted name of `id` (the root's is empty), made from its segments when asked for:
+    /// the table keeps no `String` per key.
+    func name(_ id: Int32) -> String {
+        var path: [Int32] = []
+        var current = id
+        while current > 0 {
+            path.append(current)
+            current = parents[Int(current)]
+        }
+        var name: [UInt8] = []
+        bytes.withUnsafeBufferPointer { stored in
+            for (index, segment) in path.reversed().enumerated() {
+                if index > 0 { name.append(UInt8(ascii: ".")) }
+                let start = Int(segmentStarts[Int(segment)])
+                name.append(contentsOf: stored[start ..< start + Int(segmentLengths[Int(segment)])])
+            }
+        }
+        return String(decoding: name, as: UTF8.self)
+    }
+
+    /// The id of a dotted name, if interned: every dot descends, so this is the one id whose
+    /// `name` is `name`.
+    func id(of name: String) -> Int32? {
+        var name = name
+        return name.withUTF8 { lookup(0, $0) }
+    }
+}
