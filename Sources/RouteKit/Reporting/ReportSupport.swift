@@ -195,7 +195,7 @@ struct FindingPlace {
     var endLine: Int?
     var endColumn: Int?
 
-    init(_ diagnostic: borrowing Diagnostic) {
+    init(_ diagnostic: borrowing Finding) {
         file = diagnostic.file ?? diagnostic.location?.file
         if let location = diagnostic.location {
             line = max(1, location.line)
@@ -208,7 +208,7 @@ struct FindingPlace {
     }
 }
 
-extension Diagnostic {
+extension Finding {
     /// A finding's identity, the same on every checkout and from every working directory: rule,
     /// file relative to `root`, route, key, locale and message — never a line. Reports (JSON,
     /// SARIF) and baselines use it, so moving lines breaks neither.
@@ -304,7 +304,7 @@ struct ReportBytes {
     /// A finding's message as a JSON string, written piece by piece (a batch's findings share all
     /// but their key): the bytes of `writeJSONString(diagnostic.message)` without making the
     /// message (JSON escaping is per character).
-    mutating func writeJSONMessage(_ diagnostic: Diagnostic) {
+    mutating func writeJSONMessage(_ diagnostic: Finding) {
         bytes.append(UInt8(ascii: "\""))
         diagnostic.forEachMessagePiece { writeJSONStringBody($0) }
         bytes.append(UInt8(ascii: "\""))
@@ -408,7 +408,7 @@ enum ChunkedRender {
 }
 
 /// Paths worked out once per file (findings come sorted by file, so the last one usually hits).
-struct PathMemo<Value> {
+struct PerFileCache<Value> {
     private var cache: [String: Value] = [:]
     private var lastFile: String?
     private var lastValue: Value?
