@@ -38,6 +38,15 @@ public struct FindingIdentity: Hashable, Sendable {
 }
 
 extension Finding {
+    /// A finding's identity, the same on every checkout and from every working directory: rule,
+    /// file relative to `root`, route, key, locale and message — never a line. Reports (JSON,
+    /// SARIF) and baselines use it, so moving lines breaks neither.
+    public func fingerprint(relativeTo root: String) -> String {
+        let path = (file ?? location?.file).map { PathUtilities.relative($0, to: root) } ?? ""
+        let identity = [rule, path, route ?? "", key ?? "", locale ?? "", message].joined(separator: "\u{1F}")
+        return StableHash.hex(identity)
+    }
+
     /// The stable hash of this finding's `FindingIdentity` (its fields in declaration order, rule
     /// first, separated by U+001F), with the relative path already worked out. Streamed: a
     /// batched finding's message is hashed in pieces, never made.
