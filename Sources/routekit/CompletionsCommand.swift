@@ -60,7 +60,7 @@ enum CompletionScript {
     static func words(_ value: OptionSpec.Value) -> [String]? {
         switch value {
         case .choice(_, let words): words
-        case .rule: RuleCatalog.ids
+        case .rule: RuleDocs.ids
         default: nil
         }
     }
@@ -109,7 +109,7 @@ enum CompletionScript {
             case .none: break
             case .files: lines.append("            COMPREPLY=($(compgen -f -- \"$cur\"))")
             case .directories: lines.append("            COMPREPLY=($(compgen -d -- \"$cur\"))")
-            case .rules: lines.append("            [[ $COMP_CWORD -eq 2 ]] && COMPREPLY=($(compgen -W \(quoted(RuleCatalog.ids.joined(separator: " "))) -- \"$cur\"))")
+            case .rules: lines.append("            [[ $COMP_CWORD -eq 2 ]] && COMPREPLY=($(compgen -W \(quoted(RuleDocs.ids.joined(separator: " "))) -- \"$cur\"))")
             case .commands: lines.append("            [[ $COMP_CWORD -eq 2 ]] && COMPREPLY=($(compgen -W \(quoted(Commands.all.map { $0.name }.joined(separator: " "))) -- \"$cur\"))")
             case .words(let words, let thenFiles):
                 lines.append("            if [[ $COMP_CWORD -eq 2 ]]; then")
@@ -182,7 +182,7 @@ enum CompletionScript {
             case .none: break
             case .files: lines.append("      _files")
             case .directories: lines.append("      _files -/")
-            case .rules: lines.append("      (( CURRENT == 3 )) && compadd -- \(RuleCatalog.ids.map(quoted).joined(separator: " "))")
+            case .rules: lines.append("      (( CURRENT == 3 )) && compadd -- \(RuleDocs.ids.map(quoted).joined(separator: " "))")
             case .commands: lines.append("      (( CURRENT == 3 )) && compadd -- \(Commands.all.map { quoted($0.name) }.joined(separator: " "))")
             case .words(let words, let thenFiles):
                 lines.append("      if (( CURRENT == 3 )); then")
@@ -239,7 +239,7 @@ enum CompletionScript {
             case .none: break
             case .files: lines.append("complete -c routekit -n \(condition) -F")
             case .directories: lines.append("complete -c routekit -n \(condition) -a '(__fish_complete_directories)'")
-            case .rules: lines.append("complete -c routekit -n \(condition) -a \(fishQuoted(RuleCatalog.ids.joined(separator: " ")))")
+            case .rules: lines.append("complete -c routekit -n \(condition) -a \(fishQuoted(RuleDocs.ids.joined(separator: " ")))")
             case .commands: lines.append("complete -c routekit -n \(condition) -a \(fishQuoted(Commands.all.map { $0.name }.joined(separator: " ")))")
             case .words(let words, let thenFiles):
                 lines.append("complete -c routekit -n \(condition) -a \(fishQuoted(words.joined(separator: " ")))")

@@ -49,7 +49,7 @@ struct LintCommand: Command {
         let only = try arguments.values("--only")
         let disabled = try arguments.values("--disable")
         let paths = try arguments.finish(maxPositionals: projectOptions.config == nil ? Int.max : 1)
-        for id in only + disabled where !RuleCatalog.ids.contains(id) {
+        for id in only + disabled where !RuleDocs.ids.contains(id) {
             throw UsageError("unknown rule '\(id)'; see 'routekit rules'")
         }
         let outputs = try OutputSpec.parse(formats.isEmpty ? ["text"] : formats,

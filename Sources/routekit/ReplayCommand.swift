@@ -80,7 +80,7 @@ struct ReplayCommand: Command {
     private static func show(_ title: String) -> String { title.isEmpty ? "(blank)" : TerminalText.line(title) }
 
     /// Findings in the same `file:line:col: severity: message [rule]` form as `lint`, on stderr.
-    private static func printFindings(_ diagnostics: [Diagnostic], console: Console) {
+    private static func printFindings(_ diagnostics: [Finding], console: Console) {
         guard !diagnostics.isEmpty else { return }
         let report = LintReport(diagnostics: diagnostics, summary: LintSummary(), rules: [], root: ".")
         var text = TextReporter(quiet: true).render(report)

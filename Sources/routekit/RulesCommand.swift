@@ -25,18 +25,18 @@ struct RulesCommand: Command {
         let json = arguments.flag("--json")
         guard let id = try arguments.finish(maxPositionals: 1).first else {
             if json {
-                console.write(RuleDocFormatter.json(RuleCatalog.docs))
+                console.write(RuleDocFormatter.json(RuleDocs.docs))
                 return .success
             }
-            let width = RuleCatalog.ids.map(\.count).max() ?? 0
-            for doc in RuleCatalog.docs {
+            let width = RuleDocs.ids.map(\.count).max() ?? 0
+            for doc in RuleDocs.docs {
                 let severity = doc.descriptor.defaultSeverity?.rawValue ?? "off"
                 console.print(doc.id.padding(toLength: width + 2, withPad: " ", startingAt: 0)
                               + severity.padding(toLength: 9, withPad: " ", startingAt: 0) + doc.descriptor.summary)
             }
             return .success
         }
-        guard let doc = RuleCatalog.doc(id) else {
+        guard let doc = RuleDocs.doc(id) else {
             throw UsageError("unknown rule '\(id)'; run 'routekit rules' for the list")
         }
         console.write(json ? RuleDocFormatter.json(doc) : RuleDocFormatter.render(doc))

@@ -5,7 +5,7 @@ import Testing
 @Suite struct BaselineTests {
     let diagnostics = ReportFixtures.diagnostics
 
-    func moved(_ diagnostic: Diagnostic, by lines: Int) -> Diagnostic {
+    func moved(_ diagnostic: Finding, by lines: Int) -> Finding {
         var copy = diagnostic
         if var location = copy.location {
             location.line += lines
@@ -57,7 +57,7 @@ import Testing
 
     @Test func anotherCheckoutOrWorkingDirectoryKeepsItMatched() {
         let baseline = Baseline.make(from: diagnostics, root: "/project")
-        let elsewhere = diagnostics.map { diagnostic -> Diagnostic in
+        let elsewhere = diagnostics.map { diagnostic -> Finding in
             var copy = diagnostic
             copy.file = copy.file.map { $0.replacingOccurrences(of: "/project/", with: "/ci/work/checkout/") }
             if var location = copy.location {
@@ -74,7 +74,7 @@ import Testing
     @Test func aFixedFindingIsStaleAndANewOneIsKept() {
         let baseline = Baseline.make(from: diagnostics, root: "/project")
         var current = Array(diagnostics.dropFirst(2))  // two fixed
-        let new = Diagnostic(rule: "literal-title", severity: .warning, message: "literal title 'Winner'",
+        let new = Finding(rule: "literal-title", severity: .warning, message: "literal title 'Winner'",
                              location: SourceLocation(file: "/project/routes.yml", line: 30, column: 15), route: "FinalistScreen")
         current.insert(new, at: 1)
         let result = baseline.apply(to: current, root: "/project")

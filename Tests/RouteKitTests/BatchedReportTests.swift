@@ -58,7 +58,7 @@ import Testing
         let batch = FindingBatch(rule: "missing-translation", location: SourceLocation(file: "/p/de.yml", line: 1, column: 1),
                                  locale: "de", messagePrefix: "'", keys: batchKeys, messageSuffix: "' is missing")
         var report = ReportFixtures.report
-        report.diagnostics = [Diagnostic(batch, item: 0, severity: .warning), Diagnostic(batch, item: 1, severity: .warning)]
+        report.diagnostics = [Finding(batch, item: 0, severity: .warning), Finding(batch, item: 1, severity: .warning)]
         let junit = JUnitReporter().render(report)
         #expect(junit.contains(#"name="/p/de.yml missing-translation k de""#))
         #expect(junit.contains(#"name="/p/de.yml missing-translation k de (2)""#))

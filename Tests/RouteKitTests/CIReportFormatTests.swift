@@ -10,15 +10,15 @@ import Testing
     static let strings = "en:\n  nav:\n    schedule: Schedule\n"
 
     /// `n` findings of `severity` in `strings/de.yml`, on lines `firstLine`….
-    static func findings(_ n: Int, _ severity: Severity, rule: String, firstLine: Int = 1, locale: String? = "de") -> [Diagnostic] {
+    static func findings(_ n: Int, _ severity: Severity, rule: String, firstLine: Int = 1, locale: String? = "de") -> [Finding] {
         (0..<n).map { index in
-            Diagnostic(rule: rule, severity: severity, message: "\(rule) finding \(index)",
+            Finding(rule: rule, severity: severity, message: "\(rule) finding \(index)",
                        location: SourceLocation(file: "/project/strings/de.yml", line: firstLine + index, column: 3),
                        key: "key\(index)", locale: locale)
         }
     }
 
-    static func report(_ diagnostics: [Diagnostic]) -> LintReport {
+    static func report(_ diagnostics: [Finding]) -> LintReport {
         var report = ReportFixtures.report
         report.diagnostics = diagnostics
         return report

@@ -219,7 +219,7 @@ import Testing
         let result = try CLI.run(["rules", "--json"])
         #expect(result.status == 0 && result.stderr.isEmpty)
         let rules = try #require(try ReportFixtures.parseJSON(result.stdout) as? [[String: Any]])
-        #expect(rules.map { $0["id"] as? String } == RuleCatalog.ids.map(Optional.some))
+        #expect(rules.map { $0["id"] as? String } == RuleDocs.ids.map(Optional.some))
         let text = try CLI.run(["rules"]).stdout.split(separator: "\n")
         #expect(rules.count == text.count)
         let tooLong = try #require(rules.first { $0["id"] as? String == "title-too-long" })

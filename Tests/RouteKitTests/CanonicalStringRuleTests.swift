@@ -5,7 +5,7 @@ import Testing
 /// (precomposed `é` and `e` with a combining accent; KELVIN SIGN and `K`) as equal, as Swift
 /// Strings do.
 @Suite struct CanonicalStringRuleTests {
-    static func findings(_ rule: String, routes: String, strings: String) throws -> [Diagnostic] {
+    static func findings(_ rule: String, routes: String, strings: String) throws -> [Finding] {
         let example = RuleDoc.Example(description: rule, triggers: [], files: [("routes.yml", routes), ("strings.yml", strings)],
                                       config: nil)
         return try ExampleProject.lint(example, only: rule).all

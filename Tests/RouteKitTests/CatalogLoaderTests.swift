@@ -2,7 +2,7 @@ import Testing
 @testable import RouteKit
 
 @Suite struct CatalogLoaderTests {
-    func load(_ text: String) -> (RouteCatalog, [Diagnostic]) {
+    func load(_ text: String) -> (RouteCatalog, [Finding]) {
         CatalogLoader.load([YAMLReader.read(text: text, path: "routes.yml")])
     }
 

@@ -5,8 +5,8 @@ import Testing
 /// One finding identity: baselines key on `FindingIdentity`, and report fingerprints hash
 /// exactly its fields, so a finding that moves keeps both.
 @Suite struct FindingIdentityTests {
-    static func diagnostic(line: Int, severity: Severity = .warning) -> Diagnostic {
-        Diagnostic(rule: "missing-translation", severity: severity, message: "'nav.title' is missing in locale 'de'",
+    static func diagnostic(line: Int, severity: Severity = .warning) -> Finding {
+        Finding(rule: "missing-translation", severity: severity, message: "'nav.title' is missing in locale 'de'",
                    location: SourceLocation(file: "/p/strings/de.yml", line: line, column: 3), key: "nav.title", locale: "de")
     }
 

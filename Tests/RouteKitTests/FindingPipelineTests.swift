@@ -10,8 +10,8 @@ import Testing
         #expect(Concurrent.map(count: 1000) { String($0) } == (0..<1000).map { String($0) })
     }
 
-    private func finding(_ rule: String, _ message: String, file: String?, line: Int = 1, key: String? = nil) -> Diagnostic {
-        Diagnostic(rule: rule, severity: .warning, message: message,
+    private func finding(_ rule: String, _ message: String, file: String?, line: Int = 1, key: String? = nil) -> Finding {
+        Finding(rule: rule, severity: .warning, message: message,
                    location: file.map { SourceLocation(file: $0, line: line, column: 1) }, key: key)
     }
 
@@ -36,7 +36,7 @@ import Testing
     @Test func largeReportsAreWrittenInPiecesWithTheSameBytes() {
         let count = ChunkedRender.chunkSize * 5 + 17
         let diagnostics = (0..<count).map { index in
-            Diagnostic(rule: "missing-translation", severity: index % 7 == 0 ? .error : .warning,
+            Finding(rule: "missing-translation", severity: index % 7 == 0 ? .error : .warning,
                        message: "'k\(index)' is missing in locale 'de': users see the 'en' text",
                        location: SourceLocation(file: "/project/strings/f\(index / 1000).yml", line: index % 50, column: 3))
         }
@@ -68,8 +68,8 @@ import Testing
 
     @Test func aBatchedFindingIsTheFindingItStandsFor() {
         let findings = batch(["a", "a.b", "b"])
-        let batched = Diagnostic(findings, item: 1, severity: .warning)
-        let single = Diagnostic(rule: "missing-translation", severity: .warning,
+        let batched = Finding(findings, item: 1, severity: .warning)
+        let single = Finding(rule: "missing-translation", severity: .warning,
                                 message: "'a.b' is missing in locale 'de': users see the 'en' text",
                                 location: SourceLocation(file: "/p/de.yml", line: 2, column: 1), key: "a.b", locale: "de")
         #expect(batched == single)
@@ -79,15 +79,15 @@ import Testing
         var pieces = ""
         batched.forEachMessagePiece { pieces += $0 }
         #expect(pieces == single.message)
-        #expect(batched != Diagnostic(findings, item: 0, severity: .warning))
-        #expect(batched != Diagnostic(findings, item: 1, severity: .error))
+        #expect(batched != Finding(findings, item: 0, severity: .warning))
+        #expect(batched != Finding(findings, item: 1, severity: .error))
         // A change gives the finding fields of its own; the batch and its other findings stay.
         var changed = batched
         changed.message = "other"
         changed.severity = .error
         #expect(changed.message == "other" && changed.key == "a.b" && changed.severity == .error)
         #expect(batched == single && !changed.isInSameBatch(as: batched))
-        #expect(Diagnostic(findings, item: 2, severity: .info).isInSameBatch(as: batched))
+        #expect(Finding(findings, item: 2, severity: .info).isInSameBatch(as: batched))
     }
 
     @Test func messagesOfABatchCompareByPositionOnlyWhenThatIsTheirOrder() {
@@ -98,11 +98,11 @@ import Testing
         #expect(!batch(["a'b", "b"]).keysInMessageOrder)
         #expect(!batch(["a.b", "a"]).keysInMessageOrder)
         for findings in [ordered, batch(["b", "a'", "a"]), batch(["e\u{301}", "\u{E9}", "d"])] {
-            let all = findings.keys.names.indices.map { Diagnostic(findings, item: $0, severity: .warning) }
+            let all = findings.keys.names.indices.map { Finding(findings, item: $0, severity: .warning) }
             for left in all {
                 for right in all {
                     let expected = left.message == right.message ? 0 : left.message < right.message ? -1 : 1
-                    #expect(Diagnostic.compareMessages(left, right).signum() == expected)
+                    #expect(Finding.compareMessages(left, right).signum() == expected)
                 }
             }
         }
@@ -111,20 +111,20 @@ import Testing
     @Test func batchedFindingsSortLikeTheFindingsTheyStandFor() {
         let first = batch(["a", "a.b", "b", "c"]), second = batch(["b'", "a"], locale: "fr")
         let diagnostics = [
-            Diagnostic(first, item: 3, severity: .warning),
-            Diagnostic(second, item: 0, severity: .warning),
-            Diagnostic(first, item: 0, severity: .warning),
-            Diagnostic(first, item: 2, severity: .warning),
+            Finding(first, item: 3, severity: .warning),
+            Finding(second, item: 0, severity: .warning),
+            Finding(first, item: 0, severity: .warning),
+            Finding(first, item: 2, severity: .warning),
             // Equal to `first`'s item 1, which comes after it: this one stays.
-            Diagnostic(rule: "missing-translation", severity: .warning, message: "'a.b' is missing in locale 'de': users see the 'en' text",
+            Finding(rule: "missing-translation", severity: .warning, message: "'a.b' is missing in locale 'de': users see the 'en' text",
                        location: SourceLocation(file: "/p/de.yml", line: 2, column: 1), key: "a.b", locale: "de"),
-            Diagnostic(first, item: 1, severity: .warning),
-            Diagnostic(second, item: 1, severity: .warning),
-            Diagnostic(first, item: 0, severity: .warning),
+            Finding(first, item: 1, severity: .warning),
+            Finding(second, item: 1, severity: .warning),
+            Finding(first, item: 0, severity: .warning),
         ]
         // The same findings, each with fields of its own.
         let singles = diagnostics.map { finding in
-            Diagnostic(rule: finding.rule, severity: finding.severity, message: finding.message, location: finding.location,
+            Finding(rule: finding.rule, severity: finding.severity, message: finding.message, location: finding.location,
                        file: finding.file, route: finding.route, key: finding.key, locale: finding.locale)
         }
         let keep = [Bool](repeating: true, count: diagnostics.count)

@@ -13,7 +13,7 @@ import Testing
             let shown = ReportText.neutralized("a\(mark)b")
             #expect(shown == "a\\u{\(String(scalar.value, radix: 16, uppercase: true))}b")
             let report = LintReport(
-                diagnostics: [Diagnostic(rule: "empty-translation", severity: .error, message: "key 'k\(mark)' is empty",
+                diagnostics: [Finding(rule: "empty-translation", severity: .error, message: "key 'k\(mark)' is empty",
                                          location: SourceLocation(file: "/project/s.yml", line: 1, column: 1), key: "k\(mark)")],
                 summary: LintSummary(errors: 1), rules: ReportFixtures.rules, root: "/project")
             for output in [TextReporter(workingDirectory: "/project").render(report), MarkdownReporter().render(report),
@@ -37,9 +37,9 @@ import Testing
     @Test func githubFileIsTheRealPathOrAbsent() {
         let report = LintReport(
             diagnostics: [
-                Diagnostic(rule: "yaml-syntax", severity: .error, message: "m",
+                Finding(rule: "yaml-syntax", severity: .error, message: "m",
                            location: SourceLocation(file: "/project/dir with space/é,a:b%.yml", line: 2, column: 3)),
-                Diagnostic(rule: "yaml-syntax", severity: .error, message: "m",
+                Finding(rule: "yaml-syntax", severity: .error, message: "m",
                            location: SourceLocation(file: "/project/a\u{202E}b.yml", line: 2, column: 3)),
             ],
             summary: LintSummary(errors: 2), rules: ReportFixtures.rules, root: "/project")

@@ -9,16 +9,16 @@ enum HostileText {
 
     static let report = LintReport(
         diagnostics: [
-            Diagnostic(
+            Finding(
                 rule: "empty-translation", severity: .error, message: payload,
                 location: SourceLocation(file: "/project/strings/" + payload + ".yml", line: 2, column: 4),
                 route: payload, key: payload, locale: "de"),
-            Diagnostic(rule: "literal-title", severity: .warning, message: payload, file: "/project/a,b:c.yml", route: payload),
-            Diagnostic(rule: "unreachable-route", severity: .info, message: payload, key: payload),
-            Diagnostic(
+            Finding(rule: "literal-title", severity: .warning, message: payload, file: "/project/a,b:c.yml", route: payload),
+            Finding(rule: "unreachable-route", severity: .info, message: payload, key: payload),
+            Finding(
                 rule: "yaml-syntax", severity: .error, message: "::error::bad",
                 location: SourceLocation(file: "/project/::error file=x::owned.yml", line: 1, column: 1)),
-            Diagnostic(rule: "yaml-syntax", severity: .error, message: "m", file: "/project/ ::error::spaced.yml"),
+            Finding(rule: "yaml-syntax", severity: .error, message: "m", file: "/project/ ::error::spaced.yml"),
         ],
         summary: LintSummary(errors: 3, warnings: 1, infos: 1, files: 4, routes: 1, locales: 1),
         rules: ReportFixtures.rules, root: "/project")

@@ -67,7 +67,7 @@ import Testing
         #expect(SARIFReporter.percentEncoded("strings/dé.yml") == "strings/d%C3%A9.yml")
         var report = ReportFixtures.report
         report.diagnostics = [
-            Diagnostic(rule: "r", severity: .error, message: "m", location: SourceLocation(file: "/elsewhere/x y.yml", line: 1, column: 1))
+            Finding(rule: "r", severity: .error, message: "m", location: SourceLocation(file: "/elsewhere/x y.yml", line: 1, column: 1))
         ]
         #expect(SARIFReporter().render(report).contains("\"uri\": \"file:///elsewhere/x%20y.yml\""))
     }

@@ -3,7 +3,7 @@ import Testing
 @testable import RouteKit
 
 @Suite struct TextReporterTests {
-    func report(_ diagnostics: [Diagnostic], summary: LintSummary = LintSummary()) -> LintReport {
+    func report(_ diagnostics: [Finding], summary: LintSummary = LintSummary()) -> LintReport {
         LintReport(diagnostics: diagnostics, summary: summary, rules: [], root: "/project")
     }
 
@@ -16,9 +16,9 @@ import Testing
 
     @Test func pathsAreRelativeToTheWorkingDirectoryOnlyInsideIt() {
         let diagnostics = [
-            Diagnostic(rule: "r", severity: .error, message: "inside", location: SourceLocation(file: "/project/sub/a.yml", line: 1, column: 2)),
-            Diagnostic(rule: "r", severity: .error, message: "outside", location: SourceLocation(file: "/other/b.yml", line: 3, column: 4)),
-            Diagnostic(rule: "r", severity: .error, message: "relative", location: SourceLocation(file: "../c.yml", line: 5, column: 6)),
+            Finding(rule: "r", severity: .error, message: "inside", location: SourceLocation(file: "/project/sub/a.yml", line: 1, column: 2)),
+            Finding(rule: "r", severity: .error, message: "outside", location: SourceLocation(file: "/other/b.yml", line: 3, column: 4)),
+            Finding(rule: "r", severity: .error, message: "relative", location: SourceLocation(file: "../c.yml", line: 5, column: 6)),
         ]
         let output = TextReporter(quiet: true, workingDirectory: "/project").render(report(diagnostics))
         #expect(output == """
@@ -35,16 +35,16 @@ import Testing
     }
 
     @Test func colourOnlyWhenAsked() {
-        let diagnostic = Diagnostic(rule: "r", severity: .warning, message: "m", file: "/project/a.yml")
+        let diagnostic = Finding(rule: "r", severity: .warning, message: "m", file: "/project/a.yml")
         #expect(!TextReporter(workingDirectory: "/project").render(report([diagnostic])).contains("\u{1B}"))
         #expect(TextReporter(color: true, workingDirectory: "/project").render(report([diagnostic])).contains("\u{1B}[1;33mwarning:"))
     }
 }
 
 @Suite struct GitHubReporterTests {
-    func diagnostics(_ severity: Severity, _ count: Int) -> [Diagnostic] {
+    func diagnostics(_ severity: Severity, _ count: Int) -> [Finding] {
         (1...count).map { line in
-            Diagnostic(rule: "r", severity: severity, message: "\(severity) \(line)",
+            Finding(rule: "r", severity: severity, message: "\(severity) \(line)",
                        location: SourceLocation(file: "/project/a.yml", line: line, column: 1))
         }
     }
@@ -96,8 +96,8 @@ import Testing
     }
 
     @Test func fingerprintIgnoresLinesAndCheckouts() {
-        let a = Diagnostic(rule: "r", severity: .error, message: "m", location: SourceLocation(file: "/p/x.yml", line: 1, column: 1))
-        let b = Diagnostic(rule: "r", severity: .error, message: "m", location: SourceLocation(file: "/q/w/x.yml", line: 9, column: 3))
+        let a = Finding(rule: "r", severity: .error, message: "m", location: SourceLocation(file: "/p/x.yml", line: 1, column: 1))
+        let b = Finding(rule: "r", severity: .error, message: "m", location: SourceLocation(file: "/q/w/x.yml", line: 9, column: 3))
         #expect(a.fingerprint(relativeTo: "/p") == b.fingerprint(relativeTo: "/q/w"))
         #expect(a.fingerprint(relativeTo: "/p") != a.fingerprint(relativeTo: "/"))
     }

@@ -4,13 +4,13 @@ import Testing
 
 /// Every example in `lint-rules/<id>.yml` runs here: the documentation cannot drift from the code.
 @Suite struct RuleExampleTests {
-    static let cases: [(String, Int)] = RuleCatalog.docs.flatMap { doc in
+    static let cases: [(String, Int)] = RuleDocs.docs.flatMap { doc in
         doc.examples.indices.map { (doc.id, $0) }
     }
 
     @Test(arguments: cases)
     func example(rule: String, index: Int) throws {
-        let example = try #require(RuleCatalog.doc(rule)?.examples[index])
+        let example = try #require(RuleDocs.doc(rule)?.examples[index])
         let (findings, all) = try ExampleProject.lint(example, only: rule)
         #expect(findings == example.triggers, "\(rule): \(example.description) — got \(all.map(\.message))")
     }
@@ -22,17 +22,17 @@ import Testing
     /// The project's own docs are its contract: every rule the linter runs or the readers report
     /// has a `lint-rules/<id>.yml` that parses, and every doc names a rule that exists.
     @Test func everyRuleIsDocumentedAndEveryDocIsARule() throws {
-        #expect(RuleCatalog.problems(declaredIDs: Self.declaredIDs, documents: GeneratedRuleDocs.files) == [])
+        #expect(RuleDocs.problems(declaredIDs: Self.declaredIDs, documents: RuleDocs.embeddedFiles) == [])
     }
 
     /// Adding a rule without its document fails, naming the rule; so does a document without a
     /// rule, or one that does not parse.
     @Test func aMissingOrBrokenDocumentNamesTheRule() throws {
-        var documents = GeneratedRuleDocs.files
+        var documents = RuleDocs.embeddedFiles
         documents.removeAll { $0.name == "tab-parity.yml" }
         documents.append((name: "ghost-rule.yml", text: "id: ghost-rule\nseverity: warning\nsummary: s\nrationale: r\nfix: f\n"))
         documents.append((name: "broken-rule.yml", text: "id: broken-rule\nseverity: [\n"))
-        let problems = RuleCatalog.problems(declaredIDs: Self.declaredIDs + ["broken-rule"], documents: documents)
+        let problems = RuleDocs.problems(declaredIDs: Self.declaredIDs + ["broken-rule"], documents: documents)
         #expect(problems.count == 3)
         #expect(problems.contains { $0.hasPrefix("lint-rules/broken-rule.yml does not parse") })
         #expect(problems.contains("rule 'tab-parity' has no document: add lint-rules/tab-parity.yml and run Scripts/generate-rule-docs.py"))
@@ -58,14 +58,14 @@ import Testing
 
     @Test func readmeListsEveryRule() throws {
         let readme = try String(contentsOf: CLI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        for doc in RuleCatalog.docs {
+        for doc in RuleDocs.docs {
             let severity = doc.descriptor.defaultSeverity?.rawValue ?? "off"
             #expect(readme.contains("| `\(doc.id)` | \(severity) |"), "README rules table lacks \(doc.id)")
         }
     }
 
     @Test func everyDocHasATriggeringAndAPassingExample() {
-        for doc in RuleCatalog.docs {
+        for doc in RuleDocs.docs {
             #expect(doc.examples.contains { $0.mustTrigger }, "\(doc.id) has no triggering example")
             #expect(doc.examples.contains { !$0.mustTrigger }, "\(doc.id) has no passing example")
         }
@@ -74,13 +74,13 @@ import Testing
     @Test func embeddedDocsMatchTheFiles() throws {
         let directory = CLI.packageRoot.appendingPathComponent("lint-rules")
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".yml") }.sorted()
-        #expect(GeneratedRuleDocs.files.map(\.name) == names, "run Scripts/generate-rule-docs.py")
-        for (name, text) in GeneratedRuleDocs.files {
+        #expect(RuleDocs.embeddedFiles.map(\.name) == names, "run Scripts/generate-rule-docs.py")
+        for (name, text) in RuleDocs.embeddedFiles {
             let onDisk = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
             #expect(onDisk.trimmingCharacters(in: .newlines) == text, "\(name) changed: run Scripts/generate-rule-docs.py")
         }
-        #expect(RuleCatalog.docs.count == GeneratedRuleDocs.files.count, "a rule document failed to parse")
-        for (name, text) in GeneratedRuleDocs.files {
+        #expect(RuleDocs.docs.count == RuleDocs.embeddedFiles.count, "a rule document failed to parse")
+        for (name, text) in RuleDocs.embeddedFiles {
             #expect(throws: Never.self) { try RuleDoc.parse(text, name: name) }
         }
     }

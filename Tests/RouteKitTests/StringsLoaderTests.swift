@@ -2,7 +2,7 @@ import Testing
 @testable import RouteKit
 
 @Suite struct StringsLoaderTests {
-    func load(_ files: [String], base: String = "en") -> (StringTable, [Diagnostic]) {
+    func load(_ files: [String], base: String = "en") -> (StringTable, [Finding]) {
         StringsLoader.load(files.enumerated().map { YAMLReader.read(text: $1, path: "s\($0).yml") }, baseLocale: base)
     }
 

@@ -4,9 +4,9 @@ public enum CatalogLoader {
     static let routeFields = ["tab", "declaration", "params", "title", "subtitle", "from", "entry", "lint"]
 
     /// `root`: the directory a duplicate route's message names the first file relative to.
-    public static func load(_ files: [YAMLFile], root: String = ".") -> (RouteCatalog, [Diagnostic]) {
+    public static func load(_ files: [YAMLFile], root: String = ".") -> (RouteCatalog, [Finding]) {
         let projectRoot = root
-        var sink = DiagnosticSink()
+        var sink = FindingSink()
         var routes: [Route] = []
         var seen: [String: SourceLocation] = [:]
         for file in files {
@@ -45,7 +45,7 @@ public enum CatalogLoader {
         return (RouteCatalog(routes: routes, files: files.map(\.path)), sink.diagnostics)
     }
 
-    private static func route(name: YAMLScalar, node: YAMLNode, into sink: inout DiagnosticSink) -> Route {
+    private static func route(name: YAMLScalar, node: YAMLNode, into sink: inout FindingSink) -> Route {
         var route = Route(name: name.value, location: name.location)
         let routeName = name.value
         if node.isNull { return route }
@@ -102,7 +102,7 @@ public enum CatalogLoader {
         return route
     }
 
-    private static func tab(_ node: YAMLNode, route: String, into sink: inout DiagnosticSink) -> Route.Tab? {
+    private static func tab(_ node: YAMLNode, route: String, into sink: inout FindingSink) -> Route.Tab? {
         if node.isNull { return nil }
         guard let mapping = node.mapping else {
             sink.report("invalid-field", "'tab' must be a mapping such as `{ icon: clock }`, found \(node.kindName)",
@@ -121,7 +121,7 @@ public enum CatalogLoader {
         return tab
     }
 
-    private static func params(_ node: YAMLNode, route: String, into sink: inout DiagnosticSink) -> [Route.Param] {
+    private static func params(_ node: YAMLNode, route: String, into sink: inout FindingSink) -> [Route.Param] {
         if node.isNull { return [] }
         guard let mapping = node.mapping else {
             sink.report("invalid-field", "'params' must map param names to types, such as `{ id: SessionId }`, found \(node.kindName)",
@@ -145,7 +145,7 @@ public enum CatalogLoader {
     static let titleFields = ["key", "args", "param", "fallback", "text"]
 
     /// One of: a bare key; `{key, args}`; `{param, fallback?}`; `{text}`.
-    static func titleSpec(_ node: YAMLNode, field: String, route: String, into sink: inout DiagnosticSink) -> TitleSpec? {
+    static func titleSpec(_ node: YAMLNode, field: String, route: String, into sink: inout FindingSink) -> TitleSpec? {
         switch node {
         case .scalar(let scalar):
             return scalar.isNull ? nil : .key(scalar.located, args: .none)
@@ -198,7 +198,7 @@ public enum CatalogLoader {
         }
     }
 
-    private static func args(_ node: YAMLNode?, field: String, route: String, into sink: inout DiagnosticSink) -> TitleArgs {
+    private static func args(_ node: YAMLNode?, field: String, route: String, into sink: inout FindingSink) -> TitleArgs {
         guard let node, !node.isNull else { return .none }
         switch node {
         case .mapping(let mapping):
@@ -215,7 +215,7 @@ public enum CatalogLoader {
         }
     }
 
-    private static func lintOptions(_ node: YAMLNode, route: String, into sink: inout DiagnosticSink) -> Set<String> {
+    private static func lintOptions(_ node: YAMLNode, route: String, into sink: inout FindingSink) -> Set<String> {
         if node.isNull { return [] }
         guard let mapping = node.mapping else {
             sink.report("invalid-field", "'lint' must be a mapping such as `{ ignore: [literal-title] }`", at: node.location, route: route)
@@ -229,10 +229,10 @@ public enum CatalogLoader {
                 continue
             }
             for id in entry.value.texts("lint.ignore", into: &sink, route: route) {
-                if RuleCatalog.ids.contains(id.value) {
+                if RuleDocs.ids.contains(id.value) {
                     ignored.insert(id.value)
                 } else {
-                    sink.report("invalid-field", "unknown rule '\(id.value)' in lint.ignore\(suggestion(id.value, among: RuleCatalog.ids))",
+                    sink.report("invalid-field", "unknown rule '\(id.value)' in lint.ignore\(suggestion(id.value, among: RuleDocs.ids))",
                                 at: id.location, route: route)
                 }
             }

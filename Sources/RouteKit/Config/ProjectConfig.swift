@@ -242,7 +242,7 @@ extension ProjectConfig {
             if node.isNull { return [:] }
             throw ConfigError("'ignore-keys' must map string keys to lists of rule ids", at: node.location)
         }
-        let known = Set(RuleCatalog.ids)
+        let known = Set(RuleDocs.ids)
         var result: [String: Set<String>] = [:]
         for entry in mapping.entries {
             var rules: Set<String> = []
@@ -292,8 +292,8 @@ extension ProjectConfig {
         var result: [String: RuleSetting] = [:]
         for entry in mapping.entries {
             let id = entry.key.value
-            guard RuleCatalog.ids.contains(id) else {
-                errors.append(ConfigError("unknown rule '\(id)'\(suggestion(id, among: RuleCatalog.ids))", at: entry.key.location))
+            guard RuleDocs.ids.contains(id) else {
+                errors.append(ConfigError("unknown rule '\(id)'\(suggestion(id, among: RuleDocs.ids))", at: entry.key.location))
                 continue
             }
             switch entry.value {
@@ -304,8 +304,8 @@ extension ProjectConfig {
                 }
                 result[id] = RuleSetting(severity: severity, location: entry.key.location)
             case .mapping(let options):
-                var setting = RuleSetting(severity: RuleCatalog.defaultSeverity(of: id), location: entry.key.location)
-                let declared = RuleCatalog.options(of: id)
+                var setting = RuleSetting(severity: RuleDocs.defaultSeverity(of: id), location: entry.key.location)
+                let declared = RuleDocs.options(of: id)
                 for option in options.entries {
                     let name = option.key.value
                     let isSeverity = name == "severity"

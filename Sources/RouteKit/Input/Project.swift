@@ -13,7 +13,7 @@ public struct Project: Sendable {
     /// Every input file, in the order read.
     public var files: [String]
     /// Findings from reading: `yaml-syntax`, `duplicate-key`, `unknown-field`, `invalid-field`.
-    public var diagnostics: [Diagnostic]
+    public var diagnostics: [Finding]
     /// The app's own Kotlin and Swift code (`sources:`); empty when the config has none.
     public var appCode = AppCode()
 
@@ -41,8 +41,8 @@ public struct Project: Sendable {
             stringFiles.append(data)
         }
         // The catalog and the strings are independent: build them side by side.
-        nonisolated(unsafe) var catalogResult = (RouteCatalog(), [Diagnostic]())
-        nonisolated(unsafe) var stringsResult = (StringTable(baseLocale: config.baseLocale.value), [Diagnostic]())
+        nonisolated(unsafe) var catalogResult = (RouteCatalog(), [Finding]())
+        nonisolated(unsafe) var stringsResult = (StringTable(baseLocale: config.baseLocale.value), [Finding]())
         nonisolated(unsafe) var movedStringFiles = stringFiles
         stringFiles = []
         let baseLocale = config.baseLocale.value
@@ -129,7 +129,7 @@ public struct Project: Sendable {
                 case nil: "yaml-syntax"
                 }
                 return ParsedInput(file: YAMLFile(path: path, root: nil, diagnostics: [
-                    Diagnostic(rule: isCatalog ? "yaml-syntax" : rule, severity: .error, message: failure.message,
+                    Finding(rule: isCatalog ? "yaml-syntax" : rule, severity: .error, message: failure.message,
                                location: SourceLocation(file: path, line: 1, column: 1)),
                 ], suppressions: Suppressions(), byteCount: 0), strings: isStrings ? StringsFileData(path: path) : nil)
             }

@@ -5,7 +5,7 @@ public protocol LintRule: Sendable {
     static var id: String { get }
     /// The options the rule takes, each declared once (see `RuleOption`).
     static var options: [any RuleOptionDeclaration] { get }
-    func check(_ context: LintContext) -> [Diagnostic]
+    func check(_ context: LintContext) -> [Finding]
 }
 
 extension LintRule {
@@ -16,8 +16,8 @@ extension LintRule {
     /// keeps when it is lower than the rule's.
     func finding(_ message: String, at location: SourceLocation?, file: String? = nil,
                  route: String? = nil, key: String? = nil, locale: String? = nil,
-                 severity: Severity = .error) -> Diagnostic {
-        Diagnostic(rule: Self.id, severity: severity, message: message, location: location, file: file,
+                 severity: Severity = .error) -> Finding {
+        Finding(rule: Self.id, severity: severity, message: message, location: location, file: file,
                    route: route, key: key, locale: locale)
     }
 }
@@ -34,18 +34,18 @@ public struct LintContext: Sendable {
     public var project: Project
     public var settings: [String: RuleSetting]
     /// What several rules derive from `project.strings` (as it was when the context was made).
-    let derived: DerivedStrings
+    let stringCache: StringTableCache
 
     init(project: Project, settings: [String: RuleSetting]) {
         self.project = project
         self.settings = settings
-        derived = DerivedStrings(project.strings)
+        stringCache = StringTableCache(project.strings)
     }
 
     /// A rule option as text: from config, else its declared default. Rules read their options
     /// typed, with `value(_:for:)`.
     public func option(_ name: String, of rule: String) -> String? {
-        settings[rule]?.options[name]?.value ?? RuleCatalog.defaultOption(name, of: rule)
+        settings[rule]?.options[name]?.value ?? RuleDocs.defaultOption(name, of: rule)
     }
 
     /// Locales that must be complete: config `locales:`, or every locale found.

@@ -17,9 +17,9 @@ public struct LintSelection: Sendable {
 
 public struct LintResult: Sendable {
     /// Sorted by file, line, column, rule; without what the baseline hides.
-    public var diagnostics: [Diagnostic]
+    public var diagnostics: [Finding]
     /// Every finding before the baseline: what `--write-baseline` records.
-    public var unbaselined: [Diagnostic]
+    public var unbaselined: [Finding]
     public var summary: LintSummary
     /// Findings hidden by suppression comments or `lint: { ignore }`.
     public var suppressedCount: Int
@@ -27,7 +27,7 @@ public struct LintResult: Sendable {
     public var baseline: BaselineOutcome?
 
     public func report(config: ProjectConfig) -> LintReport {
-        LintReport(diagnostics: diagnostics, summary: summary, rules: RuleCatalog.descriptors, root: config.root,
+        LintReport(diagnostics: diagnostics, summary: summary, rules: RuleDocs.descriptors, root: config.root,
                    configFile: config.path, baseline: baseline, repositoryRoot: RepositoryRoot.find(from: config.root))
     }
 }
@@ -131,14 +131,14 @@ public enum Linter {
 
     static func severity(of id: String, settings: [String: RuleSetting]) -> Severity? {
         if let setting = settings[id] { return setting.severity }
-        return RuleCatalog.defaultSeverity(of: id)
+        return RuleDocs.defaultSeverity(of: id)
     }
 
     /// The findings marked in `keep`, sorted by file, line, column, rule and message (stable),
     /// without duplicates (the first of equal findings stays): the same result as dropping them
     /// first, without hashing every finding. Files and rules are compared by rank, so a
     /// comparison is mostly integers.
-    static func sortedUnique(_ diagnostics: [Diagnostic], keep: [Bool]) -> [Diagnostic] {
+    static func sortedUnique(_ diagnostics: [Finding], keep: [Bool]) -> [Finding] {
         struct Key {
             var file: Int32
             var rule: Int32
@@ -146,7 +146,7 @@ public enum Linter {
             var column: Int
             var index: Int
         }
-        return diagnostics.withUnsafeBufferPointer { all -> [Diagnostic] in
+        return diagnostics.withUnsafeBufferPointer { all -> [Finding] in
             // Findings come in runs of one file and one rule (and batches, of one place): keys are
             // made with the run's number for file and rule, then each run is ranked once.
             var runs: [(file: String, rule: String)] = []
@@ -173,12 +173,12 @@ public enum Linter {
                 if a.line != b.line { return a.line < b.line }
                 if a.column != b.column { return a.column < b.column }
                 if a.rule != b.rule { return a.rule < b.rule }
-                let messages = Diagnostic.compareMessages(all[a.index], all[b.index])
+                let messages = Finding.compareMessages(all[a.index], all[b.index])
                 if messages != 0 { return messages < 0 }
                 // Equal keys keep their order (the first occurrence first).
                 return a.index < b.index
             }
-            var result: [Diagnostic] = []
+            var result: [Finding] = []
             result.reserveCapacity(keys.count)
             var groupStart = 0
             for position in keys.indices {
@@ -187,7 +187,7 @@ public enum Linter {
                     let previous = keys[position - 1]
                     let sameKey = previous.file == keys[position].file && previous.line == keys[position].line
                         && previous.column == keys[position].column && previous.rule == keys[position].rule
-                        && Diagnostic.compareMessages(all[previous.index], all[index]) == 0
+                        && Finding.compareMessages(all[previous.index], all[index]) == 0
                     if !sameKey {
                         groupStart = result.count
                     } else if result[groupStart...].contains(all[index]) {

@@ -7,7 +7,7 @@
 /// struct TitleTooLong: LintRule {
 ///     static let title = RuleOption.integer("title", default: 30, in: 1...1000, "maximum characters of a title")
 ///     static let options: [any RuleOptionDeclaration] = [title]
-///     func check(_ context: LintContext) -> [Diagnostic] {
+///     func check(_ context: LintContext) -> [Finding] {
 ///         let limit = context.value(Self.title, for: Self.self)   // an Int, validated
 ///         …
 /// ```

@@ -22,12 +22,12 @@ enum NativeStringsReader {
         }
     }
 
-    static func emptyFile(_ path: String, _ diagnostics: [Diagnostic], byteCount: Int, suppressions: Suppressions = Suppressions()) -> YAMLFile {
+    static func emptyFile(_ path: String, _ diagnostics: [Finding], byteCount: Int, suppressions: Suppressions = Suppressions()) -> YAMLFile {
         YAMLFile(path: path, root: nil, diagnostics: diagnostics, suppressions: suppressions, byteCount: byteCount)
     }
 
-    static func notice(_ message: String, _ path: String, line: Int = 1, column: Int = 1, key: String? = nil, locale: String? = nil) -> Diagnostic {
-        Diagnostic(rule: "resource-notice", severity: .info, message: message,
+    static func notice(_ message: String, _ path: String, line: Int = 1, column: Int = 1, key: String? = nil, locale: String? = nil) -> Finding {
+        Finding(rule: "resource-notice", severity: .info, message: message,
                    location: SourceLocation(file: path, line: line, column: column), key: key, locale: locale)
     }
 
@@ -36,7 +36,7 @@ enum NativeStringsReader {
     /// The locale of a `strings.xml` from its folder: `values` is the base locale.
     enum LocaleOfFolder {
         case locale(String)
-        case notALocale(Diagnostic)
+        case notALocale(Finding)
     }
 
     static func androidLocale(of path: String, baseLocale: String) -> LocaleOfFolder {
@@ -60,19 +60,19 @@ enum NativeStringsReader {
         let document: AndroidResources.Document
         switch scanned {
         case .failure(let error):
-            let diagnostic = Diagnostic(rule: "xml-syntax", severity: .error, message: error.message,
+            let diagnostic = Finding(rule: "xml-syntax", severity: .error, message: error.message,
                                         location: SourceLocation(file: path, line: error.line, column: error.column))
             return StringsReader.Result(file: emptyFile(path, [diagnostic], byteCount: bytes.count), data: data)
         case .success(let value):
             document = value
         }
         guard document.rootName == "resources" else {
-            let diagnostic = Diagnostic(rule: "xml-syntax", severity: .error,
+            let diagnostic = Finding(rule: "xml-syntax", severity: .error,
                                         message: "the root element is <\(document.rootName ?? "none")>, not <resources>: not a resource file",
                                         location: SourceLocation(file: path, line: document.rootLine, column: document.rootColumn))
             return StringsReader.Result(file: emptyFile(path, [diagnostic], byteCount: bytes.count), data: data)
         }
-        var diagnostics: [Diagnostic] = []
+        var diagnostics: [Finding] = []
         let locale: String
         switch androidLocale(of: path, baseLocale: baseLocale) {
         case .notALocale(let notice):

@@ -18,13 +18,13 @@ enum XCStringsReader {
 
     static func read(bytes: [UInt8], path: String, baseLocale: String, limits: InputLimits) -> StringsReader.Result {
         var data = StringsFileData(path: path)
-        var diagnostics: [Diagnostic] = []
-        func syntax(_ message: String, _ position: (line: Int, column: Int), key: String? = nil) -> Diagnostic {
-            Diagnostic(rule: "json-syntax", severity: .error, message: message,
+        var diagnostics: [Finding] = []
+        func syntax(_ message: String, _ position: (line: Int, column: Int), key: String? = nil) -> Finding {
+            Finding(rule: "json-syntax", severity: .error, message: message,
                        location: SourceLocation(file: path, line: position.line, column: position.column), key: key)
         }
-        func state(_ message: String, _ position: (line: Int, column: Int), key: String, locale: String? = nil) -> Diagnostic {
-            Diagnostic(rule: "string-state", severity: .info, message: message,
+        func state(_ message: String, _ position: (line: Int, column: Int), key: String, locale: String? = nil) -> Finding {
+            Finding(rule: "string-state", severity: .info, message: message,
                        location: SourceLocation(file: path, line: position.line, column: position.column), key: key, locale: locale)
         }
         let done: (StringsFileData) -> StringsReader.Result = { data in
@@ -168,9 +168,9 @@ enum XCStringsReader {
     }
 }
 
-extension Diagnostic {
+extension Finding {
     /// The same finding at another severity.
-    func rated(_ severity: Severity) -> Diagnostic {
+    func rated(_ severity: Severity) -> Finding {
         var copy = self
         copy.severity = severity
         return copy

@@ -63,8 +63,8 @@ public struct Flow: Sendable {
 
 /// Reads a flow file; every problem is a finding at its position.
 public enum FlowLoader {
-    public static func load(_ file: YAMLFile) -> (Flow, [Diagnostic]) {
-        var sink = DiagnosticSink()
+    public static func load(_ file: YAMLFile) -> (Flow, [Finding]) {
+        var sink = FindingSink()
         sink.append(contentsOf: file.diagnostics)
         var flow = Flow(path: file.path)
         guard let root = file.root else {
@@ -99,7 +99,7 @@ public enum FlowLoader {
 
     static let verbs = ["navigate", "back", "set", "activate"]
 
-    private static func step(_ node: YAMLNode, into sink: inout DiagnosticSink) -> Flow.Step? {
+    private static func step(_ node: YAMLNode, into sink: inout FindingSink) -> Flow.Step? {
         if let scalar = node.scalar, scalar.value == "back" {
             return Flow.Step(action: .back, location: node.location)
         }
@@ -162,7 +162,7 @@ public enum FlowLoader {
         return Flow.Step(action: action, location: entry.key.location)
     }
 
-    private static func expectation(_ node: YAMLNode, into sink: inout DiagnosticSink) -> Flow.Expectation? {
+    private static func expectation(_ node: YAMLNode, into sink: inout FindingSink) -> Flow.Expectation? {
         guard let mapping = node.mapping else {
             sink.report("invalid-field", "'expect' must be a mapping", at: node.location)
             return nil
@@ -191,7 +191,7 @@ public enum FlowLoader {
         return expectation
     }
 
-    private static func expectedEntry(_ node: YAMLNode, into sink: inout DiagnosticSink) -> Flow.ExpectedEntry? {
+    private static func expectedEntry(_ node: YAMLNode, into sink: inout FindingSink) -> Flow.ExpectedEntry? {
         if let scalar = node.scalar, !scalar.isNull { return Flow.ExpectedEntry(route: scalar.located) }
         guard let mapping = node.mapping, let route = mapping["route"]?.text("route", into: &sink) else {
             sink.report("invalid-field", "a stack entry is a route name or {route, title, subtitle}", at: node.location)

@@ -11,15 +11,15 @@ public enum Replay {
     public struct Result: Sendable {
         public var records: [StepRecord]
         /// Unknown routes, failed steps, and unmet expectations, with positions in the flow file.
-        public var diagnostics: [Diagnostic]
+        public var diagnostics: [Finding]
         /// The state after the last step that ran; nil when the model could not start.
         public var model: NavigationModel?
     }
 
     public static func run(_ flow: Flow, resolver: TitleResolver, locales overrideLocales: [String] = []) -> Result {
-        var diagnostics: [Diagnostic] = []
+        var diagnostics: [Finding] = []
         func report(_ rule: String, _ message: String, at location: SourceLocation) {
-            diagnostics.append(Diagnostic(rule: rule, severity: .error, message: message, location: location))
+            diagnostics.append(Finding(rule: rule, severity: .error, message: message, location: location))
         }
         // Every unknown route up front, so all typos show at once.
         let names = resolver.catalog.routes.map(\.name)
@@ -62,10 +62,10 @@ public enum Replay {
     }
 
     /// Mismatches are reported like failed test assertions: expected versus actual, at the line.
-    static func check(_ expectation: Flow.Expectation, against model: NavigationModel) -> [Diagnostic] {
-        var found: [Diagnostic] = []
+    static func check(_ expectation: Flow.Expectation, against model: NavigationModel) -> [Finding] {
+        var found: [Finding] = []
         func mismatch(_ message: String, _ location: SourceLocation) {
-            found.append(Diagnostic(rule: "replay-expectation", severity: .error, message: message, location: location))
+            found.append(Finding(rule: "replay-expectation", severity: .error, message: message, location: location))
         }
         if let tab = expectation.selectedTab, tab.value != model.selected.root.route {
             mismatch("expected selected tab '\(tab.value)', but it is '\(model.selected.root.route)'", tab.location)

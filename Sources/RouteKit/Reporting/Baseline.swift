@@ -91,7 +91,7 @@ public struct Baseline: Hashable, Sendable {
 
     /// A baseline that accepts exactly `diagnostics`; files are made relative to `root` (the
     /// config file's directory).
-    public static func make(from diagnostics: [Diagnostic], root: String) -> Baseline {
+    public static func make(from diagnostics: [Finding], root: String) -> Baseline {
         Baseline(entries: diagnostics.map { Entry(FindingIdentity($0, root: root)) })
     }
 
@@ -177,12 +177,12 @@ public struct Baseline: Hashable, Sendable {
     /// Removes the findings the baseline accepts. Each entry suppresses up to `count` matching
     /// findings (the first ones, in the given order); `kept` keeps the order of `diagnostics`.
     /// `stale` lists the entries with occurrences left unmatched, their `count` being how many.
-    public func apply(to diagnostics: [Diagnostic], root: String)
-        -> (kept: [Diagnostic], suppressed: Int, stale: [Entry])
+    public func apply(to diagnostics: [Finding], root: String)
+        -> (kept: [Finding], suppressed: Int, stale: [Entry])
     {
         var remaining: [FindingIdentity: Int] = [:]
         for entry in entries { remaining[entry.identity, default: 0] += entry.count }
-        var kept: [Diagnostic] = []
+        var kept: [Finding] = []
         var suppressed = 0
         for diagnostic in diagnostics {
             let identity = FindingIdentity(diagnostic, root: root)

@@ -14,8 +14,8 @@ public struct CheckstyleReporter: Reporter {
 
     public func render(_ report: LintReport) -> String {
         var order: [String] = []
-        var byFile: [String: [Diagnostic]] = [:]
-        var relative = PathMemo(report.relativePath)
+        var byFile: [String: [Finding]] = [:]
+        var relative = PerFileCache(report.relativePath)
         for diagnostic in report.diagnostics {
             let file = (FindingPlace(diagnostic).file ?? report.configFile).map { relative($0) } ?? ""
             if byFile[file] == nil { order.append(file) }

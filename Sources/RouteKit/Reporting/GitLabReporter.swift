@@ -26,7 +26,7 @@ public struct GitLabReporter: Reporter {
         // The n-th repeat of a finding (same fingerprint) gets n mixed into its fingerprint.
         var occurrences = [Int32](repeating: 0, count: diagnostics.count)
         var seen: [UInt64: Int32] = [:]
-        var relative = PathMemo(report.relativePath)
+        var relative = PerFileCache(report.relativePath)
         for (index, diagnostic) in diagnostics.enumerated() {
             let path = FindingPlace(diagnostic).file.map { relative($0) } ?? ""
             let hash = diagnostic.fingerprintHash(relativePath: path).hash
@@ -38,8 +38,8 @@ public struct GitLabReporter: Reporter {
         let last = diagnostics.count - 1
         let repeats = occurrences
         ChunkedRender.render(count: diagnostics.count, head: Array("[\n".utf8), tail: Array("]\n".utf8), into: output) { range, out in
-            var relative = PathMemo { PathUtilities.relative($0, to: root) }
-            var hostPath = PathMemo { PathUtilities.relative($0, to: hostRoot) }
+            var relative = PerFileCache { PathUtilities.relative($0, to: root) }
+            var hostPath = PerFileCache { PathUtilities.relative($0, to: hostRoot) }
             for index in range {
                 let diagnostic = diagnostics[index]
                 let place = FindingPlace(diagnostic)

@@ -6,7 +6,7 @@
 ///
 /// `file` is relative to the config file's directory; `line`/`column` are 1-based (columns in
 /// Unicode code points) and left out when unknown, as are `file` (a project-wide finding),
-/// `route`, `key` and `locale` when absent. `fingerprint` is `Diagnostic.fingerprint(relativeTo:)`.
+/// `route`, `key` and `locale` when absent. `fingerprint` is `Finding.fingerprint(relativeTo:)`.
 /// When a baseline was applied, an extra `"baseline": {"suppressed", "stale": [entries]}` member
 /// is added. Keys are sorted and the output is pretty-printed the same way every time.
 public struct JSONReporter: Reporter {
@@ -52,7 +52,7 @@ public struct JSONReporter: Reporter {
         let root = report.root
         let last = diagnostics.count - 1
         ChunkedRender.render(count: diagnostics.count, head: Array(head.utf8), tail: Array(tail.utf8), into: output) { range, out in
-            var relative = PathMemo { PathUtilities.relative($0, to: root) }
+            var relative = PerFileCache { PathUtilities.relative($0, to: root) }
             var batchParts: BatchParts?
             for index in range {
                 let diagnostic = diagnostics[index]
@@ -81,7 +81,7 @@ public struct JSONReporter: Reporter {
         /// After the message's key, up to the severity.
         var tail = ReportBytes()
 
-        init(_ diagnostic: Diagnostic, _ batch: FindingBatch, relative: inout PathMemo<String>) {
+        init(_ diagnostic: Finding, _ batch: FindingBatch, relative: inout PerFileCache<String>) {
             self.batch = batch
             let place = FindingPlace(diagnostic)
             let path = place.file.map { relative($0) }
@@ -145,7 +145,7 @@ public struct JSONReporter: Reporter {
 
     /// One finding at indent 4, members sorted: column, file, fingerprint, key, line, locale,
     /// message, route, rule, severity.
-    private static func write(_ diagnostic: Diagnostic, relative: inout PathMemo<String>, into out: inout ReportBytes) {
+    private static func write(_ diagnostic: Finding, relative: inout PerFileCache<String>, into out: inout ReportBytes) {
         let place = FindingPlace(diagnostic)
         let path = place.file.map { relative($0) }
         out.write("    {\n")

@@ -49,7 +49,7 @@ public struct JUnitReporter: Reporter {
         // Only the names' hashes are kept (the name of the bytes `name` would give, fed piece by
         // piece); the writer writes the pieces. Names are made only to compare equal hashes.
         let nameHashes = Concurrent.map(count: (diagnostics.count + chunk - 1) / chunk) { part -> [UInt64] in
-            var relative = PathMemo(relativePath)
+            var relative = PerFileCache(relativePath)
             // A batch's names share all but the key: the hash is fed up to it once per batch.
             var batchStream: (batch: FindingBatch, stream: StableHash.Stream)?
             return (part * chunk..<min(diagnostics.count, (part + 1) * chunk)).map { index in
@@ -70,7 +70,7 @@ public struct JUnitReporter: Reporter {
                 return stream.hash
             }
         }.flatMap { $0 }
-        var nameMemo = PathMemo(relativePath)
+        var nameMemo = PerFileCache(relativePath)
         func sameName(_ a: Int, _ b: Int) -> Bool {
             Self.name(diagnostics[a], relative: &nameMemo) == Self.name(diagnostics[b], relative: &nameMemo)
         }
@@ -108,11 +108,11 @@ public struct JUnitReporter: Reporter {
         let allCases = cases
         let allGroups = groups, groupIndex = groupOf
         ChunkedRender.render(count: allCases.count, head: Array(out.utf8), tail: Array("</testsuites>\n".utf8), into: output) { range, bytes in
-            var relative = PathMemo(relativePath)
+            var relative = PerFileCache(relativePath)
             // A batch's findings share their message but for the key: its escaped prefix and
             // suffix (attribute and text forms) are made once.
             var batchPieces: (batch: FindingBatch, attribute: (ReportBytes, ReportBytes), text: (ReportBytes, ReportBytes))?
-            func writeMessage(_ diagnostic: Diagnostic, quotes: Bool) {
+            func writeMessage(_ diagnostic: Finding, quotes: Bool) {
                 guard let batch = diagnostic.batch, let key = diagnostic.key else {
                     diagnostic.forEachMessagePiece { bytes.writeXML($0, quotes: quotes) }
                     return
@@ -252,14 +252,14 @@ public struct JUnitReporter: Reporter {
 
     /// `file rule route key locale`: what the finding is about, without a line number (lines move
     /// with every edit; a CI system tracks a test's history by its name).
-    static func name(_ diagnostic: Diagnostic, relative: inout PathMemo<String>) -> String {
+    static func name(_ diagnostic: Finding, relative: inout PerFileCache<String>) -> String {
         var name = ""
         forEachNamePiece(diagnostic, relative: &relative) { name += $0 }
         return name
     }
 
     /// `name` in pieces (parts and the spaces between them), without joining them.
-    static func forEachNamePiece(_ diagnostic: Diagnostic, relative: inout PathMemo<String>, _ body: (String) -> Void) {
+    static func forEachNamePiece(_ diagnostic: Finding, relative: inout PerFileCache<String>, _ body: (String) -> Void) {
         forEachNamePieceBeforeKey(diagnostic, relative: &relative, body)
         if let key = diagnostic.key { body(key) }
         if let locale = diagnostic.locale { body(" "); body(locale) }
@@ -267,7 +267,7 @@ public struct JUnitReporter: Reporter {
 
     /// The name up to its key: `file rule route ` (the space before the key included when there
     /// is a key).
-    static func forEachNamePieceBeforeKey(_ diagnostic: Diagnostic, relative: inout PathMemo<String>, _ body: (String) -> Void) {
+    static func forEachNamePieceBeforeKey(_ diagnostic: Finding, relative: inout PerFileCache<String>, _ body: (String) -> Void) {
         body(FindingPlace(diagnostic).file.map { relative($0) } ?? "routekit")
         body(" ")
         body(diagnostic.rule)
@@ -295,8 +295,8 @@ public struct JUnitReporter: Reporter {
         /// After the `key:` line's key to the end of the testcase.
         var end = ReportBytes()
 
-        init(_ diagnostic: Diagnostic, _ batch: FindingBatch, suite: String, rule: String, strict: Bool,
-             relative: inout PathMemo<String>) {
+        init(_ diagnostic: Finding, _ batch: FindingBatch, suite: String, rule: String, strict: Bool,
+             relative: inout PerFileCache<String>) {
             self.batch = batch
             severity = diagnostic.severity
             fails = JUnitReporter.fails(diagnostic.severity, strict: strict)

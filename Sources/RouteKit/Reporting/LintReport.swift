@@ -20,7 +20,7 @@ public struct LintSummary: Hashable, Sendable {
 /// Everything a reporter needs: the findings, the counts, the rules that ran, and the project root
 /// that machine-readable paths are relative to.
 public struct LintReport: Sendable {
-    public var diagnostics: [Diagnostic]
+    public var diagnostics: [Finding]
     public var summary: LintSummary
     public var rules: [RuleDescriptor]
     /// The config file's directory; report paths are relative to it.
@@ -37,7 +37,7 @@ public struct LintReport: Sendable {
     public var repositoryRoot: String?
 
     public init(
-        diagnostics: [Diagnostic], summary: LintSummary, rules: [RuleDescriptor], root: String,
+        diagnostics: [Finding], summary: LintSummary, rules: [RuleDescriptor], root: String,
         configFile: String? = nil, baseline: BaselineOutcome? = nil, repositoryRoot: String? = nil
     ) {
         self.repositoryRoot = repositoryRoot

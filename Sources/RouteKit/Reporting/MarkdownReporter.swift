@@ -44,7 +44,7 @@ public struct MarkdownReporter: Reporter {
             let limit = max(0, maxFindings)
             var shown = 0
             var hidden: [Severity: Int] = [:]
-            var hostPath = PathMemo(report.hostPath)
+            var hostPath = PerFileCache(report.hostPath)
             for severity in [Severity.error, .warning, .info] {
                 for diagnostic in report.diagnostics where diagnostic.severity == severity {
                     guard shown < limit else {
@@ -74,7 +74,7 @@ public struct MarkdownReporter: Reporter {
 
     /// The location cell: `file:line` (relative to the config's directory), a link when `links`
     /// is set and the finding has a file, `(project)` for a project-wide finding.
-    private func location(_ diagnostic: Diagnostic, report: LintReport, hostPath: inout PathMemo<String>) -> String {
+    private func location(_ diagnostic: Finding, report: LintReport, hostPath: inout PerFileCache<String>) -> String {
         let place = FindingPlace(diagnostic)
         guard let file = place.file else { return "(project)" }
         var text = report.relativePath(file)

@@ -90,9 +90,9 @@ public struct SARIFReporter: Reporter {
         let last = order.count - 1
         let indexes = ruleIndex
         ChunkedRender.render(count: order.count, head: Array(head.utf8), tail: Array(tail.utf8), into: output) { range, out in
-            var relative = PathMemo { PathUtilities.relative($0, to: root) }
+            var relative = PerFileCache { PathUtilities.relative($0, to: root) }
             // The artifact location's members, as JSON text, once per file.
-            var artifact = PathMemo { file in
+            var artifact = PerFileCache { file in
                 let path = PathUtilities.relative(file, to: hostRoot)
                 var text = ""
                 if path.hasPrefix("/") {
@@ -114,8 +114,8 @@ public struct SARIFReporter: Reporter {
 
     /// One result at indent 8, members sorted: level, locations, message, partialFingerprints,
     /// properties, ruleId, ruleIndex.
-    private static func writeResult(_ diagnostic: Diagnostic, ruleIndex: [String: Int], configFile: String?,
-                                    relative: inout PathMemo<String>, artifact: inout PathMemo<String>, into out: inout ReportBytes) {
+    private static func writeResult(_ diagnostic: Finding, ruleIndex: [String: Int], configFile: String?,
+                                    relative: inout PerFileCache<String>, artifact: inout PerFileCache<String>, into out: inout ReportBytes) {
         let place = FindingPlace(diagnostic)
         out.write("        {\n          \"level\": \"")
         out.write(level(diagnostic.severity))
@@ -174,7 +174,7 @@ public struct SARIFReporter: Reporter {
 
     /// Indexes of the findings to report: errors, then warnings, then infos, each in the given
     /// order, at most `limit` of them.
-    static func resultOrder(_ diagnostics: [Diagnostic], limit: Int) -> [Int32] {
+    static func resultOrder(_ diagnostics: [Finding], limit: Int) -> [Int32] {
         var order: [Int32] = []
         order.reserveCapacity(min(diagnostics.count, max(0, limit)))
         for severity in [Severity.error, .warning, .info] {

@@ -50,7 +50,7 @@ public struct TextReporter: Reporter {
         let diagnostics = report.diagnostics
         ChunkedRender.render(count: diagnostics.count, head: [], tail: tail.bytes, into: output) { range, out in
             // Findings come sorted by file: the shown path is worked out once per file.
-            var shownPath = PathMemo { file in
+            var shownPath = PerFileCache { file in
                 var shown = ReportText.neutralized(PathUtilities.displayPath(file, from: directory))
                 // A line must never start with `::` (a GitHub Actions log would run it as a
                 // workflow command, even after leading blanks): `./` keeps such a path a path.
@@ -86,7 +86,7 @@ public struct TextReporter: Reporter {
     }
 
     /// `place: severity: `, the part of a line before the message.
-    private func writeStart(_ diagnostic: borrowing Diagnostic, shownPath: inout PathMemo<[UInt8]>, into out: inout ReportBytes) {
+    private func writeStart(_ diagnostic: borrowing Finding, shownPath: inout PerFileCache<[UInt8]>, into out: inout ReportBytes) {
         let place = FindingPlace(diagnostic)
         if color { out.write(Self.bold) }
         if let file = place.file {
@@ -111,7 +111,7 @@ public struct TextReporter: Reporter {
     }
 
     /// ` [rule]` and the line break, the part of a line after the message.
-    private func writeEnd(_ diagnostic: borrowing Diagnostic, into out: inout ReportBytes) {
+    private func writeEnd(_ diagnostic: borrowing Finding, into out: inout ReportBytes) {
         out.write(UInt8(ascii: " "))
         if color { out.write(Self.dim) }
         out.write(UInt8(ascii: "["))

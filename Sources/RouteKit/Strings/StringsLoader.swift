@@ -12,13 +12,13 @@ import Foundation
 public enum StringsLoader {
     /// `root` is the directory a duplicate key's message names the first file relative to
     /// (the config's directory), so the message is the same on every checkout.
-    public static func load(_ files: [YAMLFile], baseLocale: String, root: String = ".") -> (StringTable, [Diagnostic]) {
+    public static func load(_ files: [YAMLFile], baseLocale: String, root: String = ".") -> (StringTable, [Finding]) {
         var data = files.map { StringsFileData(tree: $0) }
         return merge(&data, baseLocale: baseLocale, root: root)
     }
 
     /// Frees each file's records once merged (the text arenas move into the table).
-    static func merge(_ files: inout [StringsFileData], baseLocale: String, root: String = ".") -> (StringTable, [Diagnostic]) {
+    static func merge(_ files: inout [StringsFileData], baseLocale: String, root: String = ".") -> (StringTable, [Finding]) {
         var merger = Merger(baseLocale: baseLocale)
         merger.run(&files)
         return merger.finish(files, root: root)
@@ -58,7 +58,7 @@ struct StringsFileData: Sendable {
     var locales: [RawLocale] = []
     var items: [RawItem] = []
     /// Shape findings (`invalid-field`); the reader's own findings stay with the `YAMLFile`.
-    var diagnostics: [Diagnostic] = []
+    var diagnostics: [Finding] = []
     /// Keys a native file marks as not to be translated.
     var untranslatable: [String] = []
 
@@ -80,7 +80,7 @@ struct StringsFileData: Sendable {
         path = file.path
         guard let root = file.root else { return }
         guard let mapping = root.mapping else {
-            diagnostics.append(Diagnostic(rule: "invalid-field", severity: .error,
+            diagnostics.append(Finding(rule: "invalid-field", severity: .error,
                                           message: "a strings file must map locales to their strings (`en:`), found \(root.kindName)",
                                           location: root.location))
             return
@@ -91,7 +91,7 @@ struct StringsFileData: Sendable {
             defer { locales.append(raw) }
             if entry.value.isNull { continue }
             guard let tree = entry.value.mapping else {
-                diagnostics.append(Diagnostic(rule: "invalid-field", severity: .error,
+                diagnostics.append(Finding(rule: "invalid-field", severity: .error,
                                               message: "locale '\(locale)' must map keys to strings, found \(entry.value.kindName)",
                                               location: entry.value.location, locale: locale))
                 continue
@@ -118,7 +118,7 @@ struct StringsFileData: Sendable {
                                                     column: Int32(scalar.location.column)),
                                      keyLine: keyLine, keyColumn: keyColumn, flags: 0))
             case .sequence(let sequence):
-                diagnostics.append(Diagnostic(rule: "invalid-field", severity: .error,
+                diagnostics.append(Finding(rule: "invalid-field", severity: .error,
                                               message: "'\(key)' is a list; string values are text, plurals or nested keys",
                                               location: sequence.location, key: key, locale: locale))
             case .mapping(let child):
@@ -148,7 +148,7 @@ private struct Merger {
     var locales: [String] = []
     var byLocale: [String: Int] = [:]
     var strings: [LocaleStrings] = []
-    var diagnostics: [Diagnostic] = []
+    var diagnostics: [Finding] = []
     /// The id of the key `""` at the top level: its children are top-level keys.
     var emptyKey: Int32 = -1
 
@@ -333,7 +333,7 @@ private struct Merger {
     /// Duplicates are reported once every path is known (an earlier file may hold the first one).
     var pendingDuplicates: [(entry: CompactEntry, first: CompactEntry, locale: Int)] = []
 
-    func finish(_ files: [StringsFileData], root: String) -> (StringTable, [Diagnostic]) {
+    func finish(_ files: [StringsFileData], root: String) -> (StringTable, [Finding]) {
         let storage = StringStorage(paths: files.map(\.path), arenas: files.map(\.arena), keys: interner)
         var table = StringTable(baseLocale: baseLocale)
         table.locales = locales
@@ -352,7 +352,7 @@ private struct Merger {
             let firstFile = storage.location(duplicate.first.file, duplicate.first.keyLine, duplicate.first.keyColumn).file
             let place = duplicate.first.file == duplicate.entry.file
                 ? "earlier in this file" : "in " + PathUtilities.relative(firstFile, to: root)
-            diagnostics.append(Diagnostic(rule: "duplicate-key", severity: .error,
+            diagnostics.append(Finding(rule: "duplicate-key", severity: .error,
                                           message: "key '\(key)' of locale '\(localeName)' is already defined \(place)",
                                           location: storage.location(duplicate.entry.file, duplicate.entry.keyLine, duplicate.entry.keyColumn),
                                           key: key, locale: localeName))

@@ -19,7 +19,7 @@ enum StringsReader {
                 file.diagnostics.append(problem!)
                 return Result(file: file, data: StringsFileData(path: path))
             }
-            var streamer = Streamer(path: path, body: body, limits: limits)
+            var streamer = StringRecordBuilder(path: path, body: body, limits: limits)
             if streamer.run() {
                 file.suppressions = Suppressions.scan(body)
                 file.diagnostics = streamer.readerDiagnostics
@@ -34,7 +34,7 @@ enum StringsReader {
     }
 }
 
-private struct Streamer: BlockMappingSink {
+private struct StringRecordBuilder: BlockMappingSink {
     struct Frame {
         /// 0: the root mapping (keys are locales); 1: a locale's mapping; 2+: nested.
         var level: Int
@@ -53,10 +53,10 @@ private struct Streamer: BlockMappingSink {
     let body: UnsafeBufferPointer<UInt8>
     let limits: InputLimits
     var data: StringsFileData
-    var readerDiagnostics: [Diagnostic] = []
+    var readerDiagnostics: [Finding] = []
     var frames: [Frame] = []
     /// Hashes of (mapping, key) seen so far: any repeat hands the file to the tree reader.
-    var seenKeys = HashSet64()
+    var seenKeys = KeyHashSet()
     var mappingsOpened: UInt64 = 0
     /// Open nodes inside a value being skipped (a list).
     var skipDepth = 0
@@ -87,7 +87,7 @@ private struct Streamer: BlockMappingSink {
         scanning = true
         if BlockMappingScanner.scan(body, into: &self) { return !bail }
         if bail { return false }
-        self = Streamer(path: path, body: body, limits: limits)
+        self = StringRecordBuilder(path: path, body: body, limits: limits)
         return runLibYAML()
     }
 
@@ -142,8 +142,8 @@ private struct Streamer: BlockMappingSink {
         }
     }
 
-    private func shape(_ message: String, _ mark: yaml_mark_t, key: String? = nil, locale: String? = nil) -> Diagnostic {
-        Diagnostic(rule: "invalid-field", severity: .error, message: message,
+    private func shape(_ message: String, _ mark: yaml_mark_t, key: String? = nil, locale: String? = nil) -> Finding {
+        Finding(rule: "invalid-field", severity: .error, message: message,
                    location: SourceLocation(file: path, line: Int(mark.line) + 1, column: Int(mark.column) + 1),
                    key: key, locale: locale)
     }
@@ -413,7 +413,7 @@ private struct Streamer: BlockMappingSink {
 }
 
 /// A set of 64-bit hashes (open addressing; 0 marks a free slot, so 0 is stored as 1).
-struct HashSet64 {
+struct KeyHashSet {
     private var slots = [UInt64](repeating: 0, count: 256)
     private var count = 0
 

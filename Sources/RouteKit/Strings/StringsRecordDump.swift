@@ -5,7 +5,7 @@ enum StringsRecordDump {
         func text(_ start: Int32, _ length: Int32) -> String {
             String(decoding: data.arena[Int(start) ..< Int(start + length)], as: UTF8.self)
         }
-        func place(_ diagnostic: Diagnostic) -> String {
+        func place(_ diagnostic: Finding) -> String {
             diagnostic.location.map { "\($0.line):\($0.column)" } ?? "-"
         }
         var lines = file.diagnostics.map { "finding \($0.rule) \(place($0)) \($0.message)" }

@@ -5,7 +5,7 @@ public struct YAMLFile: Sendable {
     public var path: String
     /// `nil` for an empty file or one that could not be read.
     public var root: YAMLNode?
-    public var diagnostics: [Diagnostic]
+    public var diagnostics: [Finding]
     public var suppressions: Suppressions
     /// Size in bytes, for summaries and the total-size limit.
     public var byteCount: Int
@@ -42,7 +42,7 @@ public enum YAMLReader {
     }
 
     /// The bytes libyaml reads: without a UTF-8 BOM; UTF-16/32 and oversized files are findings.
-    static func prepare(_ buffer: UnsafeBufferPointer<UInt8>, path: String, limits: InputLimits) -> (UnsafeBufferPointer<UInt8>?, Diagnostic?) {
+    static func prepare(_ buffer: UnsafeBufferPointer<UInt8>, path: String, limits: InputLimits) -> (UnsafeBufferPointer<UInt8>?, Finding?) {
         var body = buffer
         if buffer.starts(with: [0xEF, 0xBB, 0xBF]) {
             body = UnsafeBufferPointer(rebasing: buffer[3...])
@@ -56,8 +56,8 @@ public enum YAMLReader {
         return (body, nil)
     }
 
-    static func syntax(_ message: String, _ path: String, _ line: Int, _ column: Int) -> Diagnostic {
-        Diagnostic(rule: "yaml-syntax", severity: .error, message: message,
+    static func syntax(_ message: String, _ path: String, _ line: Int, _ column: Int) -> Finding {
+        Finding(rule: "yaml-syntax", severity: .error, message: message,
                    location: SourceLocation(file: path, line: line, column: column))
     }
 
@@ -98,7 +98,7 @@ private struct TreeBuilder {
     let body: UnsafeBufferPointer<UInt8>
     let limits: InputLimits
     private(set) var root: YAMLNode?
-    private(set) var diagnostics: [Diagnostic] = []
+    private(set) var diagnostics: [Finding] = []
     private var frames: [Frame] = []
     private var nodeCount = 0
     private var documents = 0
@@ -250,7 +250,7 @@ private struct TreeBuilder {
         } else if let key = frames[top].pendingKey {
             frames[top].pendingKey = nil
             if frames[top].seen[key.value] != nil {
-                diagnostics.append(Diagnostic(
+                diagnostics.append(Finding(
                     rule: "duplicate-key", severity: .error,
                     message: "key '\(key.value)' is already defined earlier in this mapping",
                     location: key.location, key: key.value))
@@ -270,7 +270,7 @@ private struct TreeBuilder {
 
 extension YAMLReader {
     /// A tag other than `!!str` or `!`: reported, the value is still read as text.
-    static func tagProblem(_ tag: UnsafeMutablePointer<yaml_char_t>?, path: String, line: Int, column: Int) -> Diagnostic? {
+    static func tagProblem(_ tag: UnsafeMutablePointer<yaml_char_t>?, path: String, line: Int, column: Int) -> Finding? {
         guard let tag else { return nil }
         let name = String(cString: tag)
         if name == "tag:yaml.org,2002:str" || name == "!" { return nil }
@@ -279,7 +279,7 @@ extension YAMLReader {
     }
 
     /// The `yaml-syntax` finding for a parser that failed, at the exact line and column.
-    static func parserError(_ parser: yaml_parser_t, body: UnsafeBufferPointer<UInt8>, path: String) -> Diagnostic {
+    static func parserError(_ parser: yaml_parser_t, body: UnsafeBufferPointer<UInt8>, path: String) -> Finding {
         let problem = parser.problem.map { String(cString: $0) } ?? "unknown problem"
         if parser.error == YAML_READER_ERROR {
             var offset = Int(parser.problem_offset)

@@ -1,14 +1,14 @@
 /// Helpers that read typed values out of YAML nodes and report shape problems precisely.
 extension YAMLNode {
     /// A non-null scalar's text, or nil (and a finding) for anything else.
-    func text(_ field: String, into sink: inout DiagnosticSink, rule: String = "invalid-field", route: String? = nil) -> Located<String>? {
+    func text(_ field: String, into sink: inout FindingSink, rule: String = "invalid-field", route: String? = nil) -> Located<String>? {
         if case .scalar(let scalar) = self, !scalar.isNull { return scalar.located }
         sink.report(rule, "'\(field)' must be a text value, found \(kindName)", at: location, route: route)
         return nil
     }
 
     /// A list of texts; a single text counts as a one-element list.
-    func texts(_ field: String, into sink: inout DiagnosticSink, rule: String = "invalid-field", route: String? = nil) -> [Located<String>] {
+    func texts(_ field: String, into sink: inout FindingSink, rule: String = "invalid-field", route: String? = nil) -> [Located<String>] {
         switch self {
         case .scalar(let scalar):
             return scalar.isNull ? [] : [scalar.located]

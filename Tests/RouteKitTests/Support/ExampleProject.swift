@@ -3,7 +3,7 @@ import Foundation
 
 /// Builds a project on disk from a rule example and lints it with the real loaders.
 enum ExampleProject {
-    static func lint(_ example: RuleDoc.Example, only rule: String) throws -> (findings: [String], all: [Diagnostic]) {
+    static func lint(_ example: RuleDoc.Example, only rule: String) throws -> (findings: [String], all: [Finding]) {
         let directory = try TemporaryDirectory()
         var files: [String: String] = [:]
         for file in example.files { files[file.path] = file.text }

@@ -37,25 +37,25 @@ enum ReportFixtures {
             fix: "Translate it, or turn the rule off for that key."),
     ]
 
-    static let diagnostics: [Diagnostic] = [
-        Diagnostic(
+    static let diagnostics: [Finding] = [
+        Finding(
             rule: "invalid-locale", severity: .error, message: "locale 'xx-YY' in `locales` is unknown",
             locale: "xx-YY"),
-        Diagnostic(
+        Finding(
             rule: "unknown-field", severity: .error, message: "unknown field 'titel' in route SettingsScreen",
             location: SourceLocation(file: "/project/routes.yml", line: 3, column: 5), route: "SettingsScreen"),
-        Diagnostic(
+        Finding(
             rule: "unknown-string-key", severity: .error, message: "key 'room_title' is not defined in the base locale 'en'",
             location: SourceLocation(file: "/project/routes.yml", line: 12, column: 12), route: "RoomScreen",
             key: "room_title"),
-        Diagnostic(
+        Finding(
             rule: "unreachable-route", severity: .info, message: "no tab root reaches FinalistScreen",
             location: SourceLocation(file: "/project/routes.yml", line: 20, column: 3), route: "FinalistScreen"),
-        Diagnostic(
+        Finding(
             rule: "missing-translation", severity: .warning, message: "'nav.info' has no German translation",
             location: SourceLocation(file: "/project/strings/de.yml", line: 7, column: 3), key: "nav.info",
             locale: "de"),
-        Diagnostic(
+        Finding(
             rule: "missing-translation", severity: .warning, message: "'nav.info' has no Japanese translation",
             file: "/project/strings/ja.yml", key: "nav.info", locale: "ja"),
     ]

@@ -4,11 +4,11 @@
 struct CatalogDrift: LintRule {
     static let id = "catalog-drift"
 
-    func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Finding] {
         let code = context.project.appCode
         guard code.readsKotlin, let interface = code.routeInterface, context.project.hasCatalog else { return [] }
         let catalog = context.project.catalog
-        var findings: [Diagnostic] = []
+        var findings: [Finding] = []
         for route in catalog.routes {
             guard let kotlin = code.kotlinRoute(named: route.name) else {
                 findings.append(finding("route '\(route.name)' is in the catalog but no Kotlin declaration of it implements \(interface) in the sources read",
@@ -24,8 +24,8 @@ struct CatalogDrift: LintRule {
         return findings
     }
 
-    private func compare(_ route: Route, _ kotlin: KotlinRoute, _ context: LintContext) -> [Diagnostic] {
-        var findings: [Diagnostic] = []
+    private func compare(_ route: Route, _ kotlin: KotlinRoute, _ context: LintContext) -> [Finding] {
+        var findings: [Finding] = []
         let name = route.name
         let declared = context.place(kotlin.location)
         if (route.declaration == .object) != kotlin.isObject {

@@ -4,7 +4,7 @@
 struct CodeNotFollowed: LintRule {
     static let id = "code-not-followed"
 
-    func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Finding] {
         context.project.appCode.notFollowed.map { finding($0.value, at: $0.location) }
     }
 }

@@ -3,9 +3,9 @@
 struct PushTitleKeyMismatch: LintRule {
     static let id = "push-title-key-mismatch"
 
-    func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Finding] {
         let catalog = context.project.catalog
-        var findings: [Diagnostic] = []
+        var findings: [Finding] = []
         for push in context.project.appCode.pushSites {
             guard let route = catalog.route(named: push.route) else { continue }
             for (field, pushed, spec) in [("title", push.title, route.title), ("subtitle", push.subtitle, route.subtitle)] {

@@ -6,11 +6,11 @@
 struct PushWithoutTitle: LintRule {
     static let id = "push-without-title"
 
-    func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Finding] {
         let code = context.project.appCode
         let catalog = context.project.catalog
         let entryFlows = Self.entryFlows(catalog)
-        return code.pushSites.compactMap { push -> Diagnostic? in
+        return code.pushSites.compactMap { push -> Finding? in
             guard push.title.isMissing else { return nil }
             let route = catalog.route(named: push.route)
             let kotlin = code.kotlinRoute(named: push.route)

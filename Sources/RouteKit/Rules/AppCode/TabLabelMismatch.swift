@@ -3,7 +3,7 @@
 struct TabLabelMismatch: LintRule {
     static let id = "tab-label-mismatch"
 
-    func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Finding] {
         let code = context.project.appCode
         let catalog = context.project.catalog
         let strings = context.project.strings
@@ -14,7 +14,7 @@ struct TabLabelMismatch: LintRule {
         if context.project.config.locales == nil {
             for locale in code.stringCatalog.keys.sorted() where !locales.contains(locale) { locales.append(locale) }
         }
-        var findings: [Diagnostic] = []
+        var findings: [Finding] = []
         for tab in code.tabs {
             guard let label = tab.label, let root = code.rootRoute(of: tab, catalog: catalog),
                 let route = catalog.route(named: root.value), case .key(let key, _)? = route.title

@@ -3,11 +3,11 @@
 struct TabParity: LintRule {
     static let id = "tab-parity"
 
-    func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Finding] {
         let code = context.project.appCode
         let catalog = context.project.catalog
         guard code.readsSwift, context.project.hasCatalog, !code.tabs.isEmpty else { return [] }
-        var findings: [Diagnostic] = []
+        var findings: [Finding] = []
         var shown: [(tab: SwiftTab, root: Route)] = []
         var seen: [String: SwiftTab] = [:]
         for tab in code.tabs {

@@ -3,9 +3,9 @@
 struct TabRootWithoutNavigationTitle: LintRule {
     static let id = "tab-root-without-navigation-title"
 
-    func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Finding] {
         let code = context.project.appCode
-        return code.tabs.compactMap { tab -> Diagnostic? in
+        return code.tabs.compactMap { tab -> Finding? in
             guard tab.appliesNavigationTitle == false else { return nil }
             let root = code.rootRoute(of: tab, catalog: context.project.catalog)
             let view = tab.rootView.map { "its view \($0)" } ?? "its content"

@@ -4,7 +4,7 @@
 struct DataObjectNeedsInstanceTitle: LintRule {
     static let id = "data-object-needs-instance-title"
 
-    func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Finding] {
         context.project.catalog.routes.compactMap { route in
             guard route.declaration == .object, !route.isTabRoot else { return nil }
             let fields = [("title", route.title), ("subtitle", route.subtitle)].compactMap { field, spec -> String? in

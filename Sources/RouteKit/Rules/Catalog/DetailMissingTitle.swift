@@ -2,7 +2,7 @@
 struct DetailMissingTitle: LintRule {
     static let id = "detail-missing-title"
 
-    func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Finding] {
         context.project.catalog.routes.filter { !$0.isTabRoot && $0.title == nil }.map {
             finding("route '\($0.name)' has no title: its navigation bar and back-stack menu entry will be empty",
                     at: $0.location, route: $0.name)

@@ -3,13 +3,13 @@
 struct LiteralTitle: LintRule {
     static let id = "literal-title"
 
-    func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Finding] {
         catalogLiterals(context) + pushedLiterals(context)
     }
 
-    private func pushedLiterals(_ context: LintContext) -> [Diagnostic] {
+    private func pushedLiterals(_ context: LintContext) -> [Finding] {
         context.project.appCode.pushSites.flatMap { push in
-            [("title", push.title), ("subtitle", push.subtitle)].flatMap { field, pushed -> [Diagnostic] in
+            [("title", push.title), ("subtitle", push.subtitle)].flatMap { field, pushed -> [Finding] in
                 guard case .literals(let texts) = pushed else { return [] }
                 return texts.map { text in
                     finding("\(push.route) is pushed with the literal \(field) \"\(text.value)\", shown untranslated in every locale",
@@ -19,9 +19,9 @@ struct LiteralTitle: LintRule {
         }
     }
 
-    private func catalogLiterals(_ context: LintContext) -> [Diagnostic] {
+    private func catalogLiterals(_ context: LintContext) -> [Finding] {
         context.project.catalog.routes.flatMap { route in
-            [("title", route.title), ("subtitle", route.subtitle)].compactMap { field, spec -> Diagnostic? in
+            [("title", route.title), ("subtitle", route.subtitle)].compactMap { field, spec -> Finding? in
                 guard case .text(let text)? = spec else { return nil }
                 return finding("\(field) of '\(route.name)' is the literal '\(text.value)', shown untranslated in every locale",
                                at: text.location, route: route.name)

@@ -2,7 +2,7 @@
 struct OptionalTitleWithoutFallback: LintRule {
     static let id = "optional-title-without-fallback"
 
-    func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Finding] {
         context.project.catalog.routes.compactMap { route in
             guard case .param(let param, nil)? = route.title,
                   let declared = route.param(named: param.value), declared.isOptional else { return nil }

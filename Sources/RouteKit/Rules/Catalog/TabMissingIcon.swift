@@ -2,7 +2,7 @@
 struct TabMissingIcon: LintRule {
     static let id = "tab-missing-icon"
 
-    func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Finding] {
         context.project.catalog.tabRoots.compactMap { route in
             guard let tab = route.tab, tab.icon == nil else { return nil }
             return finding("tab root '\(route.name)' has no icon", at: tab.location, route: route.name)

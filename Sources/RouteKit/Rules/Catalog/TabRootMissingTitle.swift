@@ -2,7 +2,7 @@
 struct TabRootMissingTitle: LintRule {
     static let id = "tab-root-missing-title"
 
-    func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Finding] {
         context.project.catalog.tabRoots.filter { $0.title == nil }.map {
             finding("tab root '\($0.name)' has no title: its tab bar label will be blank", at: $0.location, route: $0.name)
         }

@@ -2,11 +2,11 @@
 struct UnknownStringKey: LintRule {
     static let id = "unknown-string-key"
 
-    func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Finding] {
         let strings = context.project.strings
         let base = strings.base
         return context.project.catalog.routes.flatMap { route in
-            [route.title, route.subtitle].compactMap { $0 }.flatMap(\.keys).compactMap { key -> Diagnostic? in
+            [route.title, route.subtitle].compactMap { $0 }.flatMap(\.keys).compactMap { key -> Finding? in
                 guard base?[key.value] == nil else { return nil }
                 let keys = base?.keys ?? []
                 let isNamespace = keys.contains { $0.hasPrefix(key.value + ".") }

@@ -4,7 +4,7 @@
 struct UnreachableRoute: LintRule {
     static let id = "unreachable-route"
 
-    func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Finding] {
         let catalog = context.project.catalog
         guard catalog.routes.contains(where: { !$0.from.isEmpty }) else { return [] }
         var pushes: [String: [String]] = [:]

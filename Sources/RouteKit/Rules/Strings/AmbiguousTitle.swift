@@ -8,10 +8,10 @@
 struct AmbiguousTitle: LintRule {
     static let id = "ambiguous-title"
 
-    func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Finding] {
         let strings = context.project.strings
         let storage = strings.storage
-        var findings: [Diagnostic] = []
+        var findings: [Finding] = []
         let routes = context.project.catalog.routes
         // Routes whose title reads a key some locale defines: (index in `routes`, the key, its id).
         var keyed: [(route: Int, key: Located<String>, id: Int32)] = []

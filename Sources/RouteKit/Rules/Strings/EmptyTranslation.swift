@@ -7,7 +7,7 @@ struct EmptyTranslation: LintRule {
         "severity for keys no route uses as a title or subtitle (the rule's severity applies to those that do)")
     static let options: [any RuleOptionDeclaration] = [otherKeys]
 
-    func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Finding] {
         let strings = context.project.strings
         let storage = strings.storage
         let otherSeverity = context.value(Self.otherKeys, for: Self.self)
@@ -17,7 +17,7 @@ struct EmptyTranslation: LintRule {
                 if let id = strings.keyID(key.value) { titleKeys.insert(id) }
             }
         }
-        var findings: [Diagnostic] = []
+        var findings: [Finding] = []
         var scalars = BlankScalars()
         for locale in strings.locales {
             guard let table = strings[locale] else { continue }

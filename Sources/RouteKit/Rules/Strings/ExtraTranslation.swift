@@ -2,10 +2,10 @@
 struct ExtraTranslation: LintRule {
     static let id = "extra-translation"
 
-    func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Finding] {
         let strings = context.project.strings
         guard let base = strings.base else { return [] }
-        var findings: [Diagnostic] = []
+        var findings: [Finding] = []
         for locale in strings.locales where locale != strings.baseLocale {
             guard let table = strings[locale] else { continue }
             for entry in table.entries where !base.contains(entry.key) {

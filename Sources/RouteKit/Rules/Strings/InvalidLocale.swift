@@ -3,8 +3,8 @@
 struct InvalidLocale: LintRule {
     static let id = "invalid-locale"
 
-    func check(_ context: LintContext) -> [Diagnostic] {
-        var findings: [Diagnostic] = []
+    func check(_ context: LintContext) -> [Finding] {
+        var findings: [Finding] = []
         let strings = context.project.strings
         for locale in strings.locales {
             guard case .failure(let problem) = LocaleTag.parse(locale) else { continue }

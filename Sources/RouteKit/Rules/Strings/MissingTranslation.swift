@@ -4,7 +4,7 @@
 struct MissingTranslation: LintRule {
     static let id = "missing-translation"
 
-    func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Finding] {
         let project = context.project
         let strings = project.strings
         guard let base = strings.base else { return [] }
@@ -36,7 +36,7 @@ struct MissingTranslation: LintRule {
         let unlisted = zip(counts, allowed).reduce(0) { $0 + $1.0 - $1.1 }
         // Locales are independent (and Mastodon-sized projects have 100k findings): all cores. A
         // locale's findings are one batch: their messages are made only when a reporter asks.
-        var found = Concurrent.map(count: locales.count) { index -> [Diagnostic] in
+        var found = Concurrent.map(count: locales.count) { index -> [Finding] in
             let locale = locales[index]
             guard allowed[index] > 0 else { return [] }
             guard let declaration = strings[locale]?.declarations.first else {
@@ -46,10 +46,10 @@ struct MissingTranslation: LintRule {
             }
             let batch = FindingBatch(rule: Self.id, location: declaration, locale: locale, messagePrefix: "'", keys: keys,
                                      messageSuffix: "' is missing in locale '\(locale)': users see the '\(strings.baseLocale)' text")
-            var findings: [Diagnostic] = []
+            var findings: [Finding] = []
             findings.reserveCapacity(allowed[index])
             for (position, key) in baseKeys.enumerated() where findings.count < allowed[index] && isMissing(key.id, sources[index]) {
-                findings.append(Diagnostic(batch, item: position, severity: .error))
+                findings.append(Finding(batch, item: position, severity: .error))
             }
             return findings
         }.flatMap { $0 }

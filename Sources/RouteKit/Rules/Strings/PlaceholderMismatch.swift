@@ -4,11 +4,11 @@
 struct PlaceholderMismatch: LintRule {
     static let id = "placeholder-mismatch"
 
-    func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Finding] {
         let strings = context.project.strings
         let storage = strings.storage
         guard let base = strings.base, strings.locales.contains(where: { $0 != strings.baseLocale }) else { return [] }
-        var findings: [Diagnostic] = []
+        var findings: [Finding] = []
         // What the base says, per key id, computed once: its placeholders (all forms merged) as
         // bytes, in one list. The loop below reads `sources` for every translation: it is kept
         // small and indexed by key id.

@@ -4,15 +4,15 @@
 struct PluralExtraCategory: LintRule {
     static let id = "plural-extra-category"
 
-    func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Finding] {
         let strings = context.project.strings
         let storage = strings.storage
-        var findings: [Diagnostic] = []
+        var findings: [Finding] = []
         for locale in strings.locales {
             guard let table = strings[locale], !table.pluralEntries.isEmpty else { continue }
             var used: Set<String>?
             var usedMask = 0
-            let categories = context.derived.pluralCategories(of: locale)
+            let categories = context.stringCache.pluralCategories(of: locale)
             for entryIndex in table.pluralEntries {
                 let entry = table.entries[Int(entryIndex)]
                 if used == nil {

@@ -3,11 +3,11 @@
 struct PluralMissingCategory: LintRule {
     static let id = "plural-missing-category"
 
-    func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Finding] {
         let strings = context.project.strings
         let storage = strings.storage
         let otherBit = 1 << pluralCategoryNames.firstIndex(of: "other")!
-        var findings: [Diagnostic] = []
+        var findings: [Finding] = []
         for locale in strings.locales {
             guard let table = strings[locale], !table.pluralEntries.isEmpty else { continue }
             let needed = PluralRules.for(locale: locale).orderedCategories.map(\.rawValue)
@@ -17,7 +17,7 @@ struct PluralMissingCategory: LintRule {
             for name in needed {
                 if let index = pluralCategoryNames.firstIndex(of: name) { neededMask? |= 1 << index } else { neededMask = nil }
             }
-            let categories = context.derived.pluralCategories(of: locale)
+            let categories = context.stringCache.pluralCategories(of: locale)
             for entryIndex in table.pluralEntries {
                 let entry = table.entries[Int(entryIndex)]
                 var presentMask = 0

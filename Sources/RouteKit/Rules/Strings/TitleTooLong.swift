@@ -13,7 +13,7 @@ struct TitleTooLong: LintRule {
         "how lengths are counted: display columns (wide characters and emoji count 2) or grapheme clusters")
     static let options: [any RuleOptionDeclaration] = [tabLabel, title, measure]
 
-    func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Finding] {
         let strings = context.project.strings
         let tabLimit = context.value(Self.tabLabel, for: Self.self)
         let titleLimit = context.value(Self.title, for: Self.self)
@@ -29,7 +29,7 @@ struct TitleTooLong: LintRule {
                 titles.append((routeIndex, keyIndex, id, route.isTabRoot ? tabLimit : titleLimit))
             }
         }
-        var findings: [Diagnostic] = []
+        var findings: [Finding] = []
         // Locale by locale: each locale's tables are then read in order, not one entry per locale
         // in turn (the engine sorts the findings).
         for locale in context.requiredLocales {

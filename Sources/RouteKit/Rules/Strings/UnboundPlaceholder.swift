@@ -3,7 +3,7 @@
 struct UnboundPlaceholder: LintRule {
     static let id = "unbound-placeholder"
 
-    func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Finding] {
         let strings = context.project.strings
         let storage = strings.storage
         // Every title and subtitle that reads a key some locale defines.
@@ -31,7 +31,7 @@ struct UnboundPlaceholder: LintRule {
         let fillers = fields.map { ArgFiller($0.args) }
         // Per field: the placeholders already reported, so each is named for one locale only.
         var reported: [Int: Set<String>] = [:]
-        var findings: [Diagnostic] = []
+        var findings: [Finding] = []
         // The base locale first, then the translations, so the base is named when both have it.
         // Locale by locale: each locale's tables are then read in order, not one entry per locale
         // in turn (the engine sorts the findings).

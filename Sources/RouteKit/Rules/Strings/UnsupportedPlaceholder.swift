@@ -6,10 +6,10 @@
 struct UnsupportedPlaceholder: LintRule {
     static let id = "unsupported-placeholder"
 
-    func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Finding] {
         let strings = context.project.strings
         let storage = strings.storage
-        var findings: [Diagnostic] = []
+        var findings: [Finding] = []
         for locale in strings.locales {
             guard let table = strings[locale] else { continue }
             for entry in table.entries {

@@ -3,11 +3,11 @@
 struct Untranslated: LintRule {
     static let id = "untranslated"
 
-    func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Finding] {
         let strings = context.project.strings
         let storage = strings.storage
         guard let base = strings.base else { return [] }
-        var findings: [Diagnostic] = []
+        var findings: [Finding] = []
         for locale in strings.locales where !LocaleFallback.sameLanguage(locale, strings.baseLocale) {
             guard let table = strings[locale] else { continue }
             for entry in table.entries {

@@ -2,7 +2,7 @@
 /// (relative to the project's directory, `/`-separated), route, key, locale and message — never
 /// the line, column or severity, so moving lines or changing a severity keeps it. Baselines key
 /// on it; the fingerprints of SARIF and GitLab reports hash the same fields in the same order
-/// (`Diagnostic.fingerprintHash`). (`Diagnostic`'s own `==` compares every field, position and
+/// (`Finding.fingerprintHash`). (`Finding`'s own `==` compares every field, position and
 /// severity included: two findings at two places are two values, and one identity.)
 public struct FindingIdentity: Hashable, Sendable {
     public var rule: String
@@ -23,7 +23,7 @@ public struct FindingIdentity: Hashable, Sendable {
     }
 
     /// The identity of `diagnostic`, its file made relative to `root` (the config's directory).
-    public init(_ diagnostic: Diagnostic, root: String) {
+    public init(_ diagnostic: Finding, root: String) {
         self.init(
             rule: diagnostic.rule,
             file: FindingPlace(diagnostic).file.map { PathUtilities.relative($0, to: root) },
@@ -37,7 +37,16 @@ public struct FindingIdentity: Hashable, Sendable {
     }
 }
 
-extension Diagnostic {
+extension Finding {
+    /// A finding's identity, the same on every checkout and from every working directory: rule,
+    /// file relative to `root`, route, key, locale and message — never a line. Reports (JSON,
+    /// SARIF) and baselines use it, so moving lines breaks neither.
+    public func fingerprint(relativeTo root: String) -> String {
+        let path = (file ?? location?.file).map { PathUtilities.relative($0, to: root) } ?? ""
+        let identity = [rule, path, route ?? "", key ?? "", locale ?? "", message].joined(separator: "\u{1F}")
+        return StableHash.hex(identity)
+    }
+
     /// The stable hash of this finding's `FindingIdentity` (its fields in declaration order, rule
     /// first, separated by U+001F), with the relative path already worked out. Streamed: a
     /// batched finding's message is hashed in pieces, never made.

@@ -2,7 +2,7 @@ import Dispatch
 import Testing
 @testable import RouteKit
 
-@Suite struct DerivedStringsTests {
+@Suite struct StringTableCacheTests {
     static let table = StringsLoader.load([YAMLReader.read(text: """
         en:
           talks:
@@ -20,14 +20,14 @@ import Testing
         """, path: "s.yml")], baseLocale: "en").0
 
     @Test func pluralCategoriesFollowTheForms() {
-        let derived = DerivedStrings(Self.table)
+        let derived = StringTableCache(Self.table)
         #expect(derived.pluralCategories(of: "en") == [1, 5, 0, 3, 5])
         #expect(derived.pluralCategories(of: "de") == [1, 5])
         #expect(derived.pluralCategories(of: "fr") == [])
     }
 
     @Test func computedOnceWhenAskedFromManyThreads() {
-        let derived = DerivedStrings(Self.table)
+        let derived = StringTableCache(Self.table)
         let answers = UnsafeMutableBufferPointer<[Int8]>.allocate(capacity: 16)
         answers.initialize(repeating: [])
         defer { answers.deallocate() }

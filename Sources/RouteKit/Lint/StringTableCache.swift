@@ -1,8 +1,8 @@
 import Foundation
 
-/// What several rules derive from the string table, computed once for all of them: by the first
+/// A lint run's cache of what several rules derive from the string table, computed once for all of them: by the first
 /// rule that asks, while any other that asks meanwhile waits for it.
-final class DerivedStrings: @unchecked Sendable {
+final class StringTableCache: @unchecked Sendable {
     private let strings: StringTable
     /// Guards the values below (hence `@unchecked Sendable`).
     private let lock = NSLock()

@@ -4,7 +4,7 @@
 /// `FindingBatch` (many findings that differ only in their key), in the batch, with the message
 /// made when asked for. A project can have 100k findings; moving, sorting and reporting them then
 /// moves 16 bytes each instead of a large value with seven strings.
-public struct Diagnostic: Hashable, Sendable {
+public struct Finding: Hashable, Sendable {
     // In this order the two fit in 16 bytes.
     private var storage: Storage
     public var severity: Severity
@@ -130,7 +130,7 @@ public struct Diagnostic: Hashable, Sendable {
         set { storage = .single(Single(newValue)) }
     }
 
-    public static func == (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
+    public static func == (lhs: Finding, rhs: Finding) -> Bool {
         guard lhs.severity == rhs.severity else { return false }
         switch (lhs.storage, rhs.storage) {
         case let (.single(left), .single(right)) where left === right:
@@ -148,7 +148,7 @@ public struct Diagnostic: Hashable, Sendable {
     }
 }
 
-extension Diagnostic {
+extension Finding {
     /// The message in pieces whose concatenation is `message`, so reporters can write it without
     /// making it (a batch's findings share all but their key).
     func forEachMessagePiece(_ body: (String) -> Void) {
@@ -170,14 +170,14 @@ extension Diagnostic {
     }
 
     /// True when both are findings of one batch: they differ only in their key and severity.
-    func isInSameBatch(as other: Diagnostic) -> Bool {
+    func isInSameBatch(as other: Finding) -> Bool {
         if case .batched(let batch, _) = storage, case .batched(let otherBatch, _) = other.storage { return batch === otherBatch }
         return false
     }
 
     /// How `lhs.message` compares to `rhs.message`: below, equal or above zero. Two findings of
     /// one batch whose keys are in message order are compared by position, without their messages.
-    static func compareMessages(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Int {
+    static func compareMessages(_ lhs: Finding, _ rhs: Finding) -> Int {
         if case let .batched(left, leftItem) = lhs.storage, case let .batched(right, rightItem) = rhs.storage,
            left === right, left.keysInMessageOrder {
             return Int(leftItem) - Int(rightItem)
@@ -238,3 +238,6 @@ final class FindingBatch: Sendable {
         keysInMessageOrder = keys.orderedBefore != nil && messageSuffix.first == keys.orderedBefore
     }
 }
+
+/// The type's name before it was `Finding`; kept so library users keep compiling.
+@available(*, deprecated, renamed: "Finding") public typealias Diagnostic = Finding

@@ -1,0 +1,36 @@
+import Foundation
+import Dispatch
+
+/// Large reports rendered on all cores, a chunk of findings per core, written in order.
+enum ChunkedRender {
+    /// Findings per chunk: enough to keep a core busy, few enough that its buffer stays small.
+    static let chunkSize = 4096
+
+    /// Writes `head`, then `count` findings rendered in chunks on all cores (`body` renders one
+    /// range into a buffer), then `tail`. Chunks are rendered a round at a time and written in
+    /// order; their buffers are reused, so a 20 MB report never takes 20 MB of fresh memory.
+    static func render(count: Int, head: [UInt8], tail: [UInt8], into output: ReportOutput,
+                       _ body: @Sendable (Range<Int>, inout ReportBytes) -> Void) {
+        output.write(head)
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, (count + chunkSize - 1) / chunkSize))
+        var buffers = [ReportBytes](repeating: ReportBytes(), count: workers)
+        var start = 0
+        while start < count {
+            let roundStart = start
+            let roundCount = min(count - start, workers * chunkSize)
+            buffers.withUnsafeMutableBufferPointer { buffers in
+                nonisolated(unsafe) let slots = buffers
+                // One iteration runs on the calling thread.
+                DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                    let lower = roundStart + roundCount * worker / workers
+                    let upper = roundStart + roundCount * (worker + 1) / workers
+                    slots[worker].bytes.removeAll(keepingCapacity: true)
+                    body(lower..<upper, &slots[worker])
+                }
+            }
+            for buffer in buffers { output.write(buffer.bytes) }
+            start += roundCount
+        }
+        output.write(tail)
+    }
+}

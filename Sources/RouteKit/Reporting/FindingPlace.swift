@@ -1,0 +1,24 @@
+/// A finding's place, as reporters print it.
+struct FindingPlace {
+    /// The path as the finding gives it, if any.
+    var file: String?
+    /// 1-based, when known.
+    var line: Int?
+    /// 1-based, when the line is known.
+    var column: Int?
+    /// Where the finding's text ends (exclusive), when the reader knew it.
+    var endLine: Int?
+    var endColumn: Int?
+
+    init(_ diagnostic: borrowing Finding) {
+        file = diagnostic.file ?? diagnostic.location?.file
+        if let location = diagnostic.location {
+            line = max(1, location.line)
+            column = max(1, location.column)
+            if let endLine = location.endLine, let endColumn = location.endColumn {
+                self.endLine = endLine
+                self.endColumn = endColumn
+            }
+        }
+    }
+}

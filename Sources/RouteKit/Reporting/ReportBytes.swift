@@ -1,0 +1,107 @@
+/// A byte buffer for reporters: appending bytes is cheaper than appending many small strings.
+struct ReportBytes {
+    var bytes: [UInt8] = []
+
+    @inline(__always) mutating func write(_ text: String) {
+        if let _ = text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) { return }
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    @inline(__always) mutating func write(_ byte: UInt8) { bytes.append(byte) }
+
+    @inline(__always) mutating func write(_ more: [UInt8]) { bytes.append(contentsOf: more) }
+
+    /// `ReportText.neutralized(text)`, without making a string when there is nothing to escape.
+    mutating func writeNeutralized(_ text: String) {
+        let done: Bool? = text.utf8.withContiguousStorageIfAvailable { source in
+            guard ReportText.isPrintableASCII(source) else { return false }
+            bytes.append(contentsOf: source)
+            return true
+        }
+        if done != true { write(ReportText.neutralized(text)) }
+    }
+
+    /// A non-negative decimal number (negative numbers fall back to `String`).
+    mutating func writeNumber(_ value: Int) {
+        guard value >= 0 else { return write(String(value)) }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var count = 0
+        var rest = UInt64(value)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[23 - count] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+                count += 1
+            } while rest > 0
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]))
+        }
+    }
+
+    /// `text` XML-escaped, exactly as `XMLText.escaped(text, quotes:, breaks: true)` gives it,
+    /// without making a String on the common paths (printable ASCII, with or without specials).
+    /// Escaping is per character, so a text may be written in pieces.
+    mutating func writeXML(_ text: String, quotes: Bool) {
+        let done: Bool? = text.utf8.withContiguousStorageIfAvailable { source in
+            var special = false
+            for byte in source {
+                if byte < 0x20 || byte >= 0x7F { return false }
+                if byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 { special = true }
+            }
+            guard special else {
+                bytes.append(contentsOf: source)
+                return true
+            }
+            for byte in source {
+                switch byte {
+                case 0x26: bytes.append(contentsOf: "&amp;".utf8)
+                case 0x3C: bytes.append(contentsOf: "&lt;".utf8)
+                case 0x3E: bytes.append(contentsOf: "&gt;".utf8)
+                case 0x22 where quotes: bytes.append(contentsOf: "&quot;".utf8)
+                case 0x27 where quotes: bytes.append(contentsOf: "&apos;".utf8)
+                default: bytes.append(byte)
+                }
+            }
+            return true
+        }
+        if done == true { return }
+        write(XMLText.escaped(text, quotes: quotes, breaks: true))
+    }
+
+    /// A finding's message as a JSON string, written piece by piece (a batch's findings share all
+    /// but their key): the bytes of `writeJSONString(diagnostic.message)` without making the
+    /// message (JSON escaping is per character).
+    mutating func writeJSONMessage(_ diagnostic: Finding) {
+        bytes.append(UInt8(ascii: "\""))
+        diagnostic.forEachMessagePiece { writeJSONStringBody($0) }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// A piece of a JSON string's contents, escaped as `JSONValue.writeString` escapes it, without
+    /// the quotes.
+    mutating func writeJSONStringBody(_ piece: String) {
+        let done: Bool? = piece.utf8.withContiguousStorageIfAvailable { source in
+            for byte in source where byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C { return false }
+            bytes.append(contentsOf: source)
+            return true
+        }
+        if done == true { return }
+        var escaped = ""
+        JSONValue.writeString(piece, into: &escaped)
+        bytes.append(contentsOf: escaped.utf8.dropFirst().dropLast())
+    }
+
+    /// `text` as a JSON string, exactly as `JSONValue.writeString` writes it.
+    mutating func writeJSONString(_ text: String) {
+        let done: Bool? = text.utf8.withContiguousStorageIfAvailable { source in
+            for byte in source where byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C { return false }
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: source)
+            bytes.append(UInt8(ascii: "\""))
+            return true
+        }
+        if done == true { return }
+        var escaped = ""
+        JSONValue.writeString(text, into: &escaped)
+        write(escaped)
+    }
+}
