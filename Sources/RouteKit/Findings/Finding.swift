@@ -1,9 +1,10 @@
 /// One finding: a rule, where it is, and what it is about.
 ///
-/// A finding is small: its fields live in a shared, immutable box, or, for a finding of a
-/// `FindingBatch` (many findings that differ only in their key), in the batch, with the message
-/// made when asked for. A project can have 100k findings; moving, sorting and reporting them then
-/// moves 16 bytes each instead of a large value with seven strings.
+/// A finding is small: its fields live in a shared, immutable box, or, for one of many findings
+/// stored together (a `FindingGroup`: missing-translation's per-locale runs, the duplicate keys of
+/// a strings load), in the group, made when asked for. A project can have millions of findings;
+/// moving, sorting and reporting them then moves 16 bytes each instead of a large value with
+/// seven strings, and a group stores a few integers per finding.
 public struct Finding: Hashable, Sendable {
     // In this order the two fit in 16 bytes.
     private var storage: Storage
@@ -11,8 +12,8 @@ public struct Finding: Hashable, Sendable {
 
     private enum Storage: Sendable {
         case single(Single)
-        /// `batch.keys.names[item]`'s finding.
-        case batched(FindingBatch, item: Int32)
+        /// Item `item` of a group.
+        case grouped(FindingGroup, item: Int32)
     }
 
     /// Every field but the severity.
@@ -41,17 +42,17 @@ public struct Finding: Hashable, Sendable {
                                         route: route, key: key, locale: locale)))
     }
 
-    /// The finding for `batch.keys.names[item]`.
-    init(_ batch: FindingBatch, item: Int, severity: Severity) {
+    /// Item `item` of `group`.
+    init(_ group: FindingGroup, item: Int, severity: Severity) {
         self.severity = severity
-        storage = .batched(batch, item: Int32(item))
+        storage = .grouped(group, item: Int32(item))
     }
 
     public var rule: String {
         get {
             switch storage {
             case .single(let single): single.fields.rule
-            case .batched(let batch, _): batch.rule
+            case .grouped(let group, _): group.rule
             }
         }
         set { fields.rule = newValue }
@@ -60,8 +61,11 @@ public struct Finding: Hashable, Sendable {
     public var message: String {
         get {
             switch storage {
-            case .single(let single): single.fields.message
-            case .batched(let batch, let item): batch.messagePrefix + batch.keys.names[Int(item)] + batch.messageSuffix
+            case .single(let single): return single.fields.message
+            case .grouped(let group, let item):
+                var message = ""
+                group.forEachMessagePiece(Int(item)) { message += $0 }
+                return message
             }
         }
         set { fields.message = newValue }
@@ -72,7 +76,7 @@ public struct Finding: Hashable, Sendable {
         get {
             switch storage {
             case .single(let single): single.fields.location
-            case .batched(let batch, _): batch.location
+            case .grouped(let group, let item): group.location(Int(item))
             }
         }
         set { fields.location = newValue }
@@ -83,7 +87,7 @@ public struct Finding: Hashable, Sendable {
         get {
             switch storage {
             case .single(let single): single.fields.file
-            case .batched(let batch, _): batch.file
+            case .grouped(let group, let item): group.file(Int(item))
             }
         }
         set { fields.file = newValue }
@@ -93,7 +97,7 @@ public struct Finding: Hashable, Sendable {
         get {
             switch storage {
             case .single(let single): single.fields.route
-            case .batched(let batch, _): batch.route
+            case .grouped(let group, let item): group.route(Int(item))
             }
         }
         set { fields.route = newValue }
@@ -103,7 +107,7 @@ public struct Finding: Hashable, Sendable {
         get {
             switch storage {
             case .single(let single): single.fields.key
-            case .batched(let batch, let item): batch.keys.names[Int(item)]
+            case .grouped(let group, let item): group.key(Int(item))
             }
         }
         set { fields.key = newValue }
@@ -113,7 +117,7 @@ public struct Finding: Hashable, Sendable {
         get {
             switch storage {
             case .single(let single): single.fields.locale
-            case .batched(let batch, _): batch.locale
+            case .grouped(let group, let item): group.locale(Int(item))
             }
         }
         set { fields.locale = newValue }
@@ -124,7 +128,7 @@ public struct Finding: Hashable, Sendable {
         get {
             switch storage {
             case .single(let single): single.fields
-            case .batched: Fields(rule: rule, message: message, location: location, file: file, route: route, key: key, locale: locale)
+            case .grouped: Fields(rule: rule, message: message, location: location, file: file, route: route, key: key, locale: locale)
             }
         }
         set { storage = .single(Single(newValue)) }
@@ -135,8 +139,10 @@ public struct Finding: Hashable, Sendable {
         switch (lhs.storage, rhs.storage) {
         case let (.single(left), .single(right)) where left === right:
             return true
-        case let (.batched(left, leftItem), .batched(right, rightItem)) where left === right:
-            return left.keys.names[Int(leftItem)] == right.keys.names[Int(rightItem)]
+        case let (.grouped(left, leftItem), .grouped(right, rightItem)) where left === right:
+            if leftItem == rightItem { return true }
+            if left.template != nil { return left.key(Int(leftItem)) == right.key(Int(rightItem)) }
+            return lhs.fields == rhs.fields
         default:
             return lhs.fields == rhs.fields
         }
@@ -150,36 +156,45 @@ public struct Finding: Hashable, Sendable {
 
 extension Finding {
     /// The message in pieces whose concatenation is `message`, so reporters can write it without
-    /// making it (a batch's findings share all but their key).
+    /// making it.
     func forEachMessagePiece(_ body: (String) -> Void) {
         switch storage {
-        case .single(let single):
-            body(single.fields.message)
-        case .batched(let batch, let item):
-            body(batch.messagePrefix)
-            body(batch.keys.names[Int(item)])
-            body(batch.messageSuffix)
+        case .single(let single): body(single.fields.message)
+        case .grouped(let group, let item): group.forEachMessagePiece(Int(item), body)
         }
     }
 
-    /// The batch this finding is one of, if any: its message is `batch.messagePrefix + key +
-    /// batch.messageSuffix`, and all its other fields but the severity are the batch's.
-    var batch: FindingBatch? {
-        if case .batched(let batch, _) = storage { return batch }
+    /// What this finding shares with the others of its run when they differ only in their key:
+    /// the message around the key. Findings with equal templates have the same rule, place,
+    /// route and locale, so a reporter writes all of that once per run. Nil for a finding
+    /// written on its own.
+    var keyTemplate: KeyTemplate? {
+        if case .grouped(let group, _) = storage { return group.template }
         return nil
     }
 
-    /// True when both are findings of one batch: they differ only in their key and severity.
-    func isInSameBatch(as other: Finding) -> Bool {
-        if case .batched(let batch, _) = storage, case .batched(let otherBatch, _) = other.storage { return batch === otherBatch }
+    /// See `keyTemplate`. Equal when they belong to the same run.
+    struct KeyTemplate: Equatable {
+        let messagePrefix: String
+        let messageSuffix: String
+        fileprivate let run: ObjectIdentifier
+
+        static func == (lhs: KeyTemplate, rhs: KeyTemplate) -> Bool { lhs.run == rhs.run }
+    }
+
+    /// True when the two differ at most in their key and severity (one run; see `keyTemplate`).
+    func sharesAllButKey(with other: Finding) -> Bool {
+        if case .grouped(let group, _) = storage, case .grouped(let otherGroup, _) = other.storage {
+            return group === otherGroup && group.template != nil
+        }
         return false
     }
 
     /// How `lhs.message` compares to `rhs.message`: below, equal or above zero. Two findings of
-    /// one batch whose keys are in message order are compared by position, without their messages.
+    /// one group whose items are in message order are compared by position, without their messages.
     static func compareMessages(_ lhs: Finding, _ rhs: Finding) -> Int {
-        if case let .batched(left, leftItem) = lhs.storage, case let .batched(right, rightItem) = rhs.storage,
-           left === right, left.keysInMessageOrder {
+        if case let .grouped(left, leftItem) = lhs.storage, case let .grouped(right, rightItem) = rhs.storage,
+           left === right, left.itemsInMessageOrder {
             return Int(leftItem) - Int(rightItem)
         }
         let left = lhs.message, right = rhs.message
@@ -187,13 +202,46 @@ extension Finding {
     }
 }
 
+/// Many findings of one rule stored together, each an item whose fields the group makes when
+/// asked for. Only `Finding` sees a group: the linter and the reporters see findings. Subclasses
+/// hold only immutable data (hence `@unchecked Sendable`).
+class FindingGroup: @unchecked Sendable {
+    let rule: String
+    /// Non-nil when the items differ only in their key (see `Finding.keyTemplate`).
+    private(set) var template: Finding.KeyTemplate?
+    /// Item order is message order, and different items have different messages.
+    let itemsInMessageOrder: Bool
+
+    init(rule: String, messageAroundKey: (prefix: String, suffix: String)? = nil, itemsInMessageOrder: Bool = false) {
+        self.rule = rule
+        self.itemsInMessageOrder = itemsInMessageOrder
+        if let messageAroundKey {
+            template = Finding.KeyTemplate(messagePrefix: messageAroundKey.prefix, messageSuffix: messageAroundKey.suffix,
+                                           run: ObjectIdentifier(self))
+        }
+    }
+
+    func location(_ item: Int) -> SourceLocation? { nil }
+    func file(_ item: Int) -> String? { location(item)?.file }
+    func route(_ item: Int) -> String? { nil }
+    func key(_ item: Int) -> String? { nil }
+    func locale(_ item: Int) -> String? { nil }
+    func forEachMessagePiece(_ item: Int, _ body: (String) -> Void) {}
+}
+
 /// Findings of one rule at one place that differ only in their key: the message of each is
 /// `messagePrefix + key + messageSuffix`, made only when asked for. missing-translation's 100k
 /// findings in a hundred locales are a hundred batches over one list of keys.
-final class FindingBatch: Sendable {
+final class FindingBatch: FindingGroup, @unchecked Sendable {
     /// Keys shared by batches; a finding is one of them, by position.
     final class Keys: Sendable {
-        let names: [String]
+        private enum Names {
+            case strings([String])
+            /// Key ids of a string table, named when asked for.
+            case ids([Int32], StringStorage)
+        }
+
+        private let names: Names
         /// `separator` when the keys are distinct, printable ASCII without it, and sorted by
         /// `name + separator` bytewise; else nil. Then, for any prefix and a suffix that starts
         /// with `separator`, position order is message order (where a key that begins another
@@ -201,41 +249,65 @@ final class FindingBatch: Sendable {
         /// different positions mean different messages.
         let orderedBefore: Character?
 
-        init(_ names: [String], sortedBefore separator: Character) {
+        convenience init(_ names: [String], sortedBefore separator: Character) {
+            self.init(.strings(names), count: names.count, sortedBefore: separator)
+        }
+
+        /// The keys `ids` of `storage`, in this order.
+        convenience init(ids: [Int32], of storage: StringStorage, sortedBefore separator: Character) {
+            self.init(.ids(ids, storage), count: ids.count, sortedBefore: separator)
+        }
+
+        private init(_ names: Names, count: Int, sortedBefore separator: Character) {
             self.names = names
             let separatorByte = separator.asciiValue ?? 0
-            let ascii = separator.isASCII && names.allSatisfy { name in
-                name.utf8.allSatisfy { (0x20..<0x7F).contains($0) && $0 != separatorByte }
+            var ordered = separator.isASCII
+            var previous: String?
+            for index in 0 ..< count where ordered {
+                let name = Self.name(names, index)
+                ordered = name.utf8.allSatisfy { (0x20..<0x7F).contains($0) && $0 != separatorByte }
+                    && previous.map { ($0 + String(separator)).utf8.lexicographicallyPrecedes((name + String(separator)).utf8) } ?? true
+                previous = name
             }
-            let sorted = zip(names, names.dropFirst()).allSatisfy { pair in
-                (pair.0 + String(separator)).utf8.lexicographicallyPrecedes((pair.1 + String(separator)).utf8)
-            }
-            orderedBefore = ascii && sorted ? separator : nil
+            orderedBefore = ordered ? separator : nil
         }
+
+        private static func name(_ names: Names, _ index: Int) -> String {
+            switch names {
+            case .strings(let strings): strings[index]
+            case .ids(let ids, let storage): storage.name(ids[index])
+            }
+        }
+
+        func name(_ index: Int) -> String { Self.name(names, index) }
     }
 
-    let rule: String
     let location: SourceLocation?
     let file: String?
     let route: String?
     let locale: String?
-    let messagePrefix: String
-    let messageSuffix: String
     let keys: Keys
-    /// Position order is message order (see `Keys.orderedBefore`).
-    let keysInMessageOrder: Bool
 
     init(rule: String, location: SourceLocation?, file: String? = nil, route: String? = nil, locale: String?,
          messagePrefix: String, keys: Keys, messageSuffix: String) {
-        self.rule = rule
         self.location = location
         self.file = file ?? location?.file
         self.route = route
         self.locale = locale
-        self.messagePrefix = messagePrefix
-        self.messageSuffix = messageSuffix
         self.keys = keys
-        keysInMessageOrder = keys.orderedBefore != nil && messageSuffix.first == keys.orderedBefore
+        super.init(rule: rule, messageAroundKey: (messagePrefix, messageSuffix),
+                   itemsInMessageOrder: keys.orderedBefore != nil && messageSuffix.first == keys.orderedBefore)
+    }
+
+    override func location(_ item: Int) -> SourceLocation? { location }
+    override func file(_ item: Int) -> String? { file }
+    override func route(_ item: Int) -> String? { route }
+    override func key(_ item: Int) -> String? { keys.name(item) }
+    override func locale(_ item: Int) -> String? { locale }
+    override func forEachMessagePiece(_ item: Int, _ body: (String) -> Void) {
+        body(template!.messagePrefix)
+        body(keys.name(item))
+        body(template!.messageSuffix)
     }
 }
 

@@ -54,7 +54,7 @@ public enum Linter {
         var lastSuppressions: Suppressions?
         var lastSuppressed = false
         for index in found.indices {
-            // `ignore-keys:` names keys, and the findings of one batch differ in their key.
+            // `ignore-keys:` names keys, and the findings of one run differ in their key.
             if !ignoredKeys.isEmpty, let key = found[index].key, let rules = ignoredKeys[key],
                rules.isEmpty || rules.contains(found[index].rule),
                isEnabled(found[index].rule, settings: settings, selection: selection) {
@@ -62,11 +62,11 @@ public enum Linter {
                 previousIgnoredByKey = true
                 continue
             }
-            // A finding of the same batch as the one before has its rule and place: the same
+            // A finding of the same run as the one before has its rule and place: the same
             // answers (not when the one before was dropped for its key).
             let afterIgnored = previousIgnoredByKey
             previousIgnoredByKey = false
-            if index > 0, !afterIgnored, found[index].isInSameBatch(as: found[index - 1]) {
+            if index > 0, !afterIgnored, found[index].sharesAllButKey(with: found[index - 1]) {
                 if let lastSeverity { found[index].severity = min(lastSeverity, found[index].severity) }
                 keep[index] = keep[index - 1]
                 if lastSuppressed { suppressed += 1 }
@@ -153,7 +153,7 @@ public enum Linter {
             var keys: [Key] = []
             keys.reserveCapacity(all.count)
             for index in all.indices where keep[index] {
-                if let last = keys.last, all[index].isInSameBatch(as: all[last.index]) {
+                if let last = keys.last, all[index].sharesAllButKey(with: all[last.index]) {
                     keys.append(Key(file: last.file, rule: last.rule, line: last.line, column: last.column, index: index))
                     continue
                 }

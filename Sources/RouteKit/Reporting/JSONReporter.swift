@@ -53,12 +53,12 @@ public struct JSONReporter: Reporter {
         let last = diagnostics.count - 1
         ChunkedRender.render(count: diagnostics.count, head: Array(head.utf8), tail: Array(tail.utf8), into: output) { range, out in
             var relative = PerFileCache { PathUtilities.relative($0, to: root) }
-            var batchParts: BatchParts?
+            var runParts: RunParts?
             for index in range {
                 let diagnostic = diagnostics[index]
-                if let batch = diagnostic.batch, let key = diagnostic.key {
-                    if batchParts?.batch !== batch { batchParts = BatchParts(diagnostic, batch, relative: &relative) }
-                    batchParts!.write(key: key, severity: diagnostic.severity, into: &out)
+                if let template = diagnostic.keyTemplate, let key = diagnostic.key {
+                    if runParts?.template != template { runParts = RunParts(diagnostic, template, relative: &relative) }
+                    runParts!.write(key: key, severity: diagnostic.severity, into: &out)
                 } else {
                     Self.write(diagnostic, relative: &relative, into: &out)
                 }
@@ -67,11 +67,12 @@ public struct JSONReporter: Reporter {
         }
     }
 
-    /// A batch's findings differ only in their key (and maybe severity): everything else of
-    /// `write`'s bytes is made once per batch, and the fingerprint's hash is fed up to the key.
+    /// A run's findings differ only in their key (and maybe severity): everything else of
+    /// `write`'s bytes is made once per run, and the fingerprint's hash is fed up to the key.
     /// The bytes are `write`'s, piece for piece.
-    private struct BatchParts {
-        let batch: FindingBatch
+    private struct RunParts {
+        let template: Finding.KeyTemplate
+        let locale: String?
         /// Up to the fingerprint's opening quote.
         var head = ReportBytes()
         /// The fingerprint fed with rule, path and route.
@@ -81,8 +82,9 @@ public struct JSONReporter: Reporter {
         /// After the message's key, up to the severity.
         var tail = ReportBytes()
 
-        init(_ diagnostic: Finding, _ batch: FindingBatch, relative: inout PerFileCache<String>) {
-            self.batch = batch
+        init(_ diagnostic: Finding, _ template: Finding.KeyTemplate, relative: inout PerFileCache<String>) {
+            self.template = template
+            locale = diagnostic.locale
             let place = FindingPlace(diagnostic)
             let path = place.file.map { relative($0) }
             head.write("    {\n")
@@ -98,39 +100,39 @@ public struct JSONReporter: Reporter {
             }
             head.write("      \"fingerprint\": \"")
             hash = StableHash.Stream()
-            hash.addIdentityHead(rule: batch.rule, path: path ?? "", route: batch.route)
+            hash.addIdentityHead(rule: diagnostic.rule, path: path ?? "", route: diagnostic.route)
             beforeMessageKey.write(",\n")
             if let line = place.line {
                 beforeMessageKey.write("      \"line\": ")
                 beforeMessageKey.writeNumber(line)
                 beforeMessageKey.write(",\n")
             }
-            if let locale = batch.locale {
+            if let locale {
                 beforeMessageKey.write("      \"locale\": ")
                 beforeMessageKey.writeJSONString(locale)
                 beforeMessageKey.write(",\n")
             }
             beforeMessageKey.write("      \"message\": \"")
-            beforeMessageKey.writeJSONStringBody(batch.messagePrefix)
-            tail.writeJSONStringBody(batch.messageSuffix)
+            beforeMessageKey.writeJSONStringBody(template.messagePrefix)
+            tail.writeJSONStringBody(template.messageSuffix)
             tail.write("\",\n")
-            if let route = batch.route {
+            if let route = diagnostic.route {
                 tail.write("      \"route\": ")
                 tail.writeJSONString(route)
                 tail.write(",\n")
             }
             tail.write("      \"rule\": ")
-            tail.writeJSONString(batch.rule)
+            tail.writeJSONString(diagnostic.rule)
             tail.write(",\n      \"severity\": ")
         }
 
         func write(key: String, severity: Severity, into out: inout ReportBytes) {
             out.write(head.bytes)
             var stream = hash
-            stream.addIdentityTail(key: key, locale: batch.locale) { stream in
-                stream.add(batch.messagePrefix)
+            stream.addIdentityTail(key: key, locale: locale) { stream in
+                stream.add(template.messagePrefix)
                 stream.add(key)
-                stream.add(batch.messageSuffix)
+                stream.add(template.messageSuffix)
             }
             stream.write(into: &out)
             out.write("\",\n      \"key\": ")

@@ -50,19 +50,19 @@ public struct JUnitReporter: Reporter {
         // piece); the writer writes the pieces. Names are made only to compare equal hashes.
         let nameHashes = Concurrent.map(count: (diagnostics.count + chunk - 1) / chunk) { part -> [UInt64] in
             var relative = PerFileCache(relativePath)
-            // A batch's names share all but the key: the hash is fed up to it once per batch.
-            var batchStream: (batch: FindingBatch, stream: StableHash.Stream)?
+            // A run's names share all but the key: the hash is fed up to it once per run.
+            var runStream: (template: Finding.KeyTemplate, stream: StableHash.Stream)?
             return (part * chunk..<min(diagnostics.count, (part + 1) * chunk)).map { index in
                 let diagnostic = diagnostics[index]
-                if let batch = diagnostic.batch, let key = diagnostic.key {
-                    if batchStream?.batch !== batch {
+                if let template = diagnostic.keyTemplate, let key = diagnostic.key {
+                    if runStream?.template != template {
                         var stream = StableHash.Stream()
                         Self.forEachNamePieceBeforeKey(diagnostic, relative: &relative) { stream.add($0) }
-                        batchStream = (batch, stream)
+                        runStream = (template, stream)
                     }
-                    var stream = batchStream!.stream
+                    var stream = runStream!.stream
                     stream.add(key)
-                    if let locale = batch.locale { stream.add(" "); stream.add(locale) }
+                    if let locale = diagnostic.locale { stream.add(" "); stream.add(locale) }
                     return stream.hash
                 }
                 var stream = StableHash.Stream()
@@ -109,29 +109,29 @@ public struct JUnitReporter: Reporter {
         let allGroups = groups, groupIndex = groupOf
         ChunkedRender.render(count: allCases.count, head: Array(out.utf8), tail: Array("</testsuites>\n".utf8), into: output) { range, bytes in
             var relative = PerFileCache(relativePath)
-            // A batch's findings share their message but for the key: its escaped prefix and
+            // A run's findings share their message but for the key: its escaped prefix and
             // suffix (attribute and text forms) are made once.
-            var batchPieces: (batch: FindingBatch, attribute: (ReportBytes, ReportBytes), text: (ReportBytes, ReportBytes))?
+            var runPieces: (template: Finding.KeyTemplate, attribute: (ReportBytes, ReportBytes), text: (ReportBytes, ReportBytes))?
             func writeMessage(_ diagnostic: Finding, quotes: Bool) {
-                guard let batch = diagnostic.batch, let key = diagnostic.key else {
+                guard let template = diagnostic.keyTemplate, let key = diagnostic.key else {
                     diagnostic.forEachMessagePiece { bytes.writeXML($0, quotes: quotes) }
                     return
                 }
-                if batchPieces?.batch !== batch {
+                if runPieces?.template != template {
                     func escaped(_ text: String, _ quotes: Bool) -> ReportBytes {
                         var piece = ReportBytes()
                         piece.writeXML(text, quotes: quotes)
                         return piece
                     }
-                    batchPieces = (batch, (escaped(batch.messagePrefix, true), escaped(batch.messageSuffix, true)),
-                                   (escaped(batch.messagePrefix, false), escaped(batch.messageSuffix, false)))
+                    runPieces = (template, (escaped(template.messagePrefix, true), escaped(template.messageSuffix, true)),
+                                 (escaped(template.messagePrefix, false), escaped(template.messageSuffix, false)))
                 }
-                let pieces = quotes ? batchPieces!.attribute : batchPieces!.text
+                let pieces = quotes ? runPieces!.attribute : runPieces!.text
                 bytes.write(pieces.0.bytes)
                 bytes.writeXML(key, quotes: quotes)
                 bytes.write(pieces.1.bytes)
             }
-            var batchCase: BatchCase?
+            var runCase: RunCase?
             for index in range {
                 let group = allGroups[groupIndex[index]]
                 if index == group.start {
@@ -145,11 +145,11 @@ public struct JUnitReporter: Reporter {
                 }
                 let (finding, occurrence) = allCases[index]
                 let diagnostic = diagnostics[finding]
-                if let batch = diagnostic.batch, let key = diagnostic.key {
-                    if batchCase?.batch !== batch || batchCase?.severity != diagnostic.severity {
-                        batchCase = BatchCase(diagnostic, batch, suite: group.suite, rule: group.rule, strict: strict, relative: &relative)
+                if let template = diagnostic.keyTemplate, let key = diagnostic.key {
+                    if runCase?.template != template || runCase?.severity != diagnostic.severity {
+                        runCase = RunCase(diagnostic, template, suite: group.suite, rule: group.rule, strict: strict, relative: &relative)
                     }
-                    batchCase!.write(key: key, occurrence: occurrence, into: &bytes)
+                    runCase!.write(key: key, occurrence: occurrence, into: &bytes)
                     if index == group.end - 1 { bytes.write("  </testsuite>\n") }
                     continue
                 }
@@ -275,11 +275,11 @@ public struct JUnitReporter: Reporter {
         if diagnostic.key != nil { body(" ") }
     }
 
-    /// A batch's testcases differ only in their key, occurrence and severity: everything else of
+    /// A run's testcases differ only in their key, occurrence and severity: everything else of
     /// the testcase's bytes is made once (for one severity), in the pieces between the key's
     /// four places (name, failure message, message text, `key:` line).
-    struct BatchCase {
-        let batch: FindingBatch
+    struct RunCase {
+        let template: Finding.KeyTemplate
         let severity: Severity
         let fails: Bool
         /// `    <testcase name="file rule route ` (escaped).
@@ -295,9 +295,9 @@ public struct JUnitReporter: Reporter {
         /// After the `key:` line's key to the end of the testcase.
         var end = ReportBytes()
 
-        init(_ diagnostic: Finding, _ batch: FindingBatch, suite: String, rule: String, strict: Bool,
+        init(_ diagnostic: Finding, _ template: Finding.KeyTemplate, suite: String, rule: String, strict: Bool,
              relative: inout PerFileCache<String>) {
-            self.batch = batch
+            self.template = template
             severity = diagnostic.severity
             fails = JUnitReporter.fails(diagnostic.severity, strict: strict)
             let place = FindingPlace(diagnostic)
@@ -306,7 +306,7 @@ public struct JUnitReporter: Reporter {
             var head = ReportBytes()
             JUnitReporter.forEachNamePieceBeforeKey(diagnostic, relative: &relative) { head.writeXML($0, quotes: true) }
             nameHead.write(head.bytes)
-            if let locale = batch.locale { nameTail.write(" "); nameTail.writeXML(locale, quotes: true) }
+            if let locale = diagnostic.locale { nameTail.write(" "); nameTail.writeXML(locale, quotes: true) }
             afterName.write("\" classname=\"")
             afterName.write(suite)
             if let file {
@@ -332,11 +332,11 @@ public struct JUnitReporter: Reporter {
             textStart.write(": ")
             textStart.write(severity.rawValue)
             textStart.write(": ")
-            textStart.writeXML(batch.messagePrefix, quotes: false)
+            textStart.writeXML(template.messagePrefix, quotes: false)
             if fails {
                 afterName.write("\">\n      <failure message=\"")
-                afterName.writeXML(batch.messagePrefix, quotes: true)
-                afterAttributeMessage.writeXML(batch.messageSuffix, quotes: true)
+                afterName.writeXML(template.messagePrefix, quotes: true)
+                afterAttributeMessage.writeXML(template.messageSuffix, quotes: true)
                 afterAttributeMessage.write("\" type=\"")
                 afterAttributeMessage.write(severity.rawValue)
                 afterAttributeMessage.write("\">")
@@ -345,13 +345,13 @@ public struct JUnitReporter: Reporter {
                 afterName.write("\">\n      <system-out>")
                 afterName.write(textStart.bytes)
             }
-            afterTextMessage.writeXML(batch.messageSuffix, quotes: false)
+            afterTextMessage.writeXML(template.messageSuffix, quotes: false)
             afterTextMessage.write(" [")
             afterTextMessage.writeXML(rule, quotes: false)
             afterTextMessage.write("]")
-            if let route = batch.route { afterTextMessage.write("\nroute: "); afterTextMessage.writeXML(route, quotes: false) }
+            if let route = diagnostic.route { afterTextMessage.write("\nroute: "); afterTextMessage.writeXML(route, quotes: false) }
             afterTextMessage.write("\nkey: ")
-            if let locale = batch.locale { end.write("\nlocale: "); end.writeXML(locale, quotes: false) }
+            if let locale = diagnostic.locale { end.write("\nlocale: "); end.writeXML(locale, quotes: false) }
             end.write(fails ? "</failure>\n    </testcase>\n" : "</system-out>\n    </testcase>\n")
         }
 

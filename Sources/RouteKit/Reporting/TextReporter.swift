@@ -59,23 +59,23 @@ public struct TextReporter: Reporter {
                 }
                 return Array(shown.utf8)
             }
-            // A batch's lines differ only in the key: the text around it is made once.
-            var around: (batch: FindingBatch, severity: Severity, head: [UInt8], tail: [UInt8])?
+            // A run's lines differ only in the key: the text around it is made once.
+            var around: (template: Finding.KeyTemplate, severity: Severity, head: [UInt8], tail: [UInt8])?
             diagnostics.withUnsafeBufferPointer { diagnostics in
                 for index in range {
-                    guard let batch = diagnostics[index].batch else {
+                    guard let template = diagnostics[index].keyTemplate else {
                         self.writeStart(diagnostics[index], shownPath: &shownPath, into: &out)
                         out.writeNeutralized(diagnostics[index].message)
                         self.writeEnd(diagnostics[index], into: &out)
                         continue
                     }
-                    if around?.batch !== batch || around?.severity != diagnostics[index].severity {
+                    if around?.template != template || around?.severity != diagnostics[index].severity {
                         var head = ReportBytes(), tail = ReportBytes()
                         self.writeStart(diagnostics[index], shownPath: &shownPath, into: &head)
-                        head.writeNeutralized(batch.messagePrefix)
-                        tail.writeNeutralized(batch.messageSuffix)
+                        head.writeNeutralized(template.messagePrefix)
+                        tail.writeNeutralized(template.messageSuffix)
                         self.writeEnd(diagnostics[index], into: &tail)
-                        around = (batch, diagnostics[index].severity, head.bytes, tail.bytes)
+                        around = (template, diagnostics[index].severity, head.bytes, tail.bytes)
                     }
                     out.write(around!.head)
                     out.writeNeutralized(diagnostics[index].key!)

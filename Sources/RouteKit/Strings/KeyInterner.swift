@@ -102,21 +102,26 @@ struct KeyInterner {
     /// The dotted name of `id` (the root's is empty), made from its segments when asked for:
     /// the table keeps no `String` per key.
     func name(_ id: Int32) -> String {
+        var name: [UInt8] = []
+        appendName(id, to: &name)
+        return String(decoding: name, as: UTF8.self)
+    }
+
+    /// Appends the UTF-8 bytes of `name(id)` to `buffer`.
+    func appendName(_ id: Int32, to buffer: inout [UInt8]) {
         var path: [Int32] = []
         var current = id
         while current > 0 {
             path.append(current)
             current = parents[Int(current)]
         }
-        var name: [UInt8] = []
         bytes.withUnsafeBufferPointer { stored in
             for (index, segment) in path.reversed().enumerated() {
-                if index > 0 { name.append(UInt8(ascii: ".")) }
+                if index > 0 { buffer.append(UInt8(ascii: ".")) }
                 let start = Int(segmentStarts[Int(segment)])
-                name.append(contentsOf: stored[start ..< start + Int(segmentLengths[Int(segment)])])
+                buffer.append(contentsOf: stored[start ..< start + Int(segmentLengths[Int(segment)])])
             }
         }
-        return String(decoding: name, as: UTF8.self)
     }
 
     /// The id of a dotted name, if interned: every dot descends, so this is the one id whose

@@ -327,11 +327,13 @@ private struct Merger {
 
     private mutating func add(_ entry: CompactEntry, forms: ArraySlice<CompactForm> = [], file: StringsFileData, locale: Int) {
         guard let existing = strings[locale].add(entry, forms: forms) else { return }
-        pendingDuplicates.append((entry, strings[locale].entries[existing], locale))
+        pendingDuplicates.append(DuplicateKeyFindings.Record(
+            key: entry.key, locale: Int32(locale), file: entry.file, line: entry.keyLine, column: entry.keyColumn,
+            firstFile: strings[locale].entries[existing].file))
     }
 
     /// Duplicates are reported once every path is known (an earlier file may hold the first one).
-    var pendingDuplicates: [(entry: CompactEntry, first: CompactEntry, locale: Int)] = []
+    var pendingDuplicates: [DuplicateKeyFindings.Record] = []
 
     func finish(_ files: [StringsFileData], root: String) -> (StringTable, [Finding]) {
         let storage = StringStorage(paths: files.map(\.path), arenas: files.map(\.arena), keys: interner)
@@ -345,17 +347,8 @@ private struct Merger {
             table.byLocale[locale.locale] = locale
         }
         var diagnostics = self.diagnostics
-        for duplicate in pendingDuplicates {
-            let key = storage.name(duplicate.entry.key)
-            let localeName = locales[duplicate.locale]
-            // No line and no absolute path: the message is part of the finding's identity.
-            let firstFile = storage.location(duplicate.first.file, duplicate.first.keyLine, duplicate.first.keyColumn).file
-            let place = duplicate.first.file == duplicate.entry.file
-                ? "earlier in this file" : "in " + PathUtilities.relative(firstFile, to: root)
-            diagnostics.append(Finding(rule: "duplicate-key", severity: .error,
-                                          message: "key '\(key)' of locale '\(localeName)' is already defined \(place)",
-                                          location: storage.location(duplicate.entry.file, duplicate.entry.keyLine, duplicate.entry.keyColumn),
-                                          key: key, locale: localeName))
+        if !pendingDuplicates.isEmpty {
+            diagnostics += DuplicateKeyFindings(pendingDuplicates, storage: storage, locales: locales, root: root).findings
         }
         return (table, diagnostics)
     }

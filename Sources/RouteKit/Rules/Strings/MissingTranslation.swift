@@ -13,18 +13,16 @@ struct MissingTranslation: LintRule {
         let overrides = LocaleFallbackOverrides(project.config.fallbacks)
         // Base keys in the order their messages sort, so a locale's findings come out sorted.
         // Keys a native file marks as not to be translated are expected in the base locale only.
-        let baseKeys = base.entries.filter { strings.untranslatable.isEmpty || !strings.untranslatable.contains(strings.keyName($0.key)) }.map { entry in
-            let name = strings.keyName(entry.key)
-            return (id: entry.key, name: name, order: name + "'")
-        }.sorted { $0.order < $1.order }.map { (id: $0.id, name: $0.name) }
-        let keys = FindingBatch.Keys(baseKeys.map(\.name), sortedBefore: "'")
+        let baseIDs = base.entries.lazy.map(\.key).filter { strings.untranslatable.isEmpty || !strings.untranslatable.contains(strings.keyName($0)) }
+        let sortedIDs = KeyOrder.sorted(Array(baseIDs), of: strings.storage, before: UInt8(ascii: "'"))
+        let keys = FindingBatch.Keys(ids: sortedIDs, of: strings.storage, sortedBefore: "'")
         let sources = locales.map { Self.sources(for: $0, in: strings, overrides: overrides) }
         @Sendable func isMissing(_ key: Int32, _ sourceSlots: [[Int32]]) -> Bool { Self.isMissing(key, in: sourceSlots) }
         // Keys × locales can outgrow any input (a locale stub is four bytes): findings are
         // counted first and listed up to `limits.findings`, locale by locale, so memory stays
         // bounded; one more finding counts the rest.
         let counts = Concurrent.map(count: locales.count) { index in
-            strings[locales[index]]?.declarations.first == nil ? 1 : baseKeys.reduce(0) { $0 + (isMissing($1.id, sources[index]) ? 1 : 0) }
+            strings[locales[index]]?.declarations.first == nil ? 1 : sortedIDs.reduce(0) { $0 + (isMissing($1, sources[index]) ? 1 : 0) }
         }
         var allotted: [Int] = []
         var remaining = project.config.limits.findings
@@ -48,7 +46,7 @@ struct MissingTranslation: LintRule {
                                      messageSuffix: "' is missing in locale '\(locale)': users see the '\(strings.baseLocale)' text")
             var findings: [Finding] = []
             findings.reserveCapacity(allowed[index])
-            for (position, key) in baseKeys.enumerated() where findings.count < allowed[index] && isMissing(key.id, sources[index]) {
+            for (position, key) in sortedIDs.enumerated() where findings.count < allowed[index] && isMissing(key, sources[index]) {
                 findings.append(Finding(batch, item: position, severity: .error))
             }
             return findings
