@@ -211,6 +211,7 @@ private struct Merger {
         emptyKey = [UInt8]().withUnsafeBufferPointer { interner.intern(0, $0) }
         let needsSecondPass = files.map { file in file.locales.contains { $0.name != baseLocale && $0.items != nil } }
         var knownIDs: [[Int32]] = []
+        var freedRecords = 0
         for pass in [true, false] {
             if !pass { knownIDs = lookUpKnownKeys(files, needsSecondPass) }
             for fileIndex in files.indices {
@@ -220,10 +221,16 @@ private struct Merger {
                             knownIDs: pass ? [] : knownIDs[fileIndex])
                 }
                 if !pass { knownIDs[fileIndex] = [] }
-                if !pass || !needsSecondPass[fileIndex] { files[fileIndex].items = [] }
-                // Give the freed records back to the system now and then: the entries growing
-                // meanwhile then reuse pages instead of raising the peak.
-                if fileIndex % 32 == 31 { MemoryTrim.trim() }
+                // Give freed records back to the system after a large file, and now and then after
+                // small ones: the entries growing meanwhile then reuse pages instead of raising the peak.
+                if !pass || !needsSecondPass[fileIndex] {
+                    freedRecords += files[fileIndex].items.count
+                    files[fileIndex].items = []
+                }
+                if freedRecords >= 32_768 || fileIndex % 32 == 31 {
+                    MemoryTrim.trim()
+                    freedRecords = 0
+                }
             }
         }
     }
