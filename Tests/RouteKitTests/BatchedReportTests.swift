@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import RouteKit
 
-/// Findings of one `FindingBatch` (missing-translation's) are rendered by JSON and JUnit from
-/// bytes shared by the batch; each must give exactly the bytes of the same findings rendered one
-/// by one. Keys with quotes, ampersands, non-ASCII and duplicates across files exercise escaping
+/// Findings stored in a group (missing-translation's runs, a load's duplicate keys) are rendered
+/// by the reporters from bytes shared by a run, or from fields the group makes; each must give
+/// exactly the bytes of the same findings rendered one by one. Keys with quotes, ampersands, non-ASCII and duplicates across files exercise escaping
 /// and the numbering of repeated JUnit names.
 @Suite struct BatchedReportTests {
     static let project: [String: String] = [
@@ -22,6 +22,8 @@ import Testing
 
             """,
         "strings/de.yml": "de:\n  one: Eins\n",
+        // Duplicate keys across files and within one file (dotted and nested).
+        "strings/en-more.yml": "en:\n  plain: Again\n  \"it's\": Again\n  x.y: One\n  x:\n    y: Two\n",
         "strings/ar.yml": "ar:\n  plain: عادي\n",
         "strings/ja.yml": "ja:\n  one: 一\n",
     ]
@@ -30,8 +32,11 @@ import Testing
         let dir = try TemporaryDirectory().write(Self.project)
         let config = try ProjectConfig.load(path: dir.path(".routekit.yml"))
         let report = Linter.lint(try Project.load(config: config)).report(config: config)
-        let batched = report.diagnostics.filter { $0.batch != nil }
-        #expect(batched.count >= 12, "expected missing-translation batches: \(report.diagnostics.map(\.message))")
+        let batched = report.diagnostics.filter(\.isStoredInGroup)
+        #expect(batched.count(where: { $0.keyTemplate != nil }) >= 12, "expected missing-translation runs: \(report.diagnostics.map(\.message))")
+        #expect(batched.count(where: { $0.rule == "duplicate-key" }) == 3)
+        #expect(report.diagnostics.contains { $0.message == "key 'x.y' of locale 'en' is already defined earlier in this file" })
+        #expect(report.diagnostics.contains { $0.message == "key 'plain' of locale 'en' is already defined in strings/en-more.yml" })
         // The same findings, each in a box of its own (setting a field unbatches it).
         var single = report
         single.diagnostics = report.diagnostics.map { diagnostic in
@@ -39,7 +44,12 @@ import Testing
             copy.message = diagnostic.message
             return copy
         }
-        #expect(single.diagnostics.allSatisfy { $0.batch == nil })
+        #expect(single.diagnostics.allSatisfy { !$0.isStoredInGroup })
+        #expect(single.diagnostics == report.diagnostics)
+        #expect(TextReporter(workingDirectory: dir.url.path).render(report) == TextReporter(workingDirectory: dir.url.path).render(single))
+        #expect(CheckstyleReporter().render(report) == CheckstyleReporter().render(single))
+        #expect(MarkdownReporter().render(report) == MarkdownReporter().render(single))
+        #expect(GitHubReporter(workingDirectory: dir.url.path).render(report) == GitHubReporter(workingDirectory: dir.url.path).render(single))
         #expect(JSONReporter().render(report) == JSONReporter().render(single))
         #expect(JUnitReporter(strict: strict).render(report) == JUnitReporter(strict: strict).render(single))
         #expect(SARIFReporter().render(report) == SARIFReporter().render(single))

@@ -86,19 +86,19 @@ import Testing
         changed.message = "other"
         changed.severity = .error
         #expect(changed.message == "other" && changed.key == "a.b" && changed.severity == .error)
-        #expect(batched == single && !changed.isInSameBatch(as: batched))
-        #expect(Finding(findings, item: 2, severity: .info).isInSameBatch(as: batched))
+        #expect(batched == single && !changed.sharesAllButKey(with: batched))
+        #expect(Finding(findings, item: 2, severity: .info).sharesAllButKey(with: batched))
     }
 
     @Test func messagesOfABatchCompareByPositionOnlyWhenThatIsTheirOrder() {
         let ordered = batch(["a", "a.b", "a_c", "b"])
-        #expect(ordered.keysInMessageOrder)
+        #expect(ordered.itemsInMessageOrder)
         // Not printable ASCII, the separator in a key, or not sorted by `name + separator`.
-        #expect(!batch(["a", "é"]).keysInMessageOrder)
-        #expect(!batch(["a'b", "b"]).keysInMessageOrder)
-        #expect(!batch(["a.b", "a"]).keysInMessageOrder)
+        #expect(!batch(["a", "é"]).itemsInMessageOrder)
+        #expect(!batch(["a'b", "b"]).itemsInMessageOrder)
+        #expect(!batch(["a.b", "a"]).itemsInMessageOrder)
         for findings in [ordered, batch(["b", "a'", "a"]), batch(["e\u{301}", "\u{E9}", "d"])] {
-            let all = findings.keys.names.indices.map { Finding(findings, item: $0, severity: .warning) }
+            let all = (0 ..< findings.keys.count).map { Finding(findings, item: $0, severity: .warning) }
             for left in all {
                 for right in all {
                     let expected = left.message == right.message ? 0 : left.message < right.message ? -1 : 1

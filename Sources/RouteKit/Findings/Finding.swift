@@ -164,6 +164,12 @@ extension Finding {
         }
     }
 
+    /// True when the finding's fields live in a group (for tests of the compact paths).
+    var isStoredInGroup: Bool {
+        if case .grouped = storage { return true }
+        return false
+    }
+
     /// What this finding shares with the others of its run when they differ only in their key:
     /// the message around the key. Findings with equal templates have the same rule, place,
     /// route and locale, so a reporter writes all of that once per run. Nil for a finding
@@ -280,6 +286,13 @@ final class FindingBatch: FindingGroup, @unchecked Sendable {
         }
 
         func name(_ index: Int) -> String { Self.name(names, index) }
+
+        var count: Int {
+            switch names {
+            case .strings(let strings): strings.count
+            case .ids(let ids, _): ids.count
+            }
+        }
     }
 
     let location: SourceLocation?

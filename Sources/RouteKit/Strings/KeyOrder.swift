@@ -39,11 +39,12 @@ enum KeyOrder {
             let order = memcmp(left.baseAddress!, right.baseAddress!, common)
             if order != 0 { return order < 0 }
         }
-        // One is a prefix of the other: its terminator meets the other's next byte.
+        // One is a prefix of the other: its terminator meets the other's next byte; when that is
+        // the terminator too, the shorter ends first (the other still has its own terminator).
         if left.count == right.count { return false }
         if left.count < right.count {
             let next = right[common]
-            return next != terminator ? terminator < next : common + 1 < right.count
+            return next != terminator ? terminator < next : true
         }
         let next = left[common]
         return next != terminator ? next < terminator : false
