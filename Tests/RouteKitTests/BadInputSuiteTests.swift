@@ -38,12 +38,7 @@ enum GuardedCLI {
         process.standardInput = input
         let start = Date()
         try process.run()
-        nonisolated(unsafe) var outData = Data(), errData = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        group.enter()
-        DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        let outReader = PipeReader(out), errReader = PipeReader(err)
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try? input.fileHandleForWriting.close()
         var timedOut = false
@@ -56,7 +51,7 @@ enum GuardedCLI {
             usleep(5_000)
         }
         process.waitUntilExit()
-        group.wait()
+        let outData = outReader.wait(), errData = errReader.wait()
         return Result(stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
                       status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal,
                       timedOut: timedOut, seconds: Date().timeIntervalSince(start))

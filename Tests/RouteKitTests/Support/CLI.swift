@@ -61,17 +61,11 @@ enum CLI {
         process.standardInput = input
         try process.run()
         // Read both pipes concurrently so a large output never blocks the child.
-        nonisolated(unsafe) var errData = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errData = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
+        let errReader = PipeReader(err)
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try? input.fileHandleForWriting.close()
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
+        let errData = errReader.wait()
         process.waitUntilExit()
         return Result(
             stdout: String(decoding: outData, as: UTF8.self),
