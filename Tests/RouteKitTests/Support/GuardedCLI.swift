@@ -28,14 +28,7 @@ enum GuardedCLI {
             process.arguments = Array(wrapper.dropFirst()) + [CLI.binary.path] + arguments
         }
         process.currentDirectoryURL = directory
-        var env = ProcessInfo.processInfo.environment
-        env["NO_COLOR"] = "1"
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
+        let (out, err, input) = CLI.attach(process, environment: environment)
         let start = Date()
         try process.run()
         let outReader = PipeReader(out), errReader = PipeReader(err)
