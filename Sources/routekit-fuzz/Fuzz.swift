@@ -122,12 +122,14 @@ func complain(_ text: String) {
     _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
 }
 
-nonisolated(unsafe) var fixedTarget: FuzzTarget?
-
 #if FUZZING
+/// The target every input goes to, if one was named. A global `let`: set once, by its lazy
+/// (thread-safe) initializer, so there is no shared mutable state.
+let fixedTarget: FuzzTarget? = selectedTarget(getenv("ROUTEKIT_FUZZ_TARGET").map { String(cString: $0) })
+
 @_cdecl("LLVMFuzzerInitialize")
 public func fuzzInitialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> CInt {
-    fixedTarget = selectedTarget(getenv("ROUTEKIT_FUZZ_TARGET").map { String(cString: $0) })
+    _ = fixedTarget  // an unknown target name stops the run here, before any input
     return 0
 }
 

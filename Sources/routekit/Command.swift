@@ -1,5 +1,6 @@
 import Foundation
 import RouteKit
+import Synchronization
 
 /// Exit codes, as DESIGN.md fixes them.
 enum ExitCode: Int32 {
@@ -16,14 +17,20 @@ enum ExitCode: Int32 {
 /// A write that fails (a full disk, a closed descriptor, a reader that went away while SIGPIPE is
 /// ignored) never crashes: the first failure is kept, later writes to that stream are dropped,
 /// and `runMain` turns it into exit 2 with one line on standard error.
-final class Console: @unchecked Sendable {
+final class Console: Sendable {
     private let out: Int32
     private let err: Int32
     let stdoutIsTerminal: Bool
+    private struct Failures {
+        var output: String?
+        var error = false
+    }
+    /// Held while writing, so writes from two threads never interleave.
+    private let failures = Mutex(Failures())
     /// Why writing to standard output failed first (`strerror`), if it did.
-    private(set) var outputFailure: String?
+    var outputFailure: String? { failures.withLock { $0.output } }
     /// Whether writing to standard error failed (nothing more can be said there).
-    private(set) var errorFailed = false
+    var errorFailed: Bool { failures.withLock { $0.error } }
 
     init(out: Int32 = STDOUT_FILENO, err: Int32 = STDERR_FILENO) {
         self.out = out
@@ -42,16 +49,20 @@ final class Console: @unchecked Sendable {
     }
     /// Bytes as they are, without a copy (a report can be 20 MB).
     func write(bytes: UnsafeRawBufferPointer) {
-        guard outputFailure == nil else { return }
-        if let reason = Console.writeAll(out, bytes) { outputFailure = reason }
+        failures.withLock { failures in
+            guard failures.output == nil else { return }
+            if let reason = Console.writeAll(out, bytes) { failures.output = reason }
+        }
     }
     func print(_ text: String) { write(text + "\n") }
     /// Standard error carries messages with input text in them (paths, keys, route names): it
     /// never passes on an escape sequence, a carriage return or a bidi control.
     func error(_ text: String) {
-        guard !errorFailed else { return }
-        var line = TerminalText.keepingLineBreaks(text) + "\n"
-        line.withUTF8 { if Console.writeAll(err, UnsafeRawBufferPointer($0)) != nil { errorFailed = true } }
+        failures.withLock { failures in
+            guard !failures.error else { return }
+            var line = TerminalText.keepingLineBreaks(text) + "\n"
+            line.withUTF8 { if Console.writeAll(err, UnsafeRawBufferPointer($0)) != nil { failures.error = true } }
+        }
     }
 
     /// Writes every byte to `descriptor`; the failure's reason, or nil.

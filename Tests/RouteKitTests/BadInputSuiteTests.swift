@@ -1,73 +1,6 @@
 import Foundation
 import Testing
 
-/// Runs the built binary with a deadline, so a hang fails the test instead of stalling the suite;
-/// `wrapper` runs it under another program (a privilege drop, a resource limit).
-enum GuardedCLI {
-    struct Result {
-        var stdout: String
-        var stderr: String
-        var status: Int32
-        /// True when the process ended by a signal (a crash) rather than `exit`.
-        var signaled: Bool
-        var timedOut: Bool
-        var seconds: Double
-    }
-
-    static func run(_ arguments: [String], in directory: URL, stdin: String? = nil, timeout: Double = 120,
-                    wrapper: [String] = [], environment: [String: String] = [:], executable: String? = nil) throws -> Result {
-        let process = Process()
-        if let executable {
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = arguments
-        } else if wrapper.isEmpty {
-            process.executableURL = CLI.binary
-            process.arguments = arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: wrapper[0])
-            process.arguments = Array(wrapper.dropFirst()) + [CLI.binary.path] + arguments
-        }
-        process.currentDirectoryURL = directory
-        var env = ProcessInfo.processInfo.environment
-        env["NO_COLOR"] = "1"
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        let start = Date()
-        try process.run()
-        nonisolated(unsafe) var outData = Data(), errData = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        group.enter()
-        DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try? input.fileHandleForWriting.close()
-        var timedOut = false
-        while process.isRunning {
-            if Date().timeIntervalSince(start) > timeout {
-                timedOut = true
-                kill(process.processIdentifier, SIGKILL)
-                break
-            }
-            usleep(5_000)
-        }
-        process.waitUntilExit()
-        group.wait()
-        return Result(stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
-                      status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal,
-                      timedOut: timedOut, seconds: Date().timeIntervalSince(start))
-    }
-
-    /// A committed fixture's bytes.
-    static func fixture(_ name: String) throws -> Data {
-        try Data(contentsOf: CLI.packageRoot.appendingPathComponent("Tests/RouteKitTests/Fixtures/BadInput/\(name)"))
-    }
-}
-
 /// Every kind of bad input, from `Fixtures/BadInput/` (one file per case), given to routekit in
 /// each role it can play — strings file, catalog, config, flow — through the real binary. Each
 /// case names the finding it must produce (file, line, column, rule, message); no case may crash
@@ -406,18 +339,5 @@ enum GuardedCLI {
         Self.expectClean(result)
         #expect(result.status == 2, "\(result.stdout) \(result.stderr)")
         #expect(result.stderr.contains(".routekit.yml:2:11: error: strings file 'strings.yml' cannot be read (permission denied)"), "\(result.stderr)")
-    }
-}
-
-/// Regression: suppression comments in a CRLF file ("\r\n" is one Swift Character, so the file
-/// used to be scanned as a single line and no suppression matched).
-@Suite struct BadInputSuiteCRLFTests {
-    @Test func suppressionsWorkWithCRLF() throws {
-        let dir = try TemporaryDirectory().write([".routekit.yml": "strings: [s.yml]\n"])
-        let text = "en:\r\n  a: A\r\n  # routekit:disable-next-line empty-translation\r\n  b: \"\"\r\n  c: \"\" # routekit:disable-line\r\n  d: \"\"\r\n"
-        try Data(text.utf8).write(to: dir.url.appendingPathComponent("s.yml"))
-        let result = try GuardedCLI.run(["lint", "--quiet"], in: dir.url)
-        BadInputSuiteTests.expectClean(result)
-        #expect(result.stdout == "s.yml:6:6: warning: 'd' is empty in locale 'en': it shows as a blank label [empty-translation]\n", "\(result.stdout)")
     }
 }

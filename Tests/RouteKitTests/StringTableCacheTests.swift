@@ -1,4 +1,3 @@
-import Dispatch
 import Testing
 @testable import RouteKit
 
@@ -20,19 +19,15 @@ import Testing
         """, path: "s.yml")], baseLocale: "en").0
 
     @Test func pluralCategoriesFollowTheForms() {
-        let derived = StringTableCache(Self.table)
-        #expect(derived.pluralCategories(of: "en") == [1, 5, 0, 3, 5])
-        #expect(derived.pluralCategories(of: "de") == [1, 5])
-        #expect(derived.pluralCategories(of: "fr") == [])
+        let cache = StringTableCache(Self.table)
+        #expect(cache.pluralCategories(of: "en") == [1, 5, 0, 3, 5])
+        #expect(cache.pluralCategories(of: "de") == [1, 5])
+        #expect(cache.pluralCategories(of: "fr") == [])
     }
 
     @Test func computedOnceWhenAskedFromManyThreads() {
-        let derived = StringTableCache(Self.table)
-        let answers = UnsafeMutableBufferPointer<[Int8]>.allocate(capacity: 16)
-        answers.initialize(repeating: [])
-        defer { answers.deallocate() }
-        nonisolated(unsafe) let slots = answers
-        DispatchQueue.concurrentPerform(iterations: 16) { slots[$0] = derived.pluralCategories(of: "en") }
+        let cache = StringTableCache(Self.table)
+        let answers = Concurrent.map(count: 16) { _ in cache.pluralCategories(of: "en") }
         #expect(answers.allSatisfy { $0 == [1, 5, 0, 3, 5] })
     }
 }

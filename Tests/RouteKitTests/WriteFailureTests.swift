@@ -20,15 +20,9 @@ import Testing
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        nonisolated(unsafe) var errData = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errData = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
+        let errReader = PipeReader(err)
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
+        let errData = errReader.wait()
         process.waitUntilExit()
         return CLI.Result(stdout: String(decoding: outData, as: UTF8.self),
                           stderr: String(decoding: errData, as: UTF8.self), status: process.terminationStatus)

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 /// A loaded project: its config, catalog and strings, and what went wrong while reading them.
@@ -41,20 +40,9 @@ public struct Project: Sendable {
             stringFiles.append(data)
         }
         // The catalog and the strings are independent: build them side by side.
-        nonisolated(unsafe) var catalogResult = (RouteCatalog(), [Finding]())
-        nonisolated(unsafe) var stringsResult = (StringTable(baseLocale: config.baseLocale.value), [Finding]())
-        nonisolated(unsafe) var movedStringFiles = stringFiles
-        stringFiles = []
-        let baseLocale = config.baseLocale.value
-        DispatchQueue.concurrentPerform(iterations: 2) { part in
-            if part == 0 {
-                catalogResult = CatalogLoader.load(catalogFiles, root: config.root)
-            } else {
-                stringsResult = StringsLoader.merge(&movedStringFiles, baseLocale: baseLocale, root: config.root)
-            }
-        }
-        let (catalog, catalogDiagnostics) = catalogResult
-        let (strings, stringDiagnostics) = stringsResult
+        let ((catalog, catalogDiagnostics), (strings, stringDiagnostics)) = Concurrent.pair(
+            { CatalogLoader.load(catalogFiles, root: config.root) },
+            { StringsLoader.merge(&stringFiles, baseLocale: config.baseLocale.value, root: config.root) })
         diagnostics += catalogDiagnostics + stringDiagnostics
         try checkBaseLocale(of: strings, config: config)
         var suppressions: [String: Suppressions] = [:]

@@ -1,12 +1,11 @@
-import Foundation
+import Synchronization
 
-/// A lint run's cache of what several rules derive from the string table, computed once for all of them: by the first
-/// rule that asks, while any other that asks meanwhile waits for it.
-final class StringTableCache: @unchecked Sendable {
+/// A lint run's cache of what several rules derive from the string table, computed once for all
+/// of them: by the first rule that asks, while any other that asks meanwhile waits for it.
+final class StringTableCache: Sendable {
     private let strings: StringTable
-    /// Guards the values below (hence `@unchecked Sendable`).
-    private let lock = NSLock()
-    private var pluralCategoriesByLocale: [String: [Int8]]?
+    /// Made by the first rule that asks; the lock is held while it is made.
+    private let pluralCategoriesByLocale = Mutex<[String: [Int8]]?>(nil)
 
     init(_ strings: StringTable) {
         self.strings = strings
@@ -16,10 +15,10 @@ final class StringTableCache: @unchecked Sendable {
     /// in `pluralCategoryNames`, or -1 when its key is not a category. Both plural rules need
     /// every form's category, and reading the keys from the text arenas is their main cost.
     func pluralCategories(of locale: String) -> [Int8] {
-        lock.lock()
-        defer { lock.unlock() }
-        if pluralCategoriesByLocale == nil { pluralCategoriesByLocale = Self.pluralCategories(strings) }
-        return pluralCategoriesByLocale![locale] ?? []
+        pluralCategoriesByLocale.withLock { byLocale in
+            if byLocale == nil { byLocale = Self.pluralCategories(strings) }
+            return byLocale![locale] ?? []
+        }
     }
 
     private static func pluralCategories(_ strings: StringTable) -> [String: [Int8]] {

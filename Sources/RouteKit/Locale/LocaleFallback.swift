@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Fallback chains: the order in which a locale's strings are looked for.
 ///
@@ -136,9 +137,8 @@ public struct LocaleFallbackOverrides: Hashable, Sendable, ExpressibleByDictiona
 
 /// A small thread-safe memo table. Bounded: it is emptied when it grows past `limit` entries, so a
 /// long-running batch with ever-new keys cannot grow without end.
-final class LocaleCache<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [Key: Value] = [:]
+final class LocaleCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    private let storage = Mutex<[Key: Value]>([:])
     private let limit: Int
 
     init(limit: Int = 8192) {
@@ -147,15 +147,13 @@ final class LocaleCache<Key: Hashable & Sendable, Value: Sendable>: @unchecked S
 
     subscript(key: Key) -> Value? {
         get {
-            lock.lock()
-            defer { lock.unlock() }
-            return storage[key]
+            storage.withLock { $0[key] }
         }
         set {
-            lock.lock()
-            defer { lock.unlock() }
-            if storage.count >= limit { storage.removeAll(keepingCapacity: true) }
-            storage[key] = newValue
+            storage.withLock { storage in
+                if storage.count >= limit { storage.removeAll(keepingCapacity: true) }
+                storage[key] = newValue
+            }
         }
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Dispatch
 
 /// Large reports rendered on all cores, a chunk of findings per core, written in order.
 enum ChunkedRender {
@@ -18,15 +17,11 @@ enum ChunkedRender {
         while start < count {
             let roundStart = start
             let roundCount = min(count - start, workers * chunkSize)
-            buffers.withUnsafeMutableBufferPointer { buffers in
-                nonisolated(unsafe) let slots = buffers
-                // One iteration runs on the calling thread.
-                DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                    let lower = roundStart + roundCount * worker / workers
-                    let upper = roundStart + roundCount * (worker + 1) / workers
-                    slots[worker].bytes.removeAll(keepingCapacity: true)
-                    body(lower..<upper, &slots[worker])
-                }
+            Concurrent.forEach(&buffers) { worker, buffer in
+                let lower = roundStart + roundCount * worker / workers
+                let upper = roundStart + roundCount * (worker + 1) / workers
+                buffer.bytes.removeAll(keepingCapacity: true)
+                body(lower..<upper, &buffer)
             }
             for buffer in buffers { output.write(buffer.bytes) }
             start += roundCount

@@ -47,6 +47,8 @@ private enum ByteClass {
     static let indicator: UInt8 = 4
 
     /// Allocated once and never freed: the scanning loops read it through a pointer.
+    /// `nonisolated(unsafe)` only because a pointer is not `Sendable`: the table is written by this
+    /// initializer alone (run once, thread-safely) and is read-only after.
     nonisolated(unsafe) static let table: UnsafePointer<UInt8> = {
         let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
         table.initialize(repeating: 0, count: 256)

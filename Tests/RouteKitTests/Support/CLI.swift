@@ -43,14 +43,9 @@ enum CLI {
         try run(executable: URL(fileURLWithPath: "/usr/bin/env"), arguments, in: directory, stdin: stdin, environment: environment)
     }
 
-    private static func run(
-        executable: URL, _ arguments: [String], in directory: URL?, stdin: String?,
-        environment: [String: String]
-    ) throws -> Result {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
+    /// Gives `process` the test environment (`NO_COLOR=1`, then `environment`) and a fresh pipe
+    /// for each standard stream.
+    static func attach(_ process: Process, environment: [String: String]) -> (out: Pipe, err: Pipe, input: Pipe) {
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
         for (key, value) in environment { env[key] = value }
@@ -59,19 +54,25 @@ enum CLI {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = input
+        return (out, err, input)
+    }
+
+    private static func run(
+        executable: URL, _ arguments: [String], in directory: URL?, stdin: String?,
+        environment: [String: String]
+    ) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        let (out, err, input) = attach(process, environment: environment)
         try process.run()
         // Read both pipes concurrently so a large output never blocks the child.
-        nonisolated(unsafe) var errData = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errData = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
+        let errReader = PipeReader(err)
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try? input.fileHandleForWriting.close()
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
+        let errData = errReader.wait()
         process.waitUntilExit()
         return Result(
             stdout: String(decoding: outData, as: UTF8.self),

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 /// A program outside the toolchain that a test uses as an oracle (a schema validator, a JUnit
@@ -46,33 +47,27 @@ struct ExternalTool: Sendable, CustomStringConvertible {
     static var oraclesRequired: Bool { ProcessInfo.processInfo.environment["ROUTEKIT_REQUIRE_ORACLES"] == "1" }
 
     /// Whether the probe succeeds (checked once per tool and process).
-    var isAvailable: Bool { ExternalTool.availability.check(self) }
+    var isAvailable: Bool { ExternalTool.known.withLock { answer(updating: &$0) } }
 
-    private static let availability = Availability()
+    /// Probe → answer; held while probing, so each tool is probed once.
+    private static let known = Mutex<[String: Bool]>([:])
 
-    private final class Availability: @unchecked Sendable {
-        private let lock = NSLock()
-        private var known: [String: Bool] = [:]
-
-        func check(_ tool: ExternalTool) -> Bool {
-            let key = tool.probe.joined(separator: "\u{0}")
-            lock.lock()
-            defer { lock.unlock() }
-            if let answer = known[key] { return answer }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = tool.probe
-            process.standardInput = FileHandle.nullDevice
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            var answer = false
-            if (try? process.run()) != nil {
-                process.waitUntilExit()
-                answer = process.terminationReason == .exit && process.terminationStatus == 0
-            }
-            known[key] = answer
-            return answer
+    private func answer(updating known: inout [String: Bool]) -> Bool {
+        let key = probe.joined(separator: "\u{0}")
+        if let answer = known[key] { return answer }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = probe
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        var answer = false
+        if (try? process.run()) != nil {
+            process.waitUntilExit()
+            answer = process.terminationReason == .exit && process.terminationStatus == 0
         }
+        known[key] = answer
+        return answer
     }
 }
 
