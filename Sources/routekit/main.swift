@@ -80,5 +80,6 @@ func reserveClosedStandardDescriptors() {
 }
 
 reserveClosedStandardDescriptors()
+SystemAllocator.returnLargeBlocksPromptly()
 let console = Console()
 exit(console.finish(runMain(Array(CommandLine.arguments.dropFirst()), console: console)).rawValue)

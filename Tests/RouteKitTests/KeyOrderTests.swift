@@ -1,8 +1,7 @@
 import Testing
 @testable import RouteKit
 
-/// `KeyOrder` sorts key ids as `String` sorts `name + "'"`, from bytes, and `FindingBatch.Keys`
-/// over ids names them as over strings; Strings are the oracle.
+/// `KeyOrder` sorts key ids as `String` sorts `name + "'"`, from bytes; Strings are the oracle.
 @Suite struct KeyOrderTests {
     /// Names with prefixes of each other, the terminator, bytes on both sides of it, dots that
     /// nest, and non-NFC text (compared as Strings).
@@ -52,15 +51,5 @@ import Testing
                 #expect(actual == expected, "\(left) vs \(right)")
             }
         }
-    }
-
-    @Test func keysOverIdsNameAndOrderAsKeysOverStrings() {
-        let table = Self.table()
-        let ids = KeyOrder.sorted(table.base!.entries.map(\.key), of: table.storage, before: UInt8(ascii: "'"))
-        let overIDs = FindingBatch.Keys(ids: ids, of: table.storage, sortedBefore: "'")
-        let overStrings = FindingBatch.Keys(ids.map { table.keyName($0) }, sortedBefore: "'")
-        #expect(overIDs.count == overStrings.count)
-        #expect((0 ..< overIDs.count).allSatisfy { overIDs.name($0) == overStrings.name($0) })
-        #expect(overIDs.orderedBefore == overStrings.orderedBefore)
     }
 }

@@ -141,7 +141,7 @@ public struct Finding: Hashable, Sendable {
             return true
         case let (.grouped(left, leftItem), .grouped(right, rightItem)) where left === right:
             if leftItem == rightItem { return true }
-            if left.template != nil { return left.key(Int(leftItem)) == right.key(Int(rightItem)) }
+            if left.isKeyRun { return left.key(Int(leftItem)) == right.key(Int(rightItem)) }
             return lhs.fields == rhs.fields
         default:
             return lhs.fields == rhs.fields
@@ -175,23 +175,24 @@ extension Finding {
     /// route and locale, so a reporter writes all of that once per run. Nil for a finding
     /// written on its own.
     var keyTemplate: KeyTemplate? {
-        if case .grouped(let group, _) = storage { return group.template }
+        if case .grouped(let group, _) = storage, group.isKeyRun { return KeyTemplate(run: group) }
         return nil
     }
 
     /// See `keyTemplate`. Equal when they belong to the same run.
     struct KeyTemplate: Equatable {
-        let messagePrefix: String
-        let messageSuffix: String
-        fileprivate let run: ObjectIdentifier
+        fileprivate let run: FindingGroup
 
-        static func == (lhs: KeyTemplate, rhs: KeyTemplate) -> Bool { lhs.run == rhs.run }
+        var messagePrefix: String { run.messageAroundKey.prefix }
+        var messageSuffix: String { run.messageAroundKey.suffix }
+
+        static func == (lhs: KeyTemplate, rhs: KeyTemplate) -> Bool { lhs.run === rhs.run }
     }
 
     /// True when the two differ at most in their key and severity (one run; see `keyTemplate`).
     func sharesAllButKey(with other: Finding) -> Bool {
         if case .grouped(let group, _) = storage, case .grouped(let otherGroup, _) = other.storage {
-            return group === otherGroup && group.template != nil
+            return group === otherGroup && group.isKeyRun
         }
         return false
     }
@@ -212,19 +213,19 @@ extension Finding {
 /// asked for. Only `Finding` sees a group: the linter and the reporters see findings. Subclasses
 /// hold only immutable data (hence `@unchecked Sendable`).
 class FindingGroup: @unchecked Sendable {
-    let rule: String
-    /// Non-nil when the items differ only in their key (see `Finding.keyTemplate`).
-    private(set) var template: Finding.KeyTemplate?
+    final let rule: String
+    /// True when the items differ only in their key, their message being
+    /// `messageAroundKey.prefix + key + messageAroundKey.suffix` (see `Finding.keyTemplate`).
+    final let isKeyRun: Bool
+    final let messageAroundKey: (prefix: String, suffix: String)
     /// Item order is message order, and different items have different messages.
-    let itemsInMessageOrder: Bool
+    final let itemsInMessageOrder: Bool
 
     init(rule: String, messageAroundKey: (prefix: String, suffix: String)? = nil, itemsInMessageOrder: Bool = false) {
         self.rule = rule
+        isKeyRun = messageAroundKey != nil
+        self.messageAroundKey = messageAroundKey ?? ("", "")
         self.itemsInMessageOrder = itemsInMessageOrder
-        if let messageAroundKey {
-            template = Finding.KeyTemplate(messagePrefix: messageAroundKey.prefix, messageSuffix: messageAroundKey.suffix,
-                                           run: ObjectIdentifier(self))
-        }
     }
 
     func location(_ item: Int) -> SourceLocation? { nil }
@@ -241,13 +242,7 @@ class FindingGroup: @unchecked Sendable {
 final class FindingBatch: FindingGroup, @unchecked Sendable {
     /// Keys shared by batches; a finding is one of them, by position.
     final class Keys: Sendable {
-        private enum Names {
-            case strings([String])
-            /// Key ids of a string table, named when asked for.
-            case ids([Int32], StringStorage)
-        }
-
-        private let names: Names
+        let names: [String]
         /// `separator` when the keys are distinct, printable ASCII without it, and sorted by
         /// `name + separator` bytewise; else nil. Then, for any prefix and a suffix that starts
         /// with `separator`, position order is message order (where a key that begins another
@@ -255,43 +250,16 @@ final class FindingBatch: FindingGroup, @unchecked Sendable {
         /// different positions mean different messages.
         let orderedBefore: Character?
 
-        convenience init(_ names: [String], sortedBefore separator: Character) {
-            self.init(.strings(names), count: names.count, sortedBefore: separator)
-        }
-
-        /// The keys `ids` of `storage`, in this order.
-        convenience init(ids: [Int32], of storage: StringStorage, sortedBefore separator: Character) {
-            self.init(.ids(ids, storage), count: ids.count, sortedBefore: separator)
-        }
-
-        private init(_ names: Names, count: Int, sortedBefore separator: Character) {
+        init(_ names: [String], sortedBefore separator: Character) {
             self.names = names
             let separatorByte = separator.asciiValue ?? 0
-            var ordered = separator.isASCII
-            var previous: String?
-            for index in 0 ..< count where ordered {
-                let name = Self.name(names, index)
-                ordered = name.utf8.allSatisfy { (0x20..<0x7F).contains($0) && $0 != separatorByte }
-                    && previous.map { ($0 + String(separator)).utf8.lexicographicallyPrecedes((name + String(separator)).utf8) } ?? true
-                previous = name
+            let ascii = separator.isASCII && names.allSatisfy { name in
+                name.utf8.allSatisfy { (0x20..<0x7F).contains($0) && $0 != separatorByte }
             }
-            orderedBefore = ordered ? separator : nil
-        }
-
-        private static func name(_ names: Names, _ index: Int) -> String {
-            switch names {
-            case .strings(let strings): strings[index]
-            case .ids(let ids, let storage): storage.name(ids[index])
+            let sorted = zip(names, names.dropFirst()).allSatisfy { pair in
+                (pair.0 + String(separator)).utf8.lexicographicallyPrecedes((pair.1 + String(separator)).utf8)
             }
-        }
-
-        func name(_ index: Int) -> String { Self.name(names, index) }
-
-        var count: Int {
-            switch names {
-            case .strings(let strings): strings.count
-            case .ids(let ids, _): ids.count
-            }
+            orderedBefore = ascii && sorted ? separator : nil
         }
     }
 
@@ -315,12 +283,12 @@ final class FindingBatch: FindingGroup, @unchecked Sendable {
     override func location(_ item: Int) -> SourceLocation? { location }
     override func file(_ item: Int) -> String? { file }
     override func route(_ item: Int) -> String? { route }
-    override func key(_ item: Int) -> String? { keys.name(item) }
+    override func key(_ item: Int) -> String? { keys.names[item] }
     override func locale(_ item: Int) -> String? { locale }
     override func forEachMessagePiece(_ item: Int, _ body: (String) -> Void) {
-        body(template!.messagePrefix)
-        body(keys.name(item))
-        body(template!.messageSuffix)
+        body(messageAroundKey.prefix)
+        body(keys.names[item])
+        body(messageAroundKey.suffix)
     }
 }
 

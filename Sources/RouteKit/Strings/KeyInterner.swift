@@ -2,15 +2,26 @@ import Foundation
 
 /// Interns dotted keys as a tree of segments: (parent id, segment bytes) → id. Id 0 is the root.
 /// A key written with dots (`a.b: x`) and the same key nested (`a: {b: x}`) get the same id.
+///
+/// Nine bytes a key plus its segment's bytes, and a table of 8 to 16: a project of a million
+/// keys keeps them in about 30 MB. Of each hash only a byte is kept: a probe compares it, the
+/// parent and the length before the bytes, and growing the table hashes the segments again.
 struct KeyInterner {
     private(set) var parents: [Int32] = [-1]
-    private var segmentStarts: [Int32] = [0]
-    private var segmentLengths: [Int32] = [0]
-    private var hashes: [UInt64] = [0]
+    /// Segment `id` is `bytes[segmentEnds[id - 1] ..< segmentEnds[id]]` (the root's is empty).
+    private var segmentEnds: [Int32] = [0]
+    /// The top byte of each key's hash.
+    private var tags: [UInt8] = [0]
     private var bytes: [UInt8] = []
     private var table = [Int32](repeating: -1, count: 4096)
 
     var count: Int { parents.count }
+
+    @inline(__always)
+    private func segmentStart(_ id: Int) -> Int { id == 0 ? 0 : Int(segmentEnds[id - 1]) }
+
+    @inline(__always)
+    private func segmentLength(_ id: Int) -> Int { Int(segmentEnds[id]) - segmentStart(id) }
 
     private static func hash(_ parent: Int32, _ segment: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var h: UInt64 = 0xCBF2_9CE4_8422_2325 ^ (UInt64(UInt32(bitPattern: parent)) &* 0x9E37_79B9_7F4A_7C15)
@@ -60,8 +71,8 @@ struct KeyInterner {
         while true {
             let id = Int(table[slot])
             if id < 0 { return .empty(slot: slot) }
-            if hashes[id] == h && parents[id] == parent && Int(segmentLengths[id]) == segment.count {
-                let start = Int(segmentStarts[id])
+            if tags[id] == UInt8(truncatingIfNeeded: h >> 56) && parents[id] == parent && segmentLength(id) == segment.count {
+                let start = segmentStart(id)
                 let same = bytes.withUnsafeBufferPointer { stored in
                     segment.count == 0 || memcmp(stored.baseAddress! + start, segment.baseAddress!, segment.count) == 0
                 }
@@ -80,10 +91,9 @@ struct KeyInterner {
         }
         let id = Int32(parents.count)
         parents.append(parent)
-        segmentStarts.append(Int32(bytes.count))
-        segmentLengths.append(Int32(segment.count))
-        hashes.append(h)
         bytes.append(contentsOf: segment)
+        segmentEnds.append(Int32(bytes.count))
+        tags.append(UInt8(truncatingIfNeeded: h >> 56))
         table[slot] = id
         if parents.count * 2 > table.count { grow() }
         return id
@@ -93,7 +103,10 @@ struct KeyInterner {
         table = [Int32](repeating: -1, count: table.count * 2)
         let mask = table.count - 1
         for id in 1 ..< parents.count {
-            var slot = Int(truncatingIfNeeded: hashes[id]) & mask
+            let h = bytes.withUnsafeBufferPointer { stored in
+                Self.hash(parents[id], UnsafeBufferPointer(rebasing: stored[segmentStart(id) ..< segmentStart(id) + segmentLength(id)]))
+            }
+            var slot = Int(truncatingIfNeeded: h) & mask
             while table[slot] >= 0 { slot = (slot + 1) & mask }
             table[slot] = Int32(id)
         }
@@ -102,9 +115,34 @@ struct KeyInterner {
     /// The dotted name of `id` (the root's is empty), made from its segments when asked for:
     /// the table keeps no `String` per key.
     func name(_ id: Int32) -> String {
-        var name: [UInt8] = []
-        appendName(id, to: &name)
-        return String(decoding: name, as: UTF8.self)
+        // The length first, then the segments written from the last: one allocation (none for
+        // a short name), as findings name their keys one by one.
+        var length = -1
+        var current = id
+        while current > 0 {
+            length += segmentLength(Int(current)) + 1
+            current = parents[Int(current)]
+        }
+        guard length > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: length) { name in
+            bytes.withUnsafeBufferPointer { stored in
+                var end = length
+                var current = id
+                while current > 0 {
+                    let count = segmentLength(Int(current))
+                    end -= count
+                    if count > 0 {
+                        (name.baseAddress! + end).update(from: stored.baseAddress! + segmentStart(Int(current)), count: count)
+                    }
+                    current = parents[Int(current)]
+                    if current > 0 {
+                        end -= 1
+                        name[end] = UInt8(ascii: ".")
+                    }
+                }
+            }
+            return length
+        }
     }
 
     /// Appends the UTF-8 bytes of `name(id)` to `buffer`.
@@ -118,8 +156,8 @@ struct KeyInterner {
         bytes.withUnsafeBufferPointer { stored in
             for (index, segment) in path.reversed().enumerated() {
                 if index > 0 { buffer.append(UInt8(ascii: ".")) }
-                let start = Int(segmentStarts[Int(segment)])
-                buffer.append(contentsOf: stored[start ..< start + Int(segmentLengths[Int(segment)])])
+                let start = segmentStart(Int(segment))
+                buffer.append(contentsOf: stored[start ..< start + segmentLength(Int(segment))])
             }
         }
     }

@@ -47,12 +47,24 @@ struct TextRef: Sendable {
 /// One entry of a locale: a text, or a plural whose forms are `forms[formStart ..< formStart + formCount]`.
 struct CompactEntry: Sendable {
     var key: Int32
-    var file: Int32
+    /// The file index, and in the high bit whether the entry is a plural: 32 bytes an entry, not 36.
+    private var fileAndKind: UInt32
     var keyLine: Int32
     var keyColumn: Int32
     /// The text; for a plural, `start` is the first form's index and `length` the number of forms.
     var text: TextRef
-    var isPlural: Bool
+
+    init(key: Int32, file: Int32, keyLine: Int32, keyColumn: Int32, text: TextRef, isPlural: Bool) {
+        precondition(file >= 0)
+        self.key = key
+        fileAndKind = UInt32(file) | (isPlural ? 0x8000_0000 : 0)
+        self.keyLine = keyLine
+        self.keyColumn = keyColumn
+        self.text = text
+    }
+
+    var file: Int32 { Int32(bitPattern: fileAndKind & 0x7FFF_FFFF) }
+    var isPlural: Bool { fileAndKind & 0x8000_0000 != 0 }
 }
 
 /// One plural form: its category (as written) and its text, both in the entry's file's arena.

@@ -228,7 +228,7 @@ private struct Merger {
                     files[fileIndex].items = []
                 }
                 if freedRecords >= 32_768 || fileIndex % 32 == 31 {
-                    MemoryTrim.trim()
+                    SystemAllocator.trim()
                     freedRecords = 0
                 }
             }
@@ -359,19 +359,4 @@ private struct Merger {
         }
         return (table, diagnostics)
     }
-}
-
-/// glibc's `malloc_trim`, looked up at run time (it is not in the Glibc module); a no-op elsewhere.
-enum MemoryTrim {
-    private typealias Function = @convention(c) (Int) -> Int32
-    private static let function: Function? = {
-        #if os(Linux)
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return nil }
-        return unsafeBitCast(symbol, to: Function.self)
-        #else
-        return nil
-        #endif
-    }()
-
-    static func trim() { _ = function?(0) }
 }

@@ -15,15 +15,30 @@ struct MissingTranslation: LintRule {
         // Keys a native file marks as not to be translated are expected in the base locale only.
         let baseIDs = base.entries.lazy.map(\.key).filter { strings.untranslatable.isEmpty || !strings.untranslatable.contains(strings.keyName($0)) }
         let sortedIDs = KeyOrder.sorted(Array(baseIDs), of: strings.storage, before: UInt8(ascii: "'"))
-        let keys = FindingBatch.Keys(ids: sortedIDs, of: strings.storage, sortedBefore: "'")
         let sources = locales.map { Self.sources(for: $0, in: strings, overrides: overrides) }
         @Sendable func isMissing(_ key: Int32, _ sourceSlots: [[Int32]]) -> Bool { Self.isMissing(key, in: sourceSlots) }
         // Keys × locales can outgrow any input (a locale stub is four bytes): findings are
         // counted first and listed up to `limits.findings`, locale by locale, so memory stays
-        // bounded; one more finding counts the rest.
-        let counts = Concurrent.map(count: locales.count) { index in
-            strings[locales[index]]?.declarations.first == nil ? 1 : sortedIDs.reduce(0) { $0 + (isMissing($1, sources[index]) ? 1 : 0) }
+        // bounded; one more finding counts the rest. Each locale also marks its missing keys.
+        let perLocale = Concurrent.map(count: locales.count) { index -> (count: Int, missing: [UInt64]) in
+            guard strings[locales[index]]?.declarations.first != nil else { return (1, []) }
+            var missing = [UInt64](repeating: 0, count: (sortedIDs.count + 63) / 64)
+            var count = 0
+            for (position, key) in sortedIDs.enumerated() where isMissing(key, sources[index]) {
+                missing[position / 64] |= 1 << UInt64(position % 64)
+                count += 1
+            }
+            return (count, missing)
         }
+        let counts = perLocale.map(\.count)
+        // Only keys missing somewhere are named (a String each, made once for every locale's
+        // findings): memory follows the findings, not the base locale's size.
+        var missingSomewhere = [UInt64](repeating: 0, count: (sortedIDs.count + 63) / 64)
+        for locale in perLocale where !locale.missing.isEmpty {
+            for word in locale.missing.indices { missingSomewhere[word] |= locale.missing[word] }
+        }
+        let listedIDs = sortedIDs.indices.filter { missingSomewhere[$0 / 64] & (1 << UInt64($0 % 64)) != 0 }.map { sortedIDs[$0] }
+        let keys = FindingBatch.Keys(listedIDs.map { strings.keyName($0) }, sortedBefore: "'")
         var allotted: [Int] = []
         var remaining = project.config.limits.findings
         for count in counts {
@@ -46,7 +61,7 @@ struct MissingTranslation: LintRule {
                                      messageSuffix: "' is missing in locale '\(locale)': users see the '\(strings.baseLocale)' text")
             var findings: [Finding] = []
             findings.reserveCapacity(allowed[index])
-            for (position, key) in sortedIDs.enumerated() where findings.count < allowed[index] && isMissing(key, sources[index]) {
+            for (position, key) in listedIDs.enumerated() where findings.count < allowed[index] && isMissing(key, sources[index]) {
                 findings.append(Finding(batch, item: position, severity: .error))
             }
             return findings
