@@ -126,8 +126,8 @@ public struct LocaleStrings: Sendable {
     /// In file order (base-locale files first is not implied: the order strings were added).
     var entries: [CompactEntry] = []
     var forms: [CompactForm] = []
-    /// Key id → index in `entries` + 1; 0 (or past the end) when the key is absent.
-    var slots: [Int32] = []
+    /// Key id → index in `entries` + 1; 0 when the key is absent.
+    var slots = KeyIndex()
     /// The indices in `entries` of the plurals, in order: the plural rules need not scan them all.
     var pluralEntries: [Int32] = []
 
@@ -147,9 +147,7 @@ public struct LocaleStrings: Sendable {
     /// The index in `entries` of key `id`, if this locale has it.
     @inline(__always)
     func index(of id: Int32) -> Int? {
-        let slot = Int(id)
-        guard slot < slots.count else { return nil }
-        let value = slots[slot]
+        let value = slots[id]
         return value == 0 ? nil : Int(value) - 1
     }
 
@@ -202,12 +200,8 @@ public struct LocaleStrings: Sendable {
 
     /// Adds an entry; returns the index of the existing one instead when the key is already defined.
     mutating func add(_ entry: CompactEntry, forms newForms: ArraySlice<CompactForm> = []) -> Int? {
-        let slot = Int(entry.key)
-        if slot < slots.count {
-            if slots[slot] != 0 { return Int(slots[slot]) - 1 }
-        } else {
-            slots.append(contentsOf: repeatElement(0, count: Swift.max(slot + 1 - slots.count, slots.count / 2 + 64)))
-        }
+        let existing = slots[entry.key]
+        if existing != 0 { return Int(existing) - 1 }
         var entry = entry
         if entry.isPlural {
             entry.text = TextRef(start: Int32(forms.count), length: Int32(newForms.count), line: 0, column: 0)
@@ -215,7 +209,7 @@ public struct LocaleStrings: Sendable {
             pluralEntries.append(Int32(entries.count))
         }
         entries.append(entry)
-        slots[slot] = Int32(entries.count)
+        slots.set(entry.key, Int32(entries.count), count: entries.count)
         return nil
     }
 }

@@ -83,7 +83,7 @@ public struct CoverageMatrix: Sendable {
         guard locale != strings.baseLocale else { return Completion(translated: total, total: total) }
         guard strings[locale]?.declarations.first != nil else { return Completion(translated: 0, total: total) }
         let sources = MissingTranslation.sources(for: locale, in: strings, overrides: LocaleFallbackOverrides(project.config.fallbacks))
-        let missing = base.entries.reduce(0) { $0 + (MissingTranslation.isMissing($1.key, in: sources) ? 1 : 0) }
+        let missing = MissingTranslation.missingCount(expected: total, base: base, sources: sources, isExpected: { _ in true })
         return Completion(translated: total - missing, total: total)
     }
 

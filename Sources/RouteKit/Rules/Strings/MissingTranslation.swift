@@ -11,34 +11,20 @@ struct MissingTranslation: LintRule {
         let locales = context.requiredLocales.filter { $0 != strings.baseLocale }
         guard !locales.isEmpty else { return [] }
         let overrides = LocaleFallbackOverrides(project.config.fallbacks)
-        // Base keys in the order their messages sort, so a locale's findings come out sorted.
         // Keys a native file marks as not to be translated are expected in the base locale only.
-        let baseIDs = base.entries.lazy.map(\.key).filter { strings.untranslatable.isEmpty || !strings.untranslatable.contains(strings.keyName($0)) }
-        let sortedIDs = KeyOrder.sorted(Array(baseIDs), of: strings.storage, before: UInt8(ascii: "'"))
+        let untranslatable = strings.untranslatable
+        @Sendable func isExpected(_ key: Int32) -> Bool {
+            untranslatable.isEmpty || !untranslatable.contains(strings.keyName(key))
+        }
+        let expectedCount = strings.untranslatable.isEmpty ? base.count : base.entries.count { isExpected($0.key) }
         let sources = locales.map { Self.sources(for: $0, in: strings, overrides: overrides) }
-        @Sendable func isMissing(_ key: Int32, _ sourceSlots: [[Int32]]) -> Bool { Self.isMissing(key, in: sourceSlots) }
         // Keys × locales can outgrow any input (a locale stub is four bytes): findings are
-        // counted first and listed up to `limits.findings`, locale by locale, so memory stays
-        // bounded; one more finding counts the rest. Each locale also marks its missing keys.
-        let perLocale = Concurrent.map(count: locales.count) { index -> (count: Int, missing: [UInt64]) in
-            guard strings[locales[index]]?.declarations.first != nil else { return (1, []) }
-            var missing = [UInt64](repeating: 0, count: (sortedIDs.count + 63) / 64)
-            var count = 0
-            for (position, key) in sortedIDs.enumerated() where isMissing(key, sources[index]) {
-                missing[position / 64] |= 1 << UInt64(position % 64)
-                count += 1
-            }
-            return (count, missing)
+        // counted first, from the locales' own entries (never base keys × locales), and listed up
+        // to `limits.findings`, locale by locale; one more finding counts the rest.
+        let counts = Concurrent.map(count: locales.count) { index in
+            strings[locales[index]]?.declarations.first == nil
+                ? 1 : Self.missingCount(expected: expectedCount, base: base, sources: sources[index], isExpected: isExpected)
         }
-        let counts = perLocale.map(\.count)
-        // Only keys missing somewhere are named (a String each, made once for every locale's
-        // findings): memory follows the findings, not the base locale's size.
-        var missingSomewhere = [UInt64](repeating: 0, count: (sortedIDs.count + 63) / 64)
-        for locale in perLocale where !locale.missing.isEmpty {
-            for word in locale.missing.indices { missingSomewhere[word] |= locale.missing[word] }
-        }
-        let listedIDs = sortedIDs.indices.filter { missingSomewhere[$0 / 64] & (1 << UInt64($0 % 64)) != 0 }.map { sortedIDs[$0] }
-        let keys = FindingBatch.Keys(listedIDs.map { strings.keyName($0) }, sortedBefore: "'")
         var allotted: [Int] = []
         var remaining = project.config.limits.findings
         for count in counts {
@@ -47,8 +33,24 @@ struct MissingTranslation: LintRule {
         }
         let allowed = allotted
         let unlisted = zip(counts, allowed).reduce(0) { $0 + $1.0 - $1.1 }
+        let listed = locales.indices.filter { allowed[$0] > 0 && strings[locales[$0]]?.declarations.first != nil }
+        guard !listed.isEmpty else { return unlisted > 0 ? [overLimit(unlisted, project)] : [] }
+        // Base keys in the order their messages sort, so a locale's findings come out sorted;
+        // only keys listed somewhere are named (a String each, shared by every locale's run), so
+        // memory follows the findings, not the base locale's size.
+        let sortedIDs = KeyOrder.sorted(base.entries.map(\.key).filter(isExpected), of: strings.storage, before: UInt8(ascii: "'"))
+        var listedSomewhere = [Bool](repeating: false, count: sortedIDs.count)
+        for index in listed {
+            var count = 0
+            for (position, key) in sortedIDs.enumerated() where count < allowed[index] && Self.isMissing(key, in: sources[index]) {
+                listedSomewhere[position] = true
+                count += 1
+            }
+        }
+        let listedIDs = sortedIDs.indices.filter { listedSomewhere[$0] }.map { sortedIDs[$0] }
+        let keys = FindingBatch.Keys(listedIDs.map { strings.keyName($0) }, sortedBefore: "'")
         // Locales are independent (and Mastodon-sized projects have 100k findings): all cores. A
-        // locale's findings are one batch: their messages are made only when a reporter asks.
+        // locale's findings are one run: their messages are made only when a reporter asks.
         var found = Concurrent.map(count: locales.count) { index -> [Finding] in
             let locale = locales[index]
             guard allowed[index] > 0 else { return [] }
@@ -61,32 +63,48 @@ struct MissingTranslation: LintRule {
                                      messageSuffix: "' is missing in locale '\(locale)': users see the '\(strings.baseLocale)' text")
             var findings: [Finding] = []
             findings.reserveCapacity(allowed[index])
-            for (position, key) in listedIDs.enumerated() where findings.count < allowed[index] && isMissing(key, sources[index]) {
+            for (position, key) in listedIDs.enumerated() where findings.count < allowed[index] && Self.isMissing(key, in: sources[index]) {
                 findings.append(Finding(batch, item: position, severity: .error))
             }
             return findings
         }.flatMap { $0 }
-        if unlisted > 0 {
-            found.append(finding("\(unlisted) more missing translation(s) are not listed: over the limit of \(project.config.limits.findings) findings (limits.findings)",
-                                 at: nil, file: project.config.path))
-        }
+        if unlisted > 0 { found.append(overLimit(unlisted, project)) }
         return found
+    }
+
+    private func overLimit(_ unlisted: Int, _ project: Project) -> Finding {
+        finding("\(unlisted) more missing translation(s) are not listed: over the limit of \(project.config.limits.findings) findings (limits.findings)",
+                at: nil, file: project.config.path)
     }
 }
 
 extension MissingTranslation {
-    /// The slot tables whose strings count as `locale`'s own: its fallback chain, without the
-    /// base locale unless that is the same language. The HTML report's completion uses them too.
-    static func sources(for locale: String, in strings: StringTable, overrides: LocaleFallbackOverrides) -> [[Int32]] {
+    /// The locales whose strings count as `locale`'s own: its fallback chain, without the base
+    /// locale unless that is the same language. The HTML report's completion uses them too.
+    static func sources(for locale: String, in strings: StringTable, overrides: LocaleFallbackOverrides) -> [LocaleStrings] {
         let chain = LocaleFallback.chain(for: locale, overrides: overrides)
         return (chain.isEmpty ? [locale] : chain).filter { $0 != strings.baseLocale || LocaleFallback.sameLanguage($0, locale) }
-            .compactMap { strings[$0]?.slots }
+            .compactMap { strings[$0] }
     }
 
     /// True when no source defines the base key `key`.
-    static func isMissing(_ key: Int32, in sources: [[Int32]]) -> Bool {
-        let slot = Int(key)
-        return !sources.contains(where: { slot < $0.count && $0[slot] != 0 })
+    @inline(__always)
+    static func isMissing(_ key: Int32, in sources: [LocaleStrings]) -> Bool {
+        !sources.contains(where: { $0.contains(key) })
+    }
+
+    /// How many of the `expected` base keys (those `isExpected` accepts) no source defines,
+    /// counted over the sources' entries: a thousand locale stubs against a million base keys
+    /// take a thousand lookups, not a billion.
+    static func missingCount(expected: Int, base: LocaleStrings, sources: [LocaleStrings], isExpected: (Int32) -> Bool) -> Int {
+        var present = 0
+        for (index, source) in sources.enumerated() {
+            for entry in source.entries where base.contains(entry.key) && isExpected(entry.key)
+                && !sources[..<index].contains(where: { $0.contains(entry.key) }) {
+                present += 1
+            }
+        }
+        return expected - present
     }
 }
 

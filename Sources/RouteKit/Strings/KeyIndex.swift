@@ -1,0 +1,87 @@
+/// A locale's key id → entry number (index + 1; 0 when absent).
+///
+/// Dense, an array by key id, while the locale holds at least a quarter of the ids up to its
+/// largest: four bytes an id, the fastest lookup. A locale holding fewer (a stub of one key
+/// among a million) gets a hash table of its own entries instead, 16 bytes each at most: with
+/// a dense array per locale, a thousand two-line stubs cost gigabytes.
+struct KeyIndex: Sendable {
+    private var dense: [Int32] = []
+    /// Open addressing, `UInt64(id + 1) << 32 | value`; 0 is empty. Nil while dense.
+    private var sparse: [UInt64]?
+    private var sparseCount = 0
+
+    @inline(__always)
+    subscript(id: Int32) -> Int32 {
+        guard let sparse else {
+            let slot = Int(id)
+            return slot < dense.count ? dense[slot] : 0
+        }
+        let tag = UInt64(UInt32(bitPattern: id) &+ 1) << 32
+        let mask = sparse.count - 1
+        var slot = Self.hash(id) & mask
+        while sparse[slot] != 0 {
+            if sparse[slot] & 0xFFFF_FFFF_0000_0000 == tag { return Int32(truncatingIfNeeded: sparse[slot] & 0xFFFF_FFFF) }
+            slot = (slot + 1) & mask
+        }
+        return 0
+    }
+
+    /// Sets the entry number of `id` (never 0); `count` is how many ids the locale holds, this one included.
+    mutating func set(_ id: Int32, _ value: Int32, count: Int) {
+        if sparse == nil {
+            let slot = Int(id)
+            if slot >= dense.count {
+                let grown = Swift.max(slot + 1, dense.count + dense.count / 2 + 64)
+                guard grown <= 4 * count + 1024 else {
+                    becomeSparse()
+                    return insert(id, value)
+                }
+                dense.append(contentsOf: repeatElement(0, count: grown - dense.count))
+            }
+            dense[slot] = value
+            return
+        }
+        insert(id, value)
+    }
+
+    private static func hash(_ id: Int32) -> Int {
+        Int(truncatingIfNeeded: (UInt64(UInt32(bitPattern: id)) &* 0x9E37_79B9_7F4A_7C15) >> 17)
+    }
+
+    private mutating func becomeSparse() {
+        let old = dense
+        dense = []
+        sparse = [UInt64](repeating: 0, count: Swift.max(8, (old.count(where: { $0 != 0 }) * 2).nextPowerOfTwo))
+        sparseCount = 0
+        for (id, value) in old.enumerated() where value != 0 { insert(Int32(id), value) }
+    }
+
+    private mutating func insert(_ id: Int32, _ value: Int32) {
+        if (sparseCount + 1) * 2 > sparse!.count { rehash(sparse!.count * 2) }
+        let tag = UInt64(UInt32(bitPattern: id) &+ 1) << 32
+        let mask = sparse!.count - 1
+        var slot = Self.hash(id) & mask
+        while sparse![slot] != 0 {
+            if sparse![slot] & 0xFFFF_FFFF_0000_0000 == tag {
+                sparse![slot] = tag | UInt64(UInt32(bitPattern: value))
+                return
+            }
+            slot = (slot + 1) & mask
+        }
+        sparse![slot] = tag | UInt64(UInt32(bitPattern: value))
+        sparseCount += 1
+    }
+
+    private mutating func rehash(_ capacity: Int) {
+        let old = sparse!
+        sparse = [UInt64](repeating: 0, count: capacity)
+        sparseCount = 0
+        for packed in old where packed != 0 {
+            insert(Int32(bitPattern: UInt32(truncatingIfNeeded: packed >> 32) &- 1), Int32(truncatingIfNeeded: packed & 0xFFFF_FFFF))
+        }
+    }
+}
+
+private extension Int {
+    var nextPowerOfTwo: Int { self <= 1 ? 1 : 1 << (Int.bitWidth - (self - 1).leadingZeroBitCount) }
+}
