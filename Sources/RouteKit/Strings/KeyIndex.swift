@@ -10,6 +10,9 @@ struct KeyIndex: Sendable {
     private var sparse: [UInt64]?
     private var sparseCount = 0
 
+    /// Slots held (dense or sparse), for tests of the footprint.
+    var storedSlots: Int { sparse?.count ?? dense.count }
+
     @inline(__always)
     subscript(id: Int32) -> Int32 {
         guard let sparse else {
