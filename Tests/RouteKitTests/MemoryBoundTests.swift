@@ -120,3 +120,26 @@ import Testing
         #expect(result.stdout.contains("195000 more missing translation(s) are not listed: over the limit of 5000 findings (limits.findings)"))
     }
 }
+
+/// `limits.locales`: a locale past it is one `yaml-syntax` finding at its declaration and is not
+/// read; the base locale is read wherever it comes.
+@Suite struct LocaleLimitTests {
+    @Test func localesPastTheLimitAreReportedOnceAndNotRead() throws {
+        let dir = try TemporaryDirectory().write([
+            ".routekit.yml": "strings: [s.yml]\nbase-locale: en\nlimits:\n  locales: 2\n",
+            "s.yml": "de:\n  a: A\nfr:\n  a: A\nit:\n  a: A\nen:\n  a: A\n  b: B\n",
+        ])
+        let result = try CLI.run(["lint", "--format", "json"], in: dir.url)
+        #expect(result.status == 1)
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let findings = try #require(json?["diagnostics"] as? [[String: Any]])
+        let limit = findings.filter { ($0["message"] as? String)?.contains("limits.locales") == true }
+        #expect(limit.count == 1)
+        #expect(limit.first?["message"] as? String == "more than 2 locales in the strings files (limits.locales)")
+        #expect(limit.first?["rule"] as? String == "yaml-syntax")
+        #expect(limit.first?["line"] as? Int == 3 && limit.first?["column"] as? Int == 1)
+        // de and the base are read (de lacks b); fr and it are not.
+        let missing = findings.filter { $0["rule"] as? String == "missing-translation" }.compactMap { $0["locale"] as? String }
+        #expect(missing == ["de"])
+    }
+}

@@ -42,7 +42,7 @@ public struct Project: Sendable {
         // The catalog and the strings are independent: build them side by side.
         let ((catalog, catalogDiagnostics), (strings, stringDiagnostics)) = Concurrent.pair(
             { CatalogLoader.load(catalogFiles, root: config.root) },
-            { StringsLoader.merge(&stringFiles, baseLocale: config.baseLocale.value, root: config.root) })
+            { StringsLoader.merge(&stringFiles, baseLocale: config.baseLocale.value, root: config.root, limits: config.limits) })
         diagnostics += catalogDiagnostics + stringDiagnostics
         try checkBaseLocale(of: strings, config: config)
         var suppressions: [String: Suppressions] = [:]

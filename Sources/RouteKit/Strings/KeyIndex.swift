@@ -34,7 +34,7 @@ struct KeyIndex: Sendable {
         if sparse == nil {
             let slot = Int(id)
             if slot >= dense.count {
-                let grown = Swift.max(slot + 1, dense.count + dense.count / 2 + 64)
+                let grown = Swift.max(slot + 1, dense.count + dense.count / 2)
                 guard grown <= 4 * count + 1024 else {
                     becomeSparse()
                     return insert(id, value)

@@ -12,14 +12,16 @@ import Foundation
 public enum StringsLoader {
     /// `root` is the directory a duplicate key's message names the first file relative to
     /// (the config's directory), so the message is the same on every checkout.
-    public static func load(_ files: [YAMLFile], baseLocale: String, root: String = ".") -> (StringTable, [Finding]) {
+    public static func load(_ files: [YAMLFile], baseLocale: String, root: String = ".",
+                            limits: InputLimits = .default) -> (StringTable, [Finding]) {
         var data = files.map { StringsFileData(tree: $0) }
-        return merge(&data, baseLocale: baseLocale, root: root)
+        return merge(&data, baseLocale: baseLocale, root: root, limits: limits)
     }
 
     /// Frees each file's records once merged (the text arenas move into the table).
-    static func merge(_ files: inout [StringsFileData], baseLocale: String, root: String = ".") -> (StringTable, [Finding]) {
-        var merger = Merger(baseLocale: baseLocale)
+    static func merge(_ files: inout [StringsFileData], baseLocale: String, root: String = ".",
+                      limits: InputLimits = .default) -> (StringTable, [Finding]) {
+        var merger = Merger(baseLocale: baseLocale, maxLocales: limits.locales)
         merger.run(&files)
         return merger.finish(files, root: root)
     }
@@ -152,10 +154,18 @@ private struct Merger {
     /// The id of the key `""` at the top level: its children are top-level keys.
     var emptyKey: Int32 = -1
 
-    init(baseLocale: String) { self.baseLocale = baseLocale }
+    /// `limits.locales`: a locale past it is reported once and not read.
+    let maxLocales: Int
+    var nonBaseLocales = 0
+
+    init(baseLocale: String, maxLocales: Int) {
+        self.baseLocale = baseLocale
+        self.maxLocales = maxLocales
+    }
 
     mutating func localeIndex(_ name: String) -> Int {
         if let index = byLocale[name] { return index }
+        if name != baseLocale { nonBaseLocales += 1 }
         byLocale[name] = strings.count
         locales.append(name)
         strings.append(LocaleStrings(locale: name))
@@ -196,10 +206,24 @@ private struct Merger {
     mutating func run(_ files: inout [StringsFileData]) {
         renameAliases(&files)
         var itemCounts: [Int] = []
-        for file in files {
+        var overLimit = false
+        for fileIndex in files.indices {
+            let file = files[fileIndex]
             diagnostics += file.diagnostics
             untranslatable.formUnion(file.untranslatable)
-            for locale in file.locales {
+            for (position, locale) in file.locales.enumerated() {
+                // The base locale is always read (it counts, wherever it comes): the others are
+                // checked against it.
+                if byLocale[locale.name] == nil, locale.name != baseLocale,
+                   nonBaseLocales >= maxLocales - 1 {
+                    if !overLimit {
+                        overLimit = true
+                        diagnostics.append(YAMLReader.syntax("more than \(maxLocales) locales in the strings files (limits.locales)",
+                                                             file.path, Int(locale.line), Int(locale.column)))
+                    }
+                    files[fileIndex].locales[position].items = nil
+                    continue
+                }
                 let index = localeIndex(locale.name)
                 strings[index].declarations.append(SourceLocation(file: file.path, line: Int(locale.line), column: Int(locale.column)))
                 if index >= itemCounts.count { itemCounts.append(contentsOf: repeatElement(0, count: index + 1 - itemCounts.count)) }

@@ -4,8 +4,8 @@ public struct InputLimits: Sendable, Hashable {
     /// Bytes in one input file.
     public var fileSize: Int = 16 * 1024 * 1024
     /// Bytes across all inputs of one run.
-    /// 64 MiB: the worst measured input (duplicate keys across files) peaks at about 40 times its
-    /// size, so a run at this limit fits a 4 GB CI runner (BENCHMARKS.md, "Memory worst case").
+    /// 64 MiB: the worst measured inputs peak at about 10 times their size, so a run at this
+    /// limit fits a 4 GB CI runner with room (BENCHMARKS.md, "Memory worst case").
     public var totalSize: Int = 64 * 1024 * 1024
     /// Nested mappings and lists.
     public var depth: Int = 200
@@ -13,6 +13,10 @@ public struct InputLimits: Sendable, Hashable {
     public var scalarLength: Int = 64 * 1024
     /// Nodes in one file.
     public var nodeCount: Int = 2_000_000
+    /// Locales across the strings files. Each costs a few kilobytes whatever its size, and a
+    /// stub is a dozen bytes (`x1:\n  a: b\n`): without a limit, 100,000 stubs (1.6 MB) took
+    /// 250 MB. CLDR knows about a thousand locales.
+    public var locales: Int = 2_000
     /// Findings of a rule whose count can grow as a product of the input (missing-translation:
     /// keys × locales, where a locale costs four bytes, `xx:\n`); past it, one finding counts the rest.
     public var findings: Int = 1_000_000
