@@ -19,9 +19,13 @@ import Testing
               nested:
                 deep: Deep
               one: One
+              n:
+                one: One
+                other: Other
 
             """,
-        "strings/de.yml": "de:\n  one: Eins\n",
+        // An extra key, an empty text and an empty plural form: findings at entries (`EntryFindings`).
+        "strings/de.yml": "de:\n  one: Eins\n  \"x&y\": Extra\n  plain: \" \"\n  n:\n    one: \"\"\n    other: Andere\n",
         // Duplicate keys across files and within one file (dotted and nested).
         "strings/en-more.yml": "en:\n  plain: Again\n  \"it's\": Again\n  x.y: One\n  x:\n    y: Two\n",
         "strings/ar.yml": "ar:\n  plain: عادي\n",
@@ -35,6 +39,8 @@ import Testing
         let batched = report.diagnostics.filter(\.isStoredInGroup)
         #expect(batched.count(where: { $0.keyTemplate != nil }) >= 12, "expected missing-translation runs: \(report.diagnostics.map(\.message))")
         #expect(batched.count(where: { $0.rule == "duplicate-key" }) == 3)
+        #expect(batched.count(where: { $0.rule == "extra-translation" }) == 1)
+        #expect(report.diagnostics.contains { $0.message == "the 'one' form of 'n' is empty in locale 'de': it shows as a blank label" })
         #expect(report.diagnostics.contains { $0.message == "key 'x.y' of locale 'en' is already defined earlier in this file" })
         #expect(report.diagnostics.contains { $0.message == "key 'plain' of locale 'en' is already defined in strings/en-more.yml" })
         // The same findings, each in a box of its own (setting a field unbatches it).

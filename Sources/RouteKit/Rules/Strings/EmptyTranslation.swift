@@ -21,7 +21,9 @@ struct EmptyTranslation: LintRule {
         var scalars = BlankScalars()
         for locale in strings.locales {
             guard let table = strings[locale] else { continue }
-            for entry in table.entries {
+            // Every text of a locale may be empty: stored compactly (`EntryFindings`).
+            var empty = EntryFindings.Builder()
+            for (index, entry) in table.entries.enumerated() {
                 let severity: Severity
                 if titleKeys.contains(entry.key) {
                     severity = .error
@@ -31,24 +33,20 @@ struct EmptyTranslation: LintRule {
                     continue
                 }
                 if entry.isPlural {
-                    for form in table.pluralForms(entry) where storage.withBytes(entry.file, form.text, { UTF8Text.isBlank($0, &scalars) }) {
-                        let category = storage.string(entry.file, form.category)
-                        findings.append(finding(message("the '\(category)' form of ", storage.name(entry.key), locale),
-                                                at: storage.location(entry.file, form.text.line, form.text.column),
-                                                key: storage.name(entry.key), locale: locale, severity: severity))
+                    let first = Int(entry.text.start)
+                    for (offset, form) in table.pluralForms(entry).enumerated()
+                    where storage.withBytes(entry.file, form.text, { UTF8Text.isBlank($0, &scalars) }) {
+                        empty.add(entry: index, form: first + offset, severity: severity)
                     }
                 } else if storage.withBytes(entry.file, entry.text, { UTF8Text.isBlank($0, &scalars) }) {
-                    findings.append(finding(message("", storage.name(entry.key), locale),
-                                            at: storage.location(entry.file, entry.text.line, entry.text.column),
-                                            key: storage.name(entry.key), locale: locale, severity: severity))
+                    empty.add(entry: index, severity: severity)
                 }
             }
+            findings += EntryFindings.findings(rule: Self.id, table: table, place: .text, empty,
+                                               prefix: { category in category.map { "the '\($0)' form of '" } ?? "'" },
+                                               suffix: "' is empty in locale '\(locale)': it shows as a blank label")
         }
         return findings
-    }
-
-    private func message(_ what: String, _ key: String, _ locale: String) -> String {
-        "\(what)'\(key)' is empty in locale '\(locale)': it shows as a blank label"
     }
 }
 

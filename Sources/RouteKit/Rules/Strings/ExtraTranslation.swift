@@ -8,11 +8,11 @@ struct ExtraTranslation: LintRule {
         var findings: [Finding] = []
         for locale in strings.locales where locale != strings.baseLocale {
             guard let table = strings[locale] else { continue }
-            for entry in table.entries where !base.contains(entry.key) {
-                let key = strings.keyName(entry.key)
-                findings.append(finding("key '\(key)' of locale '\(locale)' is not in base locale '\(strings.baseLocale)'",
-                                        at: table.keyLocation(entry), key: key, locale: locale))
-            }
+            // Every key of a translation may be extra: stored compactly (`EntryFindings`).
+            var extra = EntryFindings.Builder()
+            for (index, entry) in table.entries.enumerated() where !base.contains(entry.key) { extra.add(entry: index) }
+            findings += EntryFindings.findings(rule: Self.id, table: table, place: .key, extra, prefix: { _ in "key '" },
+                                               suffix: "' of locale '\(locale)' is not in base locale '\(strings.baseLocale)'")
         }
         return findings
     }
