@@ -63,25 +63,76 @@ private func words(for locale: String) -> [String] {
 enum Generator {
     static let version = "5"
 
-    /// Strings files all `en:` with the same short keys, each as large as `limits` let one file
-    /// be (its bytes or its values), as many as the total limit allows. Returns the bytes written.
-    static func duplicateKeys(limits: InputLimits, into directory: String) throws -> Int {
+    /// The inputs with the most memory per byte (issue 15), as large as the default limits allow.
+    enum WorstShape: String, CaseIterable {
+        /// Strings files all `en:` with the same short keys: every line after the first file is a finding.
+        case duplicates
+        /// Short distinct keys, half the files `en:`, half `de:` with the same keys: no finding.
+        case translation
+        /// One `en:` key; every other file `de:` with keys the base lacks: a finding at each entry.
+        case extra
+        /// A base locale of short keys and as many two-line locale stubs as `limits.locales` allows.
+        case stubs
+
+        var summary: String {
+            switch self {
+            case .duplicates: "duplicate keys across files (a finding per line)"
+            case .translation: "short distinct keys, en and de, no finding"
+            case .extra: "every translated key extra (a finding per entry)"
+            case .stubs: "locale stubs beside a large base"
+            }
+        }
+    }
+
+    /// `shape` as large as `limits` let its files be (bytes or values per file), as many files as
+    /// the total limit allows. Returns the bytes written.
+    static func worstCase(_ shape: WorstShape, limits: InputLimits, into directory: String) throws -> Int {
         try? FileManager.default.removeItem(atPath: directory)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try Data("strings: [\"s*.yml\"]\n".utf8).write(to: URL(fileURLWithPath: directory + "/.routekit.yml"))
-        var text: [UInt8] = Array("en:\n".utf8)
-        text.reserveCapacity(limits.fileSize)
-        var index = 0
         // A key and its value are two values (nodes); the mapping and the locale three more.
-        while text.count < limits.fileSize - 32 && 2 * index + 8 < limits.nodeCount {
-            text += Array("  k\(index): v\n".utf8)
-            index += 1
+        func file(_ locale: String, from start: Int) -> [UInt8] {
+            var text: [UInt8] = Array("\(locale):\n".utf8)
+            text.reserveCapacity(limits.fileSize)
+            var index = 0
+            while text.count < limits.fileSize - 32 && 2 * index + 8 < limits.nodeCount {
+                text += Array("  k\(start + index): v\n".utf8)
+                index += 1
+            }
+            return text
         }
-        let files = max(1, limits.totalSize / text.count)
-        for file in 0..<files {
-            try Data(text).write(to: URL(fileURLWithPath: directory + "/s\(file).yml"))
+        func write(_ bytes: [UInt8], _ name: String) throws -> Int {
+            try Data(bytes).write(to: URL(fileURLWithPath: directory + "/" + name))
+            return bytes.count
         }
-        return files * text.count
+        let full = file("en", from: 0)
+        let files = max(1, limits.totalSize / full.count)
+        var total = 0
+        switch shape {
+        case .duplicates:
+            for index in 0 ..< files { total += try write(full, "s\(index).yml") }
+        case .translation:
+            // An even number of files, so every `en` file has its `de` twin.
+            for index in 0 ..< max(2, files / 2 * 2) {
+                total += try write(file(index % 2 == 0 ? "en" : "de", from: index / 2 * 10_000_000), "s\(index).yml")
+            }
+        case .extra:
+            total += try write(Array("en:\n  a: b\n".utf8), "s0.yml")
+            for index in 1 ..< files { total += try write(file("de", from: index * 10_000_000), "s\(index).yml") }
+        case .stubs:
+            total += try write(full, "s0.yml")
+            var stubs: [UInt8] = []
+            for index in 0 ..< limits.locales - 1 { stubs += Array("x\(index):\n  k\(index): v\n".utf8) }
+            total += try write(stubs, "s1.yml")
+        }
+        return total
+    }
+
+    /// An empty project: what any run costs (the runtime), the constant of "4 × input + constant".
+    static func emptyProject(into directory: String) throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try Data("strings: [s.yml]\n".utf8).write(to: URL(fileURLWithPath: directory + "/.routekit.yml"))
+        try Data("en:\n  a: b\n".utf8).write(to: URL(fileURLWithPath: directory + "/s.yml"))
     }
 
     static func generate(_ spec: SizeSpec, into directory: String) throws {
