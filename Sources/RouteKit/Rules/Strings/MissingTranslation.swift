@@ -39,16 +39,29 @@ struct MissingTranslation: LintRule {
         // only keys listed somewhere are named (a String each, shared by every locale's run), so
         // memory follows the findings, not the base locale's size.
         let sortedIDs = KeyOrder.sorted(base.entries.map(\.key).filter(isExpected), of: strings.storage, before: UInt8(ascii: "'"))
-        var listedSomewhere = [Bool](repeating: false, count: sortedIDs.count)
-        for index in listed {
-            var count = 0
-            for (position, key) in sortedIDs.enumerated() where count < allowed[index] && Self.isMissing(key, in: sources[index]) {
-                listedSomewhere[position] = true
-                count += 1
+        let indexes = sources.map { $0.map(\.slots) }
+        // Each locale's missing keys, as positions in `sortedIDs` (at most `allowed`, so at most
+        // `limits.findings` in all), on all cores.
+        let missingPositions = Concurrent.map(count: locales.count) { index -> [Int32] in
+            guard allowed[index] > 0, strings[locales[index]]?.declarations.first != nil else { return [] }
+            var positions: [Int32] = []
+            positions.reserveCapacity(allowed[index])
+            for (position, key) in sortedIDs.enumerated() where positions.count < allowed[index] && Self.isMissing(key, in: indexes[index]) {
+                positions.append(Int32(position))
             }
+            return positions
         }
-        let listedIDs = sortedIDs.indices.filter { listedSomewhere[$0] }.map { sortedIDs[$0] }
+        // Only keys listed somewhere are named (a String each, shared by every locale's run), so
+        // memory follows the findings, not the base locale's size.
+        var item = [Int32](repeating: -1, count: sortedIDs.count)
+        for positions in missingPositions { for position in positions { item[Int(position)] = 0 } }
+        var listedIDs: [Int32] = []
+        for position in sortedIDs.indices where item[position] == 0 {
+            item[position] = Int32(listedIDs.count)
+            listedIDs.append(sortedIDs[position])
+        }
         let keys = FindingBatch.Keys(listedIDs.map { strings.keyName($0) }, sortedBefore: "'")
+        let itemAt = item
         // Locales are independent (and Mastodon-sized projects have 100k findings): all cores. A
         // locale's findings are one run: their messages are made only when a reporter asks.
         var found = Concurrent.map(count: locales.count) { index -> [Finding] in
@@ -61,12 +74,7 @@ struct MissingTranslation: LintRule {
             }
             let batch = FindingBatch(rule: Self.id, location: declaration, locale: locale, messagePrefix: "'", keys: keys,
                                      messageSuffix: "' is missing in locale '\(locale)': users see the '\(strings.baseLocale)' text")
-            var findings: [Finding] = []
-            findings.reserveCapacity(allowed[index])
-            for (position, key) in listedIDs.enumerated() where findings.count < allowed[index] && Self.isMissing(key, in: sources[index]) {
-                findings.append(Finding(batch, item: position, severity: .error))
-            }
-            return findings
+            return missingPositions[index].map { Finding(batch, item: Int(itemAt[Int($0)]), severity: .error) }
         }.flatMap { $0 }
         if unlisted > 0 { found.append(overLimit(unlisted, project)) }
         return found
@@ -91,6 +99,13 @@ extension MissingTranslation {
     @inline(__always)
     static func isMissing(_ key: Int32, in sources: [LocaleStrings]) -> Bool {
         !sources.contains(where: { $0.contains(key) })
+    }
+
+    /// The same over the sources' key indexes (the hot loop's form).
+    @inline(__always)
+    static func isMissing(_ key: Int32, in indexes: [KeyIndex]) -> Bool {
+        for index in indexes where index[key] != 0 { return false }
+        return true
     }
 
     /// How many of the `expected` base keys (those `isExpected` accepts) no source defines,
