@@ -4,21 +4,9 @@ import Testing
 /// `KeyIndex` answers as a dictionary does, dense or sparse, and turns sparse when a locale holds
 /// few of the ids below its largest.
 @Suite struct KeyIndexTests {
-    /// A deterministic generator (tests must not depend on a seed the machine picks).
-    struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test(arguments: [(1, 2_000), (7, 2_000_000), (42, 300)])
     func answersAsADictionary(seed: UInt64, idRange: Int) {
-        var random = SplitMix(state: seed)
+        var random = SeededGenerator(seed: seed)
         var index = KeyIndex()
         var oracle: [Int32: Int32] = [:]
         for _ in 0 ..< 5_000 {
