@@ -4,7 +4,7 @@ import Testing
 /// `KeyIndex` answers as a dictionary does, dense or sparse, and turns sparse when a locale holds
 /// few of the ids below its largest.
 @Suite struct KeyIndexTests {
-    @Test(arguments: [(1, 2_000), (7, 2_000_000), (42, 300)])
+    @Test(arguments: [(1, 2_000), (7, 2_000_000), (42, 300), (11, 6_000)])
     func answersAsADictionary(seed: UInt64, idRange: Int) {
         var random = SeededGenerator(seed: seed)
         var index = KeyIndex()
@@ -18,6 +18,20 @@ import Testing
         }
         for id in Int32(0) ..< Int32(min(idRange, 50_000)) { #expect(index[id] == (oracle[id] ?? 0)) }
         for (id, value) in oracle { #expect(index[id] == value) }
+    }
+
+    /// A translation whose first key is new to the project (a high id) starts sparse; filled with
+    /// the base keys it turns dense (four bytes an id), answering the same throughout.
+    @Test func aSparseIndexThatFillsUpTurnsDense() {
+        var index = KeyIndex()
+        index.set(99_999, 1, count: 1)
+        #expect(index.storedSlots < 64)
+        for id in Int32(0) ..< 60_000 {
+            index.set(id, id + 2, count: Int(id) + 2)
+            if id % 9_973 == 0 { #expect(index[id] == id + 2 && index[99_999] == 1 && index[id + 1] == 0) }
+        }
+        #expect(index.storedSlots == 100_000)
+        #expect((Int32(0) ..< 60_000).allSatisfy { index[$0] == $0 + 2 } && index[99_999] == 1 && index[60_000] == 0)
     }
 
     @Test func aLocaleWithOneHighIdStaysSmall() {

@@ -2,13 +2,17 @@
 ///
 /// Dense, an array by key id, while the locale holds at least a quarter of the ids up to its
 /// largest: four bytes an id, the fastest lookup. A locale holding fewer (a stub of one key
-/// among a million) gets a hash table of its own entries instead, 16 bytes each at most: with
-/// a dense array per locale, a thousand two-line stubs cost gigabytes.
+/// among a million) gets a hash table of its own entries instead, 16 to 32 bytes each: with a
+/// dense array per locale, a thousand two-line stubs cost gigabytes. A sparse index that comes
+/// to hold half the ids up to its largest (a translation whose first key was new to the
+/// project) turns dense again; the two thresholds differ so that the turns stay rare.
 struct KeyIndex: Sendable {
     private var dense: [Int32] = []
     /// Open addressing, `UInt64(id + 1) << 32 | value`; 0 is empty. Nil while dense.
     private var sparse: [UInt64]?
     private var sparseCount = 0
+    /// The largest id set while sparse.
+    private var largestID: Int32 = -1
 
     /// Slots held (dense or sparse), for tests of the footprint.
     var storedSlots: Int { sparse?.count ?? dense.count }
@@ -37,7 +41,9 @@ struct KeyIndex: Sendable {
                 let grown = Swift.max(slot + 1, dense.count + dense.count / 2)
                 guard grown <= 4 * count + 1024 else {
                     becomeSparse()
-                    return insert(id, value)
+                    insert(id, value)
+                    largestID = Swift.max(largestID, id)
+                    return
                 }
                 dense.append(contentsOf: repeatElement(0, count: grown - dense.count))
             }
@@ -45,6 +51,8 @@ struct KeyIndex: Sendable {
             return
         }
         insert(id, value)
+        largestID = Swift.max(largestID, id)
+        if Int(largestID) + 1 <= 2 * count { becomeDense() }
     }
 
     private static func hash(_ id: Int32) -> Int {
@@ -54,9 +62,21 @@ struct KeyIndex: Sendable {
     private mutating func becomeSparse() {
         let old = dense
         dense = []
+        largestID = Int32(old.count - 1)
         sparse = [UInt64](repeating: 0, count: Swift.max(8, (old.count(where: { $0 != 0 }) * 2).nextPowerOfTwo))
         sparseCount = 0
         for (id, value) in old.enumerated() where value != 0 { insert(Int32(id), value) }
+    }
+
+    private mutating func becomeDense() {
+        var table = [Int32](repeating: 0, count: Int(largestID) + 1)
+        for packed in sparse! where packed != 0 {
+            table[Int(UInt32(truncatingIfNeeded: packed >> 32) &- 1)] = Int32(truncatingIfNeeded: packed & 0xFFFF_FFFF)
+        }
+        sparse = nil
+        sparseCount = 0
+        largestID = -1
+        dense = table
     }
 
     private mutating func insert(_ id: Int32, _ value: Int32) {
