@@ -104,8 +104,8 @@ extension MissingTranslation {
     /// The same over the sources' key indexes (the hot loop's form).
     @inline(__always)
     static func isMissing(_ key: Int32, in indexes: [KeyIndex]) -> Bool {
-        for index in indexes where index[key] != 0 { return false }
-        return true
+        // `contains(where:)` lends each index; a `for` loop would copy it (two retains a key).
+        !indexes.contains(where: { $0[key] != 0 })
     }
 
     /// How many of the `expected` base keys (those `isExpected` accepts) no source defines,
