@@ -31,6 +31,31 @@ import Testing
         #expect(sorted == [diagnostics[6], diagnostics[5], diagnostics[2], diagnostics[1], diagnostics[3], diagnostics[0]])
     }
 
+    /// The in-place sort (a permutation applied by its cycles) against a plain one: sort the kept
+    /// findings by file, line, column, rule, message and first position, drop exact repeats.
+    @Test(arguments: [1, 2, 3]) func inPlaceSortMatchesAPlainSort(seed: UInt64) {
+        var random = SeededGenerator(seed: seed)
+        let findings = (0 ..< 3_000).map { _ in
+            finding(["a", "b"][Int(random.next() % 2)], "m\(random.next() % 7)",
+                    file: ["x.yml", "y.yml", nil][Int(random.next() % 3)], line: Int(random.next() % 40) + 1,
+                    key: random.next() % 3 == 0 ? "k" : nil)
+        }
+        let keep = findings.indices.map { _ in random.next() % 5 != 0 }
+        let kept = findings.indices.filter { keep[$0] }
+        let sortedIndices = kept.sorted { a, b in
+            let x = findings[a], y = findings[b]
+            let left = (x.file ?? "", x.location?.line ?? 0, x.location?.column ?? 0, x.rule, x.message)
+            let right = (y.file ?? "", y.location?.line ?? 0, y.location?.column ?? 0, y.rule, y.message)
+            return left != right ? left < right : a < b
+        }
+        var expected: [Finding] = []
+        for index in sortedIndices where !expected.contains(findings[index]) { expected.append(findings[index]) }
+        var inPlace = findings
+        Linter.sortUnique(&inPlace, keep: keep)
+        #expect(inPlace == expected)
+        #expect(inPlace.count < kept.count)
+    }
+
     /// More findings than one round of chunks: the report is written in several pieces, none
     /// empty, that join to exactly the lines a plain per-finding rendering gives.
     @Test func largeReportsAreWrittenInPiecesWithTheSameBytes() {

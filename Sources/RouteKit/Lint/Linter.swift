@@ -107,8 +107,10 @@ public enum Linter {
             }
             keep[index] = true
         }
-        // A stable sort, then duplicates dropped.
-        var kept = sortedUnique(found, keep: keep)
+        // A stable sort, then duplicates dropped, in place.
+        Self.sortUnique(&found, keep: keep)
+        var kept = found
+        found = []
         let unbaselined = kept
         var outcome: BaselineOutcome?
         if let baseline {
@@ -145,8 +147,15 @@ public enum Linter {
     /// first, without hashing every finding. Files and rules are compared by rank, so a
     /// comparison is mostly integers.
     static func sortedUnique(_ diagnostics: [Finding], keep: [Bool]) -> [Finding] {
-        // 20 bytes a finding: a million findings sort in a 20 MB array (positions fit: inputs
-        // are far below 2^31 lines).
+        var sorted = diagnostics
+        sortUnique(&sorted, keep: keep)
+        return sorted
+    }
+
+    /// `sortedUnique` in place: the findings are moved, not copied into a second array (a
+    /// million findings are 16 MB; the sort keys, 20 MB, are freed before the move).
+    static func sortUnique(_ diagnostics: inout [Finding], keep: [Bool]) {
+        // 20 bytes a finding (positions fit: inputs are far below 2^31 lines).
         struct Key {
             var file: Int32
             var rule: Int32
@@ -154,7 +163,8 @@ public enum Linter {
             var column: Int32
             var index: Int32
         }
-        return diagnostics.withUnsafeBufferPointer { all -> [Finding] in
+        // Where each finding of the result comes from, in result order.
+        var order: [Int32] = diagnostics.withUnsafeBufferPointer { all in
             // Findings come in runs of one file and one rule (and batches, of one place): keys are
             // made with the run's number for file and rule, then each run is ranked once.
             var runs: [(file: String, rule: String)] = []
@@ -187,8 +197,8 @@ public enum Linter {
                 // Equal keys keep their order (the first occurrence first).
                 return a.index < b.index
             }
-            var result: [Finding] = []
-            result.reserveCapacity(keys.count)
+            var order: [Int32] = []
+            order.reserveCapacity(all.count)
             var groupStart = 0
             for position in keys.indices {
                 let index = Int(keys[position].index)
@@ -198,16 +208,42 @@ public enum Linter {
                         && previous.column == keys[position].column && previous.rule == keys[position].rule
                         && Finding.compareMessages(all[Int(previous.index)], all[index]) == 0
                     if !sameKey {
-                        groupStart = result.count
-                    } else if result[groupStart...].contains(all[index]) {
+                        groupStart = order.count
+                    } else if order[groupStart...].contains(where: { all[Int($0)] == all[index] }) {
                         // Within a group of equal sort keys, drop exact repeats.
                         continue
                     }
                 }
-                result.append(all[index])
+                order.append(Int32(index))
             }
-            return result
+            return order
         }
+        // The rest of the positions after the result's: `order` becomes a permutation, applied in
+        // place by following its cycles, and the rest is cut off.
+        let resultCount = order.count
+        var marks = [Bool](repeating: false, count: diagnostics.count)
+        for index in order { marks[Int(index)] = true }
+        for index in marks.indices where !marks[index] { order.append(Int32(index)) }
+        // Now a mark says a position is placed.
+        for index in marks.indices { marks[index] = false }
+        var placed = consume marks
+        for start in diagnostics.indices where !placed[start] {
+            placed[start] = true
+            guard Int(order[start]) != start else { continue }
+            let saved = diagnostics[start]
+            var position = start
+            while true {
+                let source = Int(order[position])
+                if source == start {
+                    diagnostics[position] = saved
+                    break
+                }
+                diagnostics[position] = diagnostics[source]
+                placed[source] = true
+                position = source
+            }
+        }
+        diagnostics.removeLast(diagnostics.count - resultCount)
     }
 
     /// The rank of each value among the distinct values, in sorted order.
