@@ -24,6 +24,8 @@ import os
 import sys
 import xml.etree.ElementTree as ET
 
+import generated_files
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CLDR = os.path.join(ROOT, "Resources", "CLDR")
 OUT = os.path.join(ROOT, "Sources", "RouteKit", "Locale", "CLDRData+Generated.swift")
@@ -182,19 +184,7 @@ def render():
 def main():
     if "--numbers-from" in sys.argv[1:]:
         extract_number_symbols(sys.argv[sys.argv.index("--numbers-from") + 1])
-    text = render()
-    check = "--check" in sys.argv[1:]
-    old = open(OUT, encoding="utf-8").read() if os.path.exists(OUT) else None
-    if check:
-        if old != text:
-            print(f"{os.path.relpath(OUT, ROOT)} is out of date; run Scripts/generate-cldr-data.py", file=sys.stderr)
-            return 1
-        return 0
-    if old != text:
-        with open(OUT + ".tmp", "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(OUT + ".tmp", OUT)
-    return 0
+    return generated_files.update(OUT, render(), ROOT, "Scripts/generate-cldr-data.py")
 
 
 if __name__ == "__main__":

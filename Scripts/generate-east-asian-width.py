@@ -15,6 +15,8 @@ import os
 import sys
 import unicodedata
 
+import generated_files
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "Sources", "RouteKit", "Support", "DisplayWidth+Generated.swift")
 
@@ -67,18 +69,7 @@ def render():
 
 
 def main():
-    text = render()
-    old = open(OUT, encoding="utf-8").read() if os.path.exists(OUT) else None
-    if "--check" in sys.argv[1:]:
-        if old != text:
-            print(f"{os.path.relpath(OUT, ROOT)} is out of date; run Scripts/generate-east-asian-width.py", file=sys.stderr)
-            return 1
-        return 0
-    if old != text:
-        with open(OUT + ".tmp", "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(OUT + ".tmp", OUT)
-    return 0
+    return generated_files.update(OUT, render(), ROOT, "Scripts/generate-east-asian-width.py")
 
 
 if __name__ == "__main__":

@@ -15,13 +15,14 @@ import pathlib
 import re
 import sys
 
+import generated_files
+
 root = pathlib.Path(__file__).resolve().parent.parent
 changed = []
 
 
 def write(path, text):
-    if not path.exists() or path.read_text(encoding="utf-8") != text:
-        path.write_text(text, encoding="utf-8")
+    if generated_files.write_if_changed(path, text):
         changed.append(path.relative_to(root))
 
 

@@ -88,39 +88,19 @@ public struct JSONReporter: Reporter {
             let place = FindingPlace(diagnostic)
             let path = place.file.map { relative($0) }
             head.write("    {\n")
-            if let column = place.column {
-                head.write("      \"column\": ")
-                head.writeNumber(column)
-                head.write(",\n")
-            }
-            if let path {
-                head.write("      \"file\": ")
-                head.writeJSONString(path)
-                head.write(",\n")
-            }
+            if let column = place.column { head.writeMember("column", number: column) }
+            if let path { head.writeMember("file", string: path) }
             head.write("      \"fingerprint\": \"")
             hash = StableHash.Stream()
             hash.addIdentityHead(rule: diagnostic.rule, path: path ?? "", route: diagnostic.route)
             beforeMessageKey.write(",\n")
-            if let line = place.line {
-                beforeMessageKey.write("      \"line\": ")
-                beforeMessageKey.writeNumber(line)
-                beforeMessageKey.write(",\n")
-            }
-            if let locale {
-                beforeMessageKey.write("      \"locale\": ")
-                beforeMessageKey.writeJSONString(locale)
-                beforeMessageKey.write(",\n")
-            }
+            if let line = place.line { beforeMessageKey.writeMember("line", number: line) }
+            if let locale { beforeMessageKey.writeMember("locale", string: locale) }
             beforeMessageKey.write("      \"message\": \"")
             beforeMessageKey.writeJSONStringBody(template.messagePrefix)
             tail.writeJSONStringBody(template.messageSuffix)
             tail.write("\",\n")
-            if let route = diagnostic.route {
-                tail.write("      \"route\": ")
-                tail.writeJSONString(route)
-                tail.write(",\n")
-            }
+            if let route = diagnostic.route { tail.writeMember("route", string: route) }
             tail.write("      \"rule\": ")
             tail.writeJSONString(diagnostic.rule)
             tail.write(",\n      \"severity\": ")
@@ -151,46 +131,42 @@ public struct JSONReporter: Reporter {
         let place = FindingPlace(diagnostic)
         let path = place.file.map { relative($0) }
         out.write("    {\n")
-        if let column = place.column {
-            out.write("      \"column\": ")
-            out.writeNumber(column)
-            out.write(",\n")
-        }
-        if let path {
-            out.write("      \"file\": ")
-            out.writeJSONString(path)
-            out.write(",\n")
-        }
+        if let column = place.column { out.writeMember("column", number: column) }
+        if let path { out.writeMember("file", string: path) }
         out.write("      \"fingerprint\": \"")
         diagnostic.fingerprintHash(relativePath: path ?? "").write(into: &out)
         out.write("\",\n")
-        if let key = diagnostic.key {
-            out.write("      \"key\": ")
-            out.writeJSONString(key)
-            out.write(",\n")
-        }
-        if let line = place.line {
-            out.write("      \"line\": ")
-            out.writeNumber(line)
-            out.write(",\n")
-        }
-        if let locale = diagnostic.locale {
-            out.write("      \"locale\": ")
-            out.writeJSONString(locale)
-            out.write(",\n")
-        }
+        if let key = diagnostic.key { out.writeMember("key", string: key) }
+        if let line = place.line { out.writeMember("line", number: line) }
+        if let locale = diagnostic.locale { out.writeMember("locale", string: locale) }
         out.write("      \"message\": ")
         out.writeJSONMessage(diagnostic)
         out.write(",\n")
-        if let route = diagnostic.route {
-            out.write("      \"route\": ")
-            out.writeJSONString(route)
-            out.write(",\n")
-        }
+        if let route = diagnostic.route { out.writeMember("route", string: route) }
         out.write("      \"rule\": ")
         out.writeJSONString(diagnostic.rule)
         out.write(",\n      \"severity\": ")
         out.writeJSONString(diagnostic.severity.rawValue)
         out.write("\n    }")
+    }
+}
+
+private extension ReportBytes {
+    /// `      "name": number,` and a newline: a member of a finding, not the last.
+    mutating func writeMember(_ name: String, number: Int) {
+        write("      \"")
+        write(name)
+        write("\": ")
+        writeNumber(number)
+        write(",\n")
+    }
+
+    /// `      "name": "string",` and a newline: a member of a finding, not the last.
+    mutating func writeMember(_ name: String, string: String) {
+        write("      \"")
+        write(name)
+        write("\": ")
+        writeJSONString(string)
+        write(",\n")
     }
 }

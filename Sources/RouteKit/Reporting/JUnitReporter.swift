@@ -183,21 +183,7 @@ public struct JUnitReporter: Reporter {
                 } else {
                     bytes.write("\">\n      <system-out>")
                 }
-                // `file:line:column` (or `routekit`), escaped piece by piece (numbers need none).
-                if let file {
-                    bytes.writeXML(file, quotes: false)
-                    if let line = place.line, let column = place.column {
-                        bytes.write(":")
-                        bytes.writeNumber(line)
-                        bytes.write(":")
-                        bytes.writeNumber(column)
-                    }
-                } else {
-                    bytes.write("routekit")
-                }
-                bytes.write(": ")
-                bytes.write(diagnostic.severity.rawValue)
-                bytes.write(": ")
+                Self.writeTextStart(file: file, place, diagnostic.severity, into: &bytes)
                 writeMessage(diagnostic, quotes: false)
                 bytes.write(" [")
                 bytes.writeXML(group.rule, quotes: false)
@@ -256,6 +242,25 @@ public struct JUnitReporter: Reporter {
         var name = ""
         forEachNamePiece(diagnostic, relative: &relative) { name += $0 }
         return name
+    }
+
+    /// A finding's text up to its message: `file:line:column: severity: ` (or `routekit: …`),
+    /// escaped piece by piece (numbers need none).
+    static func writeTextStart(file: String?, _ place: FindingPlace, _ severity: Severity, into bytes: inout ReportBytes) {
+        if let file {
+            bytes.writeXML(file, quotes: false)
+            if let line = place.line, let column = place.column {
+                bytes.write(":")
+                bytes.writeNumber(line)
+                bytes.write(":")
+                bytes.writeNumber(column)
+            }
+        } else {
+            bytes.write("routekit")
+        }
+        bytes.write(": ")
+        bytes.write(severity.rawValue)
+        bytes.write(": ")
     }
 
     /// `name` in pieces (parts and the spaces between them), without joining them.
@@ -318,20 +323,7 @@ public struct JUnitReporter: Reporter {
                 }
             }
             var textStart = ReportBytes()
-            if let file {
-                textStart.writeXML(file, quotes: false)
-                if let line = place.line, let column = place.column {
-                    textStart.write(":")
-                    textStart.writeNumber(line)
-                    textStart.write(":")
-                    textStart.writeNumber(column)
-                }
-            } else {
-                textStart.write("routekit")
-            }
-            textStart.write(": ")
-            textStart.write(severity.rawValue)
-            textStart.write(": ")
+            JUnitReporter.writeTextStart(file: file, place, severity, into: &textStart)
             textStart.writeXML(template.messagePrefix, quotes: false)
             if fails {
                 afterName.write("\">\n      <failure message=\"")

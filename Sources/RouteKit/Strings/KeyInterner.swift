@@ -115,49 +115,48 @@ struct KeyInterner {
     /// The dotted name of `id` (the root's is empty), made from its segments when asked for:
     /// the table keeps no `String` per key.
     func name(_ id: Int32) -> String {
-        // The length first, then the segments written from the last: one allocation (none for
-        // a short name), as findings name their keys one by one.
-        var length = -1
-        var current = id
-        while current > 0 {
-            length += segmentLength(Int(current)) + 1
-            current = parents[Int(current)]
-        }
+        let length = nameLength(id)
         guard length > 0 else { return "" }
+        // One allocation (none for a short name), as findings name their keys one by one.
         return String(unsafeUninitializedCapacity: length) { name in
-            bytes.withUnsafeBufferPointer { stored in
-                var end = length
-                var current = id
-                while current > 0 {
-                    let count = segmentLength(Int(current))
-                    end -= count
-                    if count > 0 {
-                        (name.baseAddress! + end).update(from: stored.baseAddress! + segmentStart(Int(current)), count: count)
-                    }
-                    current = parents[Int(current)]
-                    if current > 0 {
-                        end -= 1
-                        name[end] = UInt8(ascii: ".")
-                    }
-                }
-            }
+            writeName(id, endingAt: name.baseAddress! + length)
             return length
         }
     }
 
     /// Appends the UTF-8 bytes of `name(id)` to `buffer`.
     func appendName(_ id: Int32, to buffer: inout [UInt8]) {
-        var path: [Int32] = []
+        let length = nameLength(id)
+        guard length > 0 else { return }
+        buffer.append(contentsOf: repeatElement(0, count: length))
+        buffer.withUnsafeMutableBufferPointer { writeName(id, endingAt: $0.baseAddress! + $0.count) }
+    }
+
+    /// The bytes of `name(id)`: its segments and the dots between them.
+    private func nameLength(_ id: Int32) -> Int {
+        var length = -1
         var current = id
         while current > 0 {
-            path.append(current)
+            length += segmentLength(Int(current)) + 1
             current = parents[Int(current)]
         }
+        return Swift.max(length, 0)
+    }
+
+    /// Writes `name(id)` so that it ends just before `end`: the segments from the last, walking up.
+    private func writeName(_ id: Int32, endingAt end: UnsafeMutablePointer<UInt8>) {
         bytes.withUnsafeBufferPointer { stored in
-            for (index, segment) in path.reversed().enumerated() {
-                if index > 0 { buffer.append(UInt8(ascii: ".")) }
-                let start = segmentStart(Int(segment))
-                buffer.append(contentsOf: stored[start ..< start + segmentLength(Int(segment))])
+            var end = end
+            var current = id
+            while current > 0 {
+                let count = segmentLength(Int(current))
+                end -= count
+                if count > 0 { end.update(from: stored.baseAddress! + segmentStart(Int(current)), count: count) }
+                current = parents[Int(current)]
+                if current > 0 {
+                    end -= 1
+                    end.pointee = UInt8(ascii: ".")
+                }
             }
         }
     }

@@ -95,13 +95,7 @@ extension MissingTranslation {
             .compactMap { strings[$0] }
     }
 
-    /// True when no source defines the base key `key`.
-    @inline(__always)
-    static func isMissing(_ key: Int32, in sources: [LocaleStrings]) -> Bool {
-        !sources.contains(where: { $0.contains(key) })
-    }
-
-    /// The same over the sources' key indexes (the hot loop's form).
+    /// True when no source (by its key index) defines the base key `key`.
     @inline(__always)
     static func isMissing(_ key: Int32, in indexes: [KeyIndex]) -> Bool {
         // `contains(where:)` lends each index; a `for` loop would copy it (two retains a key).
