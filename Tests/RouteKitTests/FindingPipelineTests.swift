@@ -15,7 +15,7 @@ import Testing
                    location: file.map { SourceLocation(file: $0, line: line, column: 1) }, key: key)
     }
 
-    @Test func sortedUniqueSortsStablyAndDropsRepeatsAndUnkept() {
+    @Test func sortUniqueSortsStablyAndDropsRepeatsAndUnkept() {
         let same = finding("r", "m", file: "b.yml", line: 2)
         let diagnostics = [
             finding("r", "z", file: "b.yml", line: 2),            // 0
@@ -27,7 +27,8 @@ import Testing
             finding("r", "a", file: nil),                         // 6: no file sorts before any file
             finding("r", "x", file: "a.yml", line: 1),            // 7: not kept
         ]
-        let sorted = Linter.sortedUnique(diagnostics, keep: [true, true, true, true, true, true, true, false])
+        var sorted = diagnostics
+        Linter.sortUnique(&sorted, keep: [true, true, true, true, true, true, true, false])
         #expect(sorted == [diagnostics[6], diagnostics[5], diagnostics[2], diagnostics[1], diagnostics[3], diagnostics[0]])
     }
 
@@ -153,8 +154,10 @@ import Testing
                        file: finding.file, route: finding.route, key: finding.key, locale: finding.locale)
         }
         let keep = [Bool](repeating: true, count: diagnostics.count)
-        let sorted = Linter.sortedUnique(diagnostics, keep: keep)
-        #expect(sorted == Linter.sortedUnique(singles, keep: keep))
+        var sorted = diagnostics, sortedSingles = singles
+        Linter.sortUnique(&sorted, keep: keep)
+        Linter.sortUnique(&sortedSingles, keep: keep)
+        #expect(sorted == sortedSingles)
         #expect(sorted.count == 6)
     }
 

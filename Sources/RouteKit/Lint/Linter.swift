@@ -142,18 +142,11 @@ public enum Linter {
         return RuleDocs.defaultSeverity(of: id)
     }
 
-    /// The findings marked in `keep`, sorted by file, line, column, rule and message (stable),
-    /// without duplicates (the first of equal findings stays): the same result as dropping them
-    /// first, without hashing every finding. Files and rules are compared by rank, so a
-    /// comparison is mostly integers.
-    static func sortedUnique(_ diagnostics: [Finding], keep: [Bool]) -> [Finding] {
-        var sorted = diagnostics
-        sortUnique(&sorted, keep: keep)
-        return sorted
-    }
-
-    /// `sortedUnique` in place: the findings are moved, not copied into a second array (a
-    /// million findings are 16 MB; the sort keys, 20 MB, are freed before the move).
+    /// Keeps the findings marked in `keep`, sorted by file, line, column, rule and message
+    /// (stable), without duplicates (the first of equal findings stays): the same result as
+    /// dropping them first, without hashing every finding. Files and rules are compared by rank,
+    /// so a comparison is mostly integers. In place: the findings are moved, not copied into a
+    /// second array (a million findings are 16 MB; the sort keys, 20 MB, are freed before the move).
     static func sortUnique(_ diagnostics: inout [Finding], keep: [Bool]) {
         // 20 bytes a finding (positions fit: inputs are far below 2^31 lines).
         struct Key {

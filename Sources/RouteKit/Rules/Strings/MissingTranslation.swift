@@ -35,9 +35,7 @@ struct MissingTranslation: LintRule {
         let unlisted = zip(counts, allowed).reduce(0) { $0 + $1.0 - $1.1 }
         let listed = locales.indices.filter { allowed[$0] > 0 && strings[locales[$0]]?.declarations.first != nil }
         guard !listed.isEmpty else { return unlisted > 0 ? [overLimit(unlisted, project)] : [] }
-        // Base keys in the order their messages sort, so a locale's findings come out sorted;
-        // only keys listed somewhere are named (a String each, shared by every locale's run), so
-        // memory follows the findings, not the base locale's size.
+        // Base keys in the order their messages sort, so a locale's findings come out sorted.
         let sortedIDs = KeyOrder.sorted(base.entries.map(\.key).filter(isExpected), of: strings.storage, before: UInt8(ascii: "'"))
         let indexes = sources.map { $0.map(\.slots) }
         // Each locale's missing keys, as positions in `sortedIDs` (at most `allowed`, so at most
@@ -53,15 +51,16 @@ struct MissingTranslation: LintRule {
         }
         // Only keys listed somewhere are named (a String each, shared by every locale's run), so
         // memory follows the findings, not the base locale's size.
-        var item = [Int32](repeating: -1, count: sortedIDs.count)
-        for positions in missingPositions { for position in positions { item[Int(position)] = 0 } }
+        // Position in `sortedIDs` → item (position among the listed keys); -1 while unlisted.
+        var itemOf = [Int32](repeating: -1, count: sortedIDs.count)
+        for positions in missingPositions { for position in positions { itemOf[Int(position)] = 0 } }
         var listedIDs: [Int32] = []
-        for position in sortedIDs.indices where item[position] == 0 {
-            item[position] = Int32(listedIDs.count)
+        for position in sortedIDs.indices where itemOf[position] == 0 {
+            itemOf[position] = Int32(listedIDs.count)
             listedIDs.append(sortedIDs[position])
         }
         let keys = FindingBatch.Keys(listedIDs.map { strings.keyName($0) }, sortedBefore: "'")
-        let itemAt = item
+        let items = itemOf
         // Locales are independent (and Mastodon-sized projects have 100k findings): all cores. A
         // locale's findings are one run: their messages are made only when a reporter asks.
         var found = Concurrent.map(count: locales.count) { index -> [Finding] in
@@ -74,7 +73,7 @@ struct MissingTranslation: LintRule {
             }
             let batch = FindingBatch(rule: Self.id, location: declaration, locale: locale, messagePrefix: "'", keys: keys,
                                      messageSuffix: "' is missing in locale '\(locale)': users see the '\(strings.baseLocale)' text")
-            return missingPositions[index].map { Finding(batch, item: Int(itemAt[Int($0)]), severity: .error) }
+            return missingPositions[index].map { Finding(batch, item: Int(items[Int($0)]), severity: .error) }
         }.flatMap { $0 }
         if unlisted > 0 { found.append(overLimit(unlisted, project)) }
         return found
