@@ -164,6 +164,15 @@ extension Finding {
         }
     }
 
+    /// The line and column the linter sorts by (zero without a location), without making a
+    /// `SourceLocation`.
+    var sortPosition: (line: Int, column: Int) {
+        switch storage {
+        case .single(let single): (single.fields.location?.line ?? 0, single.fields.location?.column ?? 0)
+        case .grouped(let group, let item): group.position(Int(item))
+        }
+    }
+
     /// True when the finding's fields live in a group (for tests of the compact paths).
     var isStoredInGroup: Bool {
         if case .grouped = storage { return true }
@@ -229,6 +238,11 @@ class FindingGroup: @unchecked Sendable {
     }
 
     func location(_ item: Int) -> SourceLocation? { nil }
+    /// `location(item)`'s line and column (zero without one); groups answer without the location.
+    func position(_ item: Int) -> (line: Int, column: Int) {
+        let location = location(item)
+        return (location?.line ?? 0, location?.column ?? 0)
+    }
     func file(_ item: Int) -> String? { location(item)?.file }
     func route(_ item: Int) -> String? { nil }
     func key(_ item: Int) -> String? { nil }
@@ -281,6 +295,7 @@ final class FindingBatch: FindingGroup, @unchecked Sendable {
     }
 
     override func location(_ item: Int) -> SourceLocation? { location }
+    override func position(_ item: Int) -> (line: Int, column: Int) { (location?.line ?? 0, location?.column ?? 0) }
     override func file(_ item: Int) -> String? { file }
     override func route(_ item: Int) -> String? { route }
     override func key(_ item: Int) -> String? { keys.names[item] }

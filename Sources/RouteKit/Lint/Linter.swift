@@ -42,11 +42,23 @@ public enum Linter {
         var parts = Concurrent.map(count: enabled.count + 1) { index in
             index == 0 ? project.diagnostics : enabled[index - 1].check(context)
         }
-        // One array of exactly the findings' size (a million findings are 16 MB; growing by
-        // doubling would hold up to three times that while copying).
+        // One array of the findings, grown from the largest part when that has the room (rules
+        // that can fire at every entry reserve it), else of exactly their size: a million
+        // findings are 16 MB, and a copy holds them twice. Each part is freed once copied. The
+        // order of parts does not change the result: findings of different parts have different
+        // rules, so the sort never ties them.
         var found: [Finding] = []
-        found.reserveCapacity(parts.reduce(0) { $0 + $1.count })
-        for part in parts { found.append(contentsOf: part) }
+        let total = parts.reduce(0) { $0 + $1.count }
+        let largest = parts.indices.max { parts[$0].count < parts[$1].count } ?? 0
+        if parts.indices.contains(largest), parts[largest].capacity >= total {
+            swap(&found, &parts[largest])
+        } else {
+            found.reserveCapacity(total)
+        }
+        for index in parts.indices where !parts[index].isEmpty {
+            found.append(contentsOf: parts[index])
+            parts[index] = []
+        }
         parts = []
         let ignoredByRoute = Dictionary(project.catalog.routes.map { ($0.name, $0.ignoredRules) }, uniquingKeysWith: { a, _ in a })
         let ignoredKeys = project.config.ignoredKeys
@@ -73,7 +85,7 @@ public enum Linter {
             let afterIgnored = previousIgnoredByKey
             previousIgnoredByKey = false
             if index > 0, !afterIgnored, found[index].sharesAllButKey(with: found[index - 1]) {
-                if let lastSeverity { found[index].severity = min(lastSeverity, found[index].severity) }
+                if let lastSeverity { lowerSeverity(of: &found, at: index, to: lastSeverity) }
                 keep[index] = keep[index - 1]
                 if lastSuppressed { suppressed += 1 }
                 continue
@@ -88,7 +100,7 @@ public enum Linter {
             }
             guard let severity = lastSeverity else { continue }
             // A rule may rate a finding below its own severity (never above).
-            found[index].severity = min(severity, found[index].severity)
+            lowerSeverity(of: &found, at: index, to: severity)
             if let location = found[index].location {
                 if location.file != lastFile {
                     lastFile = location.file
@@ -131,6 +143,14 @@ public enum Linter {
                           baseline: outcome)
     }
 
+    /// Lowers a finding's severity to `severity` (never raises it). Writes only a change: the
+    /// findings may share their storage with the project's (the readers' findings), which a
+    /// write would copy.
+    @inline(__always)
+    private static func lowerSeverity(of findings: inout [Finding], at index: Int, to severity: Severity) {
+        if severity < findings[index].severity { findings[index].severity = severity }
+    }
+
     static func isEnabled(_ id: String, settings: [String: RuleSetting], selection: LintSelection) -> Bool {
         // `--only` runs a rule even when the config or its default turns it off.
         if selection.only.contains(id) { return !selection.disabled.contains(id) }
@@ -145,70 +165,61 @@ public enum Linter {
     /// Keeps the findings marked in `keep`, sorted by file, line, column, rule and message
     /// (stable), without duplicates (the first of equal findings stays): the same result as
     /// dropping them first, without hashing every finding. Files and rules are compared by rank,
-    /// so a comparison is mostly integers. In place: the findings are moved, not copied into a
-    /// second array (a million findings are 16 MB; the sort keys, 20 MB, are freed before the move).
+    /// so a comparison is mostly integers. In place, and with 9 bytes a finding besides the
+    /// findings: what is sorted is positions (4 bytes), whose run of one file and rule is looked
+    /// up (4 bytes); lines and columns are asked of the findings. Rules emit their findings
+    /// mostly in order, and the sort takes ascending stretches whole, so asking is cheap.
     static func sortUnique(_ diagnostics: inout [Finding], keep: [Bool]) {
-        // 20 bytes a finding (positions fit: inputs are far below 2^31 lines).
-        struct Key {
-            var file: Int32
-            var rule: Int32
-            var line: Int32
-            var column: Int32
-            var index: Int32
-        }
-        // Where each finding of the result comes from, in result order.
         var order: [Int32] = diagnostics.withUnsafeBufferPointer { all in
-            // Findings come in runs of one file and one rule (and batches, of one place): keys are
-            // made with the run's number for file and rule, then each run is ranked once.
+            // Findings come in runs of one file and one rule (and batches, of one place): each
+            // run is named once, then ranked.
             var runs: [(file: String, rule: String)] = []
-            var keys: [Key] = []
-            keys.reserveCapacity(all.count)
-            for index in all.indices where keep[index] {
-                if let last = keys.last, all[index].sharesAllButKey(with: all[Int(last.index)]) {
-                    keys.append(Key(file: last.file, rule: last.rule, line: last.line, column: last.column, index: Int32(index)))
-                    continue
-                }
-                let file = all[index].file ?? "", rule = all[index].rule
-                if file != runs.last?.file || rule != runs.last?.rule { runs.append((file, rule)) }
-                let location = all[index].location
-                keys.append(Key(file: Int32(runs.count - 1), rule: Int32(runs.count - 1),
-                                line: Int32(clamping: location?.line ?? 0), column: Int32(clamping: location?.column ?? 0),
-                                index: Int32(index)))
-            }
-            let fileRank = ranks(runs.map(\.file)), ruleRank = ranks(runs.map(\.rule))
-            for position in keys.indices {
-                keys[position].file = fileRank[Int(keys[position].file)]
-                keys[position].rule = ruleRank[Int(keys[position].rule)]
-            }
-            keys.sort { a, b in
-                if a.file != b.file { return a.file < b.file }
-                if a.line != b.line { return a.line < b.line }
-                if a.column != b.column { return a.column < b.column }
-                if a.rule != b.rule { return a.rule < b.rule }
-                let messages = Finding.compareMessages(all[Int(a.index)], all[Int(b.index)])
-                if messages != 0 { return messages < 0 }
-                // Equal keys keep their order (the first occurrence first).
-                return a.index < b.index
-            }
+            var runOf = [Int32](repeating: 0, count: all.count)
             var order: [Int32] = []
-            order.reserveCapacity(all.count)
-            var groupStart = 0
-            for position in keys.indices {
-                let index = Int(keys[position].index)
-                if position > 0 {
-                    let previous = keys[position - 1]
-                    let sameKey = previous.file == keys[position].file && previous.line == keys[position].line
-                        && previous.column == keys[position].column && previous.rule == keys[position].rule
-                        && Finding.compareMessages(all[Int(previous.index)], all[index]) == 0
-                    if !sameKey {
-                        groupStart = order.count
-                    } else if order[groupStart...].contains(where: { all[Int($0)] == all[index] }) {
-                        // Within a group of equal sort keys, drop exact repeats.
-                        continue
-                    }
+            order.reserveCapacity(keep.count { $0 })
+            for index in all.indices where keep[index] {
+                if let last = order.last, all[index].sharesAllButKey(with: all[Int(last)]) {
+                    runOf[index] = runOf[Int(last)]
+                } else {
+                    let file = all[index].file ?? "", rule = all[index].rule
+                    if file != runs.last?.file || rule != runs.last?.rule { runs.append((file, rule)) }
+                    runOf[index] = Int32(runs.count - 1)
                 }
                 order.append(Int32(index))
             }
+            let fileRank = ranks(runs.map(\.file)), ruleRank = ranks(runs.map(\.rule))
+            runs = []
+            /// Below zero, zero or above as `a` sorts before, with or after `b`, by all but the index.
+            func compare(_ a: Int, _ b: Int) -> Int {
+                let runA = Int(runOf[a]), runB = Int(runOf[b])
+                if runA != runB, fileRank[runA] != fileRank[runB] { return fileRank[runA] < fileRank[runB] ? -1 : 1 }
+                let left = all[a].sortPosition, right = all[b].sortPosition
+                if left.line != right.line { return left.line < right.line ? -1 : 1 }
+                if left.column != right.column { return left.column < right.column ? -1 : 1 }
+                if runA != runB, ruleRank[runA] != ruleRank[runB] { return ruleRank[runA] < ruleRank[runB] ? -1 : 1 }
+                return Finding.compareMessages(all[a], all[b])
+            }
+            order.sort { a, b in
+                let result = compare(Int(a), Int(b))
+                // Equal keys keep their order (the first occurrence first).
+                return result != 0 ? result < 0 : a < b
+            }
+            // Within a group of equal sort keys, drop exact repeats.
+            var unique = 0
+            var groupStart = 0
+            for position in order.indices {
+                let index = Int(order[position])
+                if position > 0 {
+                    if compare(Int(order[position - 1]), index) != 0 {
+                        groupStart = unique
+                    } else if order[groupStart ..< unique].contains(where: { all[Int($0)] == all[index] }) {
+                        continue
+                    }
+                }
+                order[unique] = Int32(index)
+                unique += 1
+            }
+            order.removeLast(order.count - unique)
             return order
         }
         // The rest of the positions after the result's: `order` becomes a permutation, applied in
@@ -236,7 +247,7 @@ public enum Linter {
                 position = source
             }
         }
-        diagnostics.removeLast(diagnostics.count - resultCount)
+        if resultCount < diagnostics.count { diagnostics.removeLast(diagnostics.count - resultCount) }
     }
 
     /// The rank of each value among the distinct values, in sorted order.

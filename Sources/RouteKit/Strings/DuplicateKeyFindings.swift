@@ -35,6 +35,10 @@ final class DuplicateKeyFindings: FindingGroup, @unchecked Sendable {
         return storage.location(record.file, record.line, record.column)
     }
 
+    override func position(_ item: Int) -> (line: Int, column: Int) {
+        (Int(records[item].line), Int(records[item].column))
+    }
+
     override func key(_ item: Int) -> String? { storage.name(records[item].key) }
     override func locale(_ item: Int) -> String? { locales[Int(records[item].locale)] }
 

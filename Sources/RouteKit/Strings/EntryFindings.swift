@@ -10,60 +10,59 @@ final class EntryFindings: FindingGroup, @unchecked Sendable {
     }
 
     /// An entry of the locale, and a plural form of it (or -1 for the entry as a whole).
-    struct Item: Sendable {
+    private struct Item: Sendable {
         var entry: Int32
         var form: Int32
-    }
-
-    /// Collects items and their severities, then makes the findings (the group is immutable once made).
-    struct Builder {
-        var items: [Item] = []
-        var severities: [Severity] = []
-
-        mutating func add(entry: Int, form: Int? = nil, severity: Severity = .error) {
-            items.append(Item(entry: Int32(entry), form: Int32(form ?? -1)))
-            severities.append(severity)
-        }
-
-        var isEmpty: Bool { items.isEmpty }
     }
 
     private let table: LocaleStrings
     private let place: Place
     private let prefix: @Sendable (_ formCategory: String?) -> String
     private let suffix: String
-    private let items: [Item]
+    /// Filled by `add` while the rule runs, then never changed.
+    private var items: [Item] = []
 
-    private init(rule: String, table: LocaleStrings, place: Place, items: [Item],
-                 prefix: @escaping @Sendable (String?) -> String, suffix: String) {
+    /// A group of findings at `table`'s entries; `add` makes them. Items are reserved for every
+    /// entry (untouched capacity of a large array costs no memory), so they never grow by copying.
+    init(rule: String, table: LocaleStrings, place: Place,
+         prefix: @escaping @Sendable (String?) -> String, suffix: String) {
         self.table = table
         self.place = place
-        self.items = items
         self.prefix = prefix
         self.suffix = suffix
+        items.reserveCapacity(table.entries.count)
         super.init(rule: rule)
     }
 
-    /// The findings of `builder`'s items, in its order.
-    static func findings(rule: String, table: LocaleStrings, place: Place, _ builder: Builder,
-                         prefix: @escaping @Sendable (String?) -> String, suffix: String) -> [Finding] {
-        guard !builder.isEmpty else { return [] }
-        let group = EntryFindings(rule: rule, table: table, place: place, items: builder.items, prefix: prefix, suffix: suffix)
-        return builder.severities.enumerated().map { Finding(group, item: $0.offset, severity: $0.element) }
+    /// Appends the finding at entry `entry` (its plural form `form`) to `findings`.
+    func add(entry: Int, form: Int? = nil, severity: Severity = .error, to findings: inout [Finding]) {
+        items.append(Item(entry: Int32(entry), form: Int32(form ?? -1)))
+        findings.append(Finding(self, item: items.count - 1, severity: severity))
     }
 
     private func entry(_ item: Int) -> CompactEntry { table.entries[Int(items[item].entry)] }
 
-    override func location(_ item: Int) -> SourceLocation? {
+    /// The file, line and column a finding points at.
+    private func point(_ item: Int) -> (file: Int32, line: Int32, column: Int32) {
         let entry = entry(item)
         switch place {
         case .key:
-            return table.keyLocation(entry)
+            return (entry.file, entry.keyLine, entry.keyColumn)
         case .text:
             let form = Int(items[item].form)
             let text = form >= 0 ? table.forms[form].text : entry.text
-            return table.storage.location(entry.file, text.line, text.column)
+            return (entry.file, text.line, text.column)
         }
+    }
+
+    override func location(_ item: Int) -> SourceLocation? {
+        let point = point(item)
+        return table.storage.location(point.file, point.line, point.column)
+    }
+
+    override func position(_ item: Int) -> (line: Int, column: Int) {
+        let point = point(item)
+        return (Int(point.line), Int(point.column))
     }
 
     override func key(_ item: Int) -> String? { table.storage.name(entry(item).key) }

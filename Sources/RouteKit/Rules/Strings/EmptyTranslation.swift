@@ -17,12 +17,16 @@ struct EmptyTranslation: LintRule {
                 if let id = strings.keyID(key.value) { titleKeys.insert(id) }
             }
         }
+        // Every text of a locale may be empty: stored compactly (`EntryFindings`), in one array
+        // reserved for every entry (plural forms may add more; untouched capacity costs no memory).
         var findings: [Finding] = []
+        findings.reserveCapacity(strings.locales.reduce(0) { $0 + (strings[$1]?.entries.count ?? 0) })
         var scalars = BlankScalars()
         for locale in strings.locales {
             guard let table = strings[locale] else { continue }
-            // Every text of a locale may be empty: stored compactly (`EntryFindings`).
-            var empty = EntryFindings.Builder()
+            let empty = EntryFindings(rule: Self.id, table: table, place: .text,
+                                      prefix: { category in category.map { "the '\($0)' form of '" } ?? "'" },
+                                      suffix: "' is empty in locale '\(locale)': it shows as a blank label")
             for (index, entry) in table.entries.enumerated() {
                 let severity: Severity
                 if titleKeys.contains(entry.key) {
@@ -36,15 +40,12 @@ struct EmptyTranslation: LintRule {
                     let first = Int(entry.text.start)
                     for (offset, form) in table.pluralForms(entry).enumerated()
                     where storage.withBytes(entry.file, form.text, { UTF8Text.isBlank($0, &scalars) }) {
-                        empty.add(entry: index, form: first + offset, severity: severity)
+                        empty.add(entry: index, form: first + offset, severity: severity, to: &findings)
                     }
                 } else if storage.withBytes(entry.file, entry.text, { UTF8Text.isBlank($0, &scalars) }) {
-                    empty.add(entry: index, severity: severity)
+                    empty.add(entry: index, severity: severity, to: &findings)
                 }
             }
-            findings += EntryFindings.findings(rule: Self.id, table: table, place: .text, empty,
-                                               prefix: { category in category.map { "the '\($0)' form of '" } ?? "'" },
-                                               suffix: "' is empty in locale '\(locale)': it shows as a blank label")
         }
         return findings
     }

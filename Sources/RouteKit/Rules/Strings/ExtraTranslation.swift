@@ -5,14 +5,17 @@ struct ExtraTranslation: LintRule {
     func check(_ context: LintContext) -> [Finding] {
         let strings = context.project.strings
         guard let base = strings.base else { return [] }
+        // Every key of a translation may be extra: stored compactly (`EntryFindings`), in one
+        // array reserved for the most there can be (untouched capacity costs no memory).
+        let locales = strings.locales.filter { $0 != strings.baseLocale }.compactMap { strings[$0] }
         var findings: [Finding] = []
-        for locale in strings.locales where locale != strings.baseLocale {
-            guard let table = strings[locale] else { continue }
-            // Every key of a translation may be extra: stored compactly (`EntryFindings`).
-            var extra = EntryFindings.Builder()
-            for (index, entry) in table.entries.enumerated() where !base.contains(entry.key) { extra.add(entry: index) }
-            findings += EntryFindings.findings(rule: Self.id, table: table, place: .key, extra, prefix: { _ in "key '" },
-                                               suffix: "' of locale '\(locale)' is not in base locale '\(strings.baseLocale)'")
+        findings.reserveCapacity(locales.reduce(0) { $0 + $1.entries.count })
+        for table in locales {
+            let extra = EntryFindings(rule: Self.id, table: table, place: .key, prefix: { _ in "key '" },
+                                      suffix: "' of locale '\(table.locale)' is not in base locale '\(strings.baseLocale)'")
+            for (index, entry) in table.entries.enumerated() where !base.contains(entry.key) {
+                extra.add(entry: index, to: &findings)
+            }
         }
         return findings
     }

@@ -40,7 +40,7 @@ struct MissingTranslation: LintRule {
         let indexes = sources.map { $0.map(\.slots) }
         // Each locale's missing keys, as positions in `sortedIDs` (at most `allowed`, so at most
         // `limits.findings` in all), on all cores.
-        let missingPositions = Concurrent.map(count: locales.count) { index -> [Int32] in
+        var missingPositions = Concurrent.map(count: locales.count) { index -> [Int32] in
             guard allowed[index] > 0, strings[locales[index]]?.declarations.first != nil else { return [] }
             var positions: [Int32] = []
             positions.reserveCapacity(allowed[index])
@@ -60,21 +60,22 @@ struct MissingTranslation: LintRule {
             listedIDs.append(sortedIDs[position])
         }
         let keys = FindingBatch.Keys(listedIDs.map { strings.keyName($0) }, sortedBefore: "'")
-        let items = itemOf
-        // Locales are independent (and Mastodon-sized projects have 100k findings): all cores. A
-        // locale's findings are one run: their messages are made only when a reporter asks.
-        var found = Concurrent.map(count: locales.count) { index -> [Finding] in
-            let locale = locales[index]
-            guard allowed[index] > 0 else { return [] }
+        // A locale's findings are one run: their messages are made only when a reporter asks. One
+        // array of the findings' exact size (a finding is 16 bytes; a million may be listed).
+        var found: [Finding] = []
+        found.reserveCapacity(missingPositions.reduce(locales.count + 1) { $0 + $1.count })
+        for (index, locale) in locales.enumerated() where allowed[index] > 0 {
             guard let declaration = strings[locale]?.declarations.first else {
                 let location = project.config.locales?.first { $0.value == locale }?.location
-                return [finding("required locale '\(locale)' has no strings at all", at: location,
-                                file: project.config.path, locale: locale)]
+                found.append(finding("required locale '\(locale)' has no strings at all", at: location,
+                                     file: project.config.path, locale: locale))
+                continue
             }
             let batch = FindingBatch(rule: Self.id, location: declaration, locale: locale, messagePrefix: "'", keys: keys,
                                      messageSuffix: "' is missing in locale '\(locale)': users see the '\(strings.baseLocale)' text")
-            return missingPositions[index].map { Finding(batch, item: Int(items[Int($0)]), severity: .error) }
-        }.flatMap { $0 }
+            for position in missingPositions[index] { found.append(Finding(batch, item: Int(itemOf[Int(position)]), severity: .error)) }
+            missingPositions[index] = []
+        }
         if unlisted > 0 { found.append(overLimit(unlisted, project)) }
         return found
     }
