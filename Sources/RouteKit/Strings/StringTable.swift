@@ -45,6 +45,7 @@ struct TextRef: Sendable {
 }
 
 /// One entry of a locale: a text, or a plural whose forms are `forms[formStart ..< formStart + formCount]`.
+/// Stored packed in `PackedEntries`; this is the entry as read from there.
 struct CompactEntry: Sendable {
     var key: Int32
     /// The file index, and in the high bit whether the entry is a plural: 32 bytes an entry, not 36.
@@ -65,6 +66,80 @@ struct CompactEntry: Sendable {
 
     var file: Int32 { Int32(bitPattern: fileAndKind & 0x7FFF_FFFF) }
     var isPlural: Bool { fileAndKind & 0x8000_0000 != 0 }
+}
+
+/// A locale's entries, 16 bytes each where a `CompactEntry` takes 32: on a file of short lines
+/// they outweighed the file itself. A text is on its key's line, a few columns after it (the
+/// distance is kept); the file is kept once per run of entries from one file (entries come file
+/// by file). An entry that does not fit (a text on a later line, a key column past 255, a text of
+/// 16 KiB) is kept whole on the side.
+struct PackedEntries: RandomAccessCollection, Sendable {
+    private struct Packed {
+        var key: Int32
+        /// The text's start in the arena; a plural's first form; for an entry kept on the side, its index there.
+        var start: UInt32
+        var keyLine: UInt32
+        /// Plural (1 bit) | key column (8) | the text's column − the key's (9) | text length or forms (14; all ones: on the side).
+        var word: UInt32
+    }
+
+    private static let sideLength: UInt32 = 0x3FFF
+
+    private var packed: [Packed] = []
+    private var side: [CompactEntry] = []
+    /// The first entry of each run of entries from one file, and that file.
+    private var runs: [(start: Int32, file: Int32)] = []
+
+    init() {}
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { packed.count }
+
+    mutating func reserveCapacity(_ count: Int) { packed.reserveCapacity(count) }
+
+    @inline(__always)
+    subscript(index: Int) -> CompactEntry {
+        let record = packed[index]
+        let length = record.word & 0x3FFF
+        if length == Self.sideLength { return side[Int(record.start)] }
+        let keyLine = Int32(bitPattern: record.keyLine), keyColumn = Int32((record.word >> 23) & 0xFF)
+        let isPlural = record.word & 0x8000_0000 != 0
+        let text = isPlural
+            ? TextRef(start: Int32(bitPattern: record.start), length: Int32(length), line: 0, column: 0)
+            : TextRef(start: Int32(bitPattern: record.start), length: Int32(length), line: keyLine,
+                      column: keyColumn + Int32((record.word >> 14) & 0x1FF))
+        return CompactEntry(key: record.key, file: file(at: index), keyLine: keyLine, keyColumn: keyColumn, text: text,
+                            isPlural: isPlural)
+    }
+
+    /// The file of entry `index`: its run's.
+    @inline(__always)
+    private func file(at index: Int) -> Int32 {
+        // The last run starting at or before `index`.
+        var low = 0, high = runs.count
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if Int(runs[middle].start) <= index { low = middle } else { high = middle }
+        }
+        return runs[low].file
+    }
+
+    mutating func append(_ entry: CompactEntry) {
+        if runs.last?.file != entry.file { runs.append((Int32(packed.count), entry.file)) }
+        let text = entry.text
+        let delta = text.column - entry.keyColumn
+        let fits = entry.keyLine >= 0 && text.start >= 0 && (0 ..< 0x100).contains(entry.keyColumn)
+            && (0 ..< Int32(Self.sideLength)).contains(text.length)
+            && (entry.isPlural ? text.line == 0 && text.column == 0 : text.line == entry.keyLine && (0 ..< 0x200).contains(delta))
+        guard fits else {
+            packed.append(Packed(key: entry.key, start: UInt32(side.count), keyLine: 0, word: Self.sideLength))
+            side.append(entry)
+            return
+        }
+        let word = (entry.isPlural ? 0x8000_0000 : 0) | UInt32(entry.keyColumn) << 23
+            | (entry.isPlural ? 0 : UInt32(delta) << 14) | UInt32(text.length)
+        packed.append(Packed(key: entry.key, start: UInt32(text.start), keyLine: UInt32(entry.keyLine), word: word))
+    }
 }
 
 /// One plural form: its category (as written) and its text, both in the entry's file's arena.
@@ -124,7 +199,7 @@ public struct LocaleStrings: Sendable {
     public var declarations: [SourceLocation] = []
     var storage: StringStorage = .empty
     /// In file order (base-locale files first is not implied: the order strings were added).
-    var entries: [CompactEntry] = []
+    var entries = PackedEntries()
     var forms: [CompactForm] = []
     /// Key id → index in `entries` + 1; 0 when the key is absent.
     var slots = KeyIndex()

@@ -27,12 +27,14 @@ public enum StringsLoader {
     }
 }
 
-/// One parse record: a text (leaf) or a mapping (group), in depth-first file order.
+/// One parse record: a text (leaf) or a mapping (group), in depth-first file order. Stored
+/// packed in `RawItems`; this is the record as read from there.
 struct RawItem: Sendable {
     /// The key as written (it may contain dots), in the file's arena.
     var keyStart: Int32
     var keyLength: Int32
-    /// Leaf: the text. Group: `start` = the index after its last descendant, `length` = children.
+    /// Leaf: the text. Group: `start` = the index after its last descendant (0 until known),
+    /// `length` = children; a group's line and column are not kept.
     var value: TextRef
     var keyLine: Int32
     var keyColumn: Int32
@@ -43,6 +45,100 @@ struct RawItem: Sendable {
     static let allCategories: UInt8 = 4
 
     var isGroup: Bool { flags & Self.group != 0 }
+}
+
+/// A file's records, 16 bytes each where a `RawItem` takes 36: on a file of short lines they
+/// outweighed the file itself three times. A leaf's text follows its key in the arena on the
+/// key's line (every reader stores them so), so one start serves both and the text's column is
+/// kept as its distance from the key's. A record that does not fit (a text on a later line, a
+/// key of 64 KiB) is kept whole on the side.
+struct RawItems: RandomAccessCollection, Sendable {
+    private struct Packed {
+        /// The key's start in the arena; for a record kept on the side, its index there.
+        var keyStart: UInt32
+        var keyLine: UInt32
+        /// `kind` (3 bits: the flags, or `sideKind`) | key column (13) | key length (16).
+        var key: UInt32
+        /// Leaf: text length (20 bits) | the text's column − the key's (12).
+        /// Group: its end − its index (20 bits; 0 while unknown) | children (12).
+        var value: UInt32
+    }
+
+    /// Never a record's flags (a group's are odd, a leaf's 0).
+    private static let sideKind: UInt32 = 2
+
+    private var packed: [Packed] = []
+    private var side: [RawItem] = []
+
+    init() {}
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { packed.count }
+
+    mutating func reserveCapacity(_ count: Int) { packed.reserveCapacity(count) }
+
+    mutating func append(_ item: RawItem) {
+        packed.append(pack(item, at: packed.count, side: nil))
+    }
+
+    subscript(index: Int) -> RawItem {
+        get {
+            let record = packed[index]
+            let kind = record.key >> 29
+            if kind == Self.sideKind { return side[Int(record.keyStart)] }
+            let keyStart = Int32(bitPattern: record.keyStart), keyLength = Int32(record.key & 0xFFFF)
+            let keyLine = Int32(bitPattern: record.keyLine), keyColumn = Int32((record.key >> 16) & 0x1FFF)
+            let value: TextRef
+            if kind & UInt32(RawItem.group) != 0 {
+                let end = record.value >> 12
+                value = TextRef(start: end == 0 ? 0 : Int32(index) + Int32(end), length: Int32(record.value & 0xFFF), line: 0, column: 0)
+            } else {
+                value = TextRef(start: keyStart + keyLength, length: Int32(record.value >> 12), line: keyLine,
+                                column: keyColumn + Int32(record.value & 0xFFF))
+            }
+            return RawItem(keyStart: keyStart, keyLength: keyLength, value: value, keyLine: keyLine, keyColumn: keyColumn,
+                           flags: UInt8(kind))
+        }
+        set {
+            let old = packed[index]
+            packed[index] = pack(newValue, at: index, side: old.key >> 29 == Self.sideKind ? Int(old.keyStart) : nil)
+        }
+    }
+
+    /// The packed form of `item`, or a reference to it on the side (in slot `sideSlot` if given).
+    private mutating func pack(_ item: RawItem, at index: Int, side sideSlot: Int?) -> Packed {
+        let flags = UInt32(item.flags)
+        let fitsKey = item.keyStart >= 0 && item.keyLine >= 0 && flags != Self.sideKind && flags < 8
+            && (0 ..< 0x2000).contains(item.keyColumn) && (0 ..< 0x1_0000).contains(item.keyLength)
+        var value: UInt32?
+        if !fitsKey {
+            value = nil
+        } else if item.isGroup {
+            let end = item.value.start == 0 ? 0 : Int(item.value.start) - index
+            if (0 ..< 0x10_0000).contains(end), (0 ..< 0x1000).contains(item.value.length) {
+                value = UInt32(end) << 12 | UInt32(item.value.length)
+            }
+        } else {
+            let delta = item.value.column - item.keyColumn
+            if item.value.start == item.keyStart + item.keyLength, item.value.line == item.keyLine,
+               (0 ..< 0x1000).contains(delta), (0 ..< 0x10_0000).contains(item.value.length) {
+                value = UInt32(item.value.length) << 12 | UInt32(delta)
+            }
+        }
+        if let value {
+            return Packed(keyStart: UInt32(item.keyStart), keyLine: UInt32(item.keyLine),
+                          key: flags << 29 | UInt32(item.keyColumn) << 16 | UInt32(item.keyLength), value: value)
+        }
+        let slot: Int
+        if let sideSlot {
+            side[sideSlot] = item
+            slot = sideSlot
+        } else {
+            slot = side.count
+            side.append(item)
+        }
+        return Packed(keyStart: UInt32(slot), keyLine: 0, key: Self.sideKind << 29, value: 0)
+    }
 }
 
 /// A top-level key of a strings file: a locale, and its records (none when its value is not a mapping).
@@ -58,7 +154,7 @@ struct StringsFileData: Sendable {
     var path: String
     var arena: [UInt8] = []
     var locales: [RawLocale] = []
-    var items: [RawItem] = []
+    var items = RawItems()
     /// Shape findings (`invalid-field`); the reader's own findings stay with the `YAMLFile`.
     var diagnostics: [Finding] = []
     /// Keys a native file marks as not to be translated.
@@ -249,7 +345,7 @@ private struct Merger {
                 // small ones: the entries growing meanwhile then reuse pages instead of raising the peak.
                 if !pass || !needsSecondPass[fileIndex] {
                     freedRecords += files[fileIndex].items.count
-                    files[fileIndex].items = []
+                    files[fileIndex].items = RawItems()
                 }
                 if freedRecords >= 32_768 || fileIndex % 32 == 31 {
                     SystemAllocator.trim()
@@ -268,24 +364,23 @@ private struct Merger {
             guard needed[fileIndex] else { return [] }
             let file = files[fileIndex]
             var ids = [Int32](repeating: -1, count: file.items.count)
+            let items = file.items
             file.arena.withUnsafeBufferPointer { arena in
-                file.items.withUnsafeBufferPointer { items in
-                    for locale in file.locales where locale.name != baseLocale {
-                        guard let range = locale.items else { continue }
-                        // The same walk as `flatten`; a key under an unknown group stays unknown.
-                        var parents: [(id: Int32, end: Int)] = [(0, range.upperBound)]
-                        for index in range {
-                            while index >= parents[parents.count - 1].end { parents.removeLast() }
-                            var parent = parents[parents.count - 1].id
-                            if parent == emptyKey { parent = 0 }
-                            let item = items[index]
-                            var id: Int32 = -1
-                            if parent >= 0 {
-                                id = interner.lookup(parent, UnsafeBufferPointer(rebasing: arena[Int(item.keyStart) ..< Int(item.keyStart + item.keyLength)])) ?? -1
-                            }
-                            ids[index] = id
-                            if item.isGroup { parents.append((id, Int(item.value.start))) }
+                for locale in file.locales where locale.name != baseLocale {
+                    guard let range = locale.items else { continue }
+                    // The same walk as `flatten`; a key under an unknown group stays unknown.
+                    var parents: [(id: Int32, end: Int)] = [(0, range.upperBound)]
+                    for index in range {
+                        while index >= parents[parents.count - 1].end { parents.removeLast() }
+                        var parent = parents[parents.count - 1].id
+                        if parent == emptyKey { parent = 0 }
+                        let item = items[index]
+                        var id: Int32 = -1
+                        if parent >= 0 {
+                            id = interner.lookup(parent, UnsafeBufferPointer(rebasing: arena[Int(item.keyStart) ..< Int(item.keyStart + item.keyLength)])) ?? -1
                         }
+                        ids[index] = id
+                        if item.isGroup { parents.append((id, Int(item.value.start))) }
                     }
                 }
             }
@@ -304,53 +399,52 @@ private struct Merger {
                                   knownIDs: [Int32]) {
         var parents: [(id: Int32, end: Int)] = [(0, range.upperBound)]
         var forms: [CompactForm] = []
+        let items = file.items
         file.arena.withUnsafeBufferPointer { arena in
-            file.items.withUnsafeBufferPointer { items in
-                var index = range.lowerBound
-                while index < range.upperBound {
-                    while index >= parents[parents.count - 1].end { parents.removeLast() }
-                    let item = items[index]
-                    var parent = parents[parents.count - 1].id
-                    if parent == emptyKey { parent = 0 }
-                    let known = knownIDs.isEmpty ? -1 : knownIDs[index]
-                    let id = known >= 0 ? known
-                        : interner.intern(parent, UnsafeBufferPointer(rebasing: arena[Int(item.keyStart) ..< Int(item.keyStart + item.keyLength)]))
-                    guard item.isGroup else {
-                        add(CompactEntry(key: id, file: fileIndex, keyLine: item.keyLine, keyColumn: item.keyColumn,
-                                         text: item.value, isPlural: false), file: file, locale: locale)
-                        index += 1
-                        continue
+            var index = range.lowerBound
+            while index < range.upperBound {
+                while index >= parents[parents.count - 1].end { parents.removeLast() }
+                let item = items[index]
+                var parent = parents[parents.count - 1].id
+                if parent == emptyKey { parent = 0 }
+                let known = knownIDs.isEmpty ? -1 : knownIDs[index]
+                let id = known >= 0 ? known
+                    : interner.intern(parent, UnsafeBufferPointer(rebasing: arena[Int(item.keyStart) ..< Int(item.keyStart + item.keyLength)]))
+                guard item.isGroup else {
+                    add(CompactEntry(key: id, file: fileIndex, keyLine: item.keyLine, keyColumn: item.keyColumn,
+                                     text: item.value, isPlural: false), file: file, locale: locale)
+                    index += 1
+                    continue
+                }
+                let end = Int(item.value.start)
+                let allScalar = item.flags & RawItem.allScalar != 0
+                let plural: Bool
+                switch isBase ? 0 : shapeOf(id) {
+                case 1: plural = allScalar
+                case 2: plural = false
+                default: plural = item.value.length > 0 && allScalar && item.flags & RawItem.allCategories != 0
+                }
+                if plural && end == index + 1 {
+                    // Every form was absent (`~`): so is the plural.
+                    index = end
+                    continue
+                }
+                if plural {
+                    if isBase { setShape(id, 1) }
+                    forms.removeAll(keepingCapacity: true)
+                    for child in items[(index + 1) ..< end] {
+                        forms.append(CompactForm(category: TextRef(start: child.keyStart, length: child.keyLength,
+                                                                   line: child.keyLine, column: child.keyColumn),
+                                                 text: child.value))
                     }
-                    let end = Int(item.value.start)
-                    let allScalar = item.flags & RawItem.allScalar != 0
-                    let plural: Bool
-                    switch isBase ? 0 : shapeOf(id) {
-                    case 1: plural = allScalar
-                    case 2: plural = false
-                    default: plural = item.value.length > 0 && allScalar && item.flags & RawItem.allCategories != 0
-                    }
-                    if plural && end == index + 1 {
-                        // Every form was absent (`~`): so is the plural.
-                        index = end
-                        continue
-                    }
-                    if plural {
-                        if isBase { setShape(id, 1) }
-                        forms.removeAll(keepingCapacity: true)
-                        for child in items[(index + 1) ..< end] {
-                            forms.append(CompactForm(category: TextRef(start: child.keyStart, length: child.keyLength,
-                                                                       line: child.keyLine, column: child.keyColumn),
-                                                     text: child.value))
-                        }
-                        add(CompactEntry(key: id, file: fileIndex, keyLine: item.keyLine, keyColumn: item.keyColumn,
-                                         text: TextRef(start: 0, length: 0, line: 0, column: 0), isPlural: true),
-                            forms: forms[...], file: file, locale: locale)
-                        index = end
-                    } else {
-                        if isBase { setShape(id, 2) }
-                        parents.append((id, end))
-                        index += 1
-                    }
+                    add(CompactEntry(key: id, file: fileIndex, keyLine: item.keyLine, keyColumn: item.keyColumn,
+                                     text: TextRef(start: 0, length: 0, line: 0, column: 0), isPlural: true),
+                        forms: forms[...], file: file, locale: locale)
+                    index = end
+                } else {
+                    if isBase { setShape(id, 2) }
+                    parents.append((id, end))
+                    index += 1
                 }
             }
         }

@@ -77,7 +77,9 @@ private struct StringRecordBuilder: BlockMappingSink {
         self.limits = limits
         data = StringsFileData(path: path)
         data.arena.reserveCapacity(body.count)
-        data.items.reserveCapacity(body.count / 40)
+        // A record takes four bytes of the file at least (`a: b`): reserved so, the records never
+        // grow by copying, and the pages never touched cost no memory.
+        data.items.reserveCapacity(body.count / 4 + 1)
     }
 
     /// False: read this file as a tree instead.
@@ -397,12 +399,12 @@ private struct StringRecordBuilder: BlockMappingSink {
         if frame.level == 1 {
             data.locales[localeIndex].items = data.locales[localeIndex].items!.lowerBound ..< data.items.count
         } else if frame.level >= 2 {
-            var flags = RawItem.group
-            if frame.allScalar { flags |= RawItem.allScalar }
-            if frame.allCategories { flags |= RawItem.allCategories }
-            data.items[frame.group].flags = flags
-            data.items[frame.group].value.start = Int32(data.items.count)
-            data.items[frame.group].value.length = frame.children
+            var group = data.items[frame.group]
+            if frame.allScalar { group.flags |= RawItem.allScalar }
+            if frame.allCategories { group.flags |= RawItem.allCategories }
+            group.value.start = Int32(data.items.count)
+            group.value.length = frame.children
+            data.items[frame.group] = group
         }
         if frames.isEmpty {
             rootDone = true

@@ -12,7 +12,7 @@ enum StringsRecordDump {
         lines += data.diagnostics.map { "shape \($0.rule) \(place($0)) \($0.message)" }
         for locale in data.locales {
             lines.append("locale \(locale.name) \(locale.line):\(locale.column) \(locale.items.map { "\($0.count) items" } ?? "null")")
-            for item in locale.items.map({ data.items[$0] }) ?? [] {
+            for item in locale.items.map({ Array(data.items[$0]) }) ?? [] {
                 let key = text(item.keyStart, item.keyLength)
                 let value = item.isGroup ? "group(\(item.value.length))"
                     : "'\(text(item.value.start, item.value.length))' \(item.value.line):\(item.value.column)"
