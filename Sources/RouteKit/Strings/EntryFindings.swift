@@ -1,12 +1,23 @@
-/// Findings at entries of one locale whose message is `prefix(form category) + key + suffix`. A
-/// rule that can fire at every entry (a translation whose hundred thousand keys are all extra, or
-/// all empty) keeps eight bytes a finding here instead of a box of strings: fields and messages
-/// are made when asked for.
+/// Findings at entries of one locale, eight bytes a finding instead of a box of strings: a rule
+/// that can fire at every entry (a translation whose hundred thousand keys are all extra, empty,
+/// or with the wrong placeholders) keeps its findings here; fields and messages are made when
+/// asked for.
 final class EntryFindings: FindingGroup, @unchecked Sendable {
-    /// Where a finding points: the entry's key, or its text (a form's text for a form).
+    /// Where a finding points: the entry's key, or its text (a form's text for a form), or a
+    /// form's category.
     enum Place: Sendable {
         case key
         case text
+        case category
+    }
+
+    /// How a finding's message is made, when asked for.
+    enum Message: Sendable {
+        /// `prefix(the form's category, if the finding is at a form) + key + suffix`.
+        case aroundKey(prefix: @Sendable (_ formCategory: String?) -> String, suffix: String)
+        /// By the rule, from the index of the entry in the locale and the index of the form in
+        /// the locale's forms (nil for the entry as a whole): the same words it found it with.
+        case made(@Sendable (_ entry: Int, _ form: Int?) -> String)
     }
 
     /// An entry of the locale, and a plural form of it (or -1 for the entry as a whole).
@@ -17,25 +28,23 @@ final class EntryFindings: FindingGroup, @unchecked Sendable {
 
     private let table: LocaleStrings
     private let place: Place
-    private let prefix: @Sendable (_ formCategory: String?) -> String
-    private let suffix: String
+    private let message: Message
     /// Filled by `add` while the rule runs, then never changed.
     private var items: [Item] = []
 
-    /// A group of findings at `table`'s entries; `add` makes them. Items are reserved for every
-    /// entry (untouched capacity of a large array costs no memory), so they never grow by copying.
-    init(rule: String, table: LocaleStrings, place: Place,
-         prefix: @escaping @Sendable (String?) -> String, suffix: String) {
+    /// A group of findings at `table`'s entries; `add` makes them. The first reserves an item for
+    /// every entry and form (untouched capacity of a large array costs no memory), so items never
+    /// grow by copying.
+    init(rule: String, table: LocaleStrings, place: Place, message: Message) {
         self.table = table
         self.place = place
-        self.prefix = prefix
-        self.suffix = suffix
-        items.reserveCapacity(table.entries.count)
+        self.message = message
         super.init(rule: rule)
     }
 
     /// Appends the finding at entry `entry` (its plural form `form`) to `findings`.
     func add(entry: Int, form: Int? = nil, severity: Severity = .error, to findings: inout [Finding]) {
+        if items.isEmpty { items.reserveCapacity(table.entries.count + table.forms.count) }
         items.append(Item(entry: Int32(entry), form: Int32(form ?? -1)))
         findings.append(Finding(self, item: items.count - 1, severity: severity))
     }
@@ -52,6 +61,9 @@ final class EntryFindings: FindingGroup, @unchecked Sendable {
             let form = Int(items[item].form)
             let text = form >= 0 ? table.forms[form].text : entry.text
             return (entry.file, text.line, text.column)
+        case .category:
+            let category = table.forms[Int(items[item].form)].category
+            return (entry.file, category.line, category.column)
         }
     }
 
@@ -69,10 +81,15 @@ final class EntryFindings: FindingGroup, @unchecked Sendable {
     override func locale(_ item: Int) -> String? { table.locale }
 
     override func forEachMessagePiece(_ item: Int, _ body: (String) -> Void) {
-        let entry = entry(item)
-        let form = Int(items[item].form)
-        body(prefix(form >= 0 ? table.storage.string(entry.file, table.forms[form].category) : nil))
-        body(table.storage.name(entry.key))
-        body(suffix)
+        let form = items[item].form >= 0 ? Int(items[item].form) : nil
+        switch message {
+        case .aroundKey(let prefix, let suffix):
+            let entry = entry(item)
+            body(prefix(form.map { table.storage.string(entry.file, table.forms[$0].category) }))
+            body(table.storage.name(entry.key))
+            body(suffix)
+        case .made(let make):
+            body(make(Int(items[item].entry), form))
+        }
     }
 }

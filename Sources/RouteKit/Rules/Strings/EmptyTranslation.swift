@@ -24,9 +24,9 @@ struct EmptyTranslation: LintRule {
         var scalars = BlankScalars()
         for locale in strings.locales {
             guard let table = strings[locale] else { continue }
-            let empty = EntryFindings(rule: Self.id, table: table, place: .text,
-                                      prefix: { category in category.map { "the '\($0)' form of '" } ?? "'" },
-                                      suffix: "' is empty in locale '\(locale)': it shows as a blank label")
+            let empty = EntryFindings(rule: Self.id, table: table, place: .text, message: .aroundKey(
+                prefix: { category in category.map { "the '\($0)' form of '" } ?? "'" },
+                suffix: "' is empty in locale '\(locale)': it shows as a blank label"))
             for (index, entry) in table.entries.enumerated() {
                 let severity: Severity
                 if titleKeys.contains(entry.key) {

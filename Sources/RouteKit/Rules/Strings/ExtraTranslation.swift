@@ -11,8 +11,8 @@ struct ExtraTranslation: LintRule {
         var findings: [Finding] = []
         findings.reserveCapacity(locales.reduce(0) { $0 + $1.entries.count })
         for table in locales {
-            let extra = EntryFindings(rule: Self.id, table: table, place: .key, prefix: { _ in "key '" },
-                                      suffix: "' of locale '\(table.locale)' is not in base locale '\(strings.baseLocale)'")
+            let extra = EntryFindings(rule: Self.id, table: table, place: .key, message: .aroundKey(
+                prefix: { _ in "key '" }, suffix: "' of locale '\(table.locale)' is not in base locale '\(strings.baseLocale)'"))
             for (index, entry) in table.entries.enumerated() where !base.contains(entry.key) {
                 extra.add(entry: index, to: &findings)
             }

@@ -28,24 +28,22 @@ struct PlaceholderMismatch: LintRule {
             }
             sources[Int(source.key)] = BaseText(signature: Int32(signature), isPlural: source.isPlural, hasPlaceholders: hasPlaceholders)
         }
-        // The same as Strings, for the messages; computed when first needed.
-        var expectedByEntry = [PlaceholderSignature?](repeating: nil, count: base.entries.count)
         var translationBytes = PlaceholderBytes()
         for locale in strings.locales where locale != strings.baseLocale {
             guard let table = strings[locale] else { continue }
-            for entry in table.entries {
+            // A finding per entry or form at most, made into words only when asked for (`message`).
+            let make: @Sendable (Int, Int?) -> String = { index, form in
+                Self.message(table.entries[index], form: form, in: table, base: base, storage: storage, baseLocale: strings.baseLocale)
+            }
+            let atKey = EntryFindings(rule: Self.id, table: table, place: .key, message: .made(make))
+            let atText = EntryFindings(rule: Self.id, table: table, place: .text, message: .made(make))
+            for (entryIndex, entry) in table.entries.enumerated() {
                 let source = sources[Int(entry.key)]
                 guard source.signature >= 0 else { continue }
                 // A plain text for a plural (or the other way round) is formatted differently by
                 // the app: a Compose `<string>` does not stand in for the base's `<plurals>`.
                 if entry.isPlural != source.isPlural {
-                    let key = storage.name(entry.key)
-                    let message = source.isPlural
-                        ? "'\(key)' is a plural in base locale '\(strings.baseLocale)' but a plain text in locale '\(locale)': give it the plural forms"
-                        : "'\(key)' is a plain text in base locale '\(strings.baseLocale)' but a plural in locale '\(locale)': make it one text, or make the base a plural"
-                    let at = entry.isPlural ? storage.location(entry.file, entry.keyLine, entry.keyColumn)
-                        : storage.location(entry.file, entry.text.line, entry.text.column)
-                    findings.append(finding(message, at: at, key: key, locale: locale))
+                    (entry.isPlural ? atKey : atText).add(entry: entryIndex, to: &findings)
                     continue
                 }
                 // Most translations match, which the bytes can vouch for; the difference is spelled
@@ -78,37 +76,58 @@ struct PlaceholderMismatch: LintRule {
                     matches = expectedBytes.vouches(for: translationBytes, merged, against: Int(source.signature), allowMissing: false)
                 }
                 if matches { continue }
-                let sourceIndex = base.index(of: entry.key)!
-                let sourceEntry = base.entries[sourceIndex]
-                if expectedByEntry[sourceIndex] == nil {
-                    expectedByEntry[sourceIndex] = PlaceholderSignature(base.textRefs(sourceEntry).map { storage.string(sourceEntry.file, $0) })
-                }
-                let expected = expectedByEntry[sourceIndex]!
-                let key = storage.name(entry.key)
+                // The same as Strings, made again for each finding rather than kept (a set and a
+                // dictionary per base text with a mismatch would outweigh the findings).
+                let expected = Self.expected(base.entries[base.index(of: entry.key)!], in: base, storage: storage)
                 if entry.isPlural {
-                    let merged = PlaceholderSignature(table.textRefs(entry).map { storage.string(entry.file, $0) })
-                    if let lacking = merged.lacking(from: expected) {
-                        findings.append(finding("no form of '\(key)' in locale '\(locale)' has \(lacking): a form may leave a placeholder out, but not every form",
-                                                at: storage.location(entry.file, entry.keyLine, entry.keyColumn), key: key, locale: locale))
+                    if Self.signature(of: table.textRefs(entry), entry, storage).lacking(from: expected) != nil {
+                        atKey.add(entry: entryIndex, to: &findings)
                     }
-                    for form in table.pluralForms(entry) {
-                        let actual = PlaceholderSignature([storage.string(entry.file, form.text)])
-                        if let problem = actual.difference(from: expected, allowMissing: true) {
-                            let category = storage.string(entry.file, form.category)
-                            findings.append(finding("the '\(category)' form of '\(key)' in locale '\(locale)' \(problem)",
-                                                    at: storage.location(entry.file, form.text.line, form.text.column), key: key, locale: locale))
-                        }
+                    for formIndex in table.pluralForms(entry).indices
+                    where Self.signature(of: [table.forms[formIndex].text], entry, storage).difference(from: expected, allowMissing: true) != nil {
+                        atText.add(entry: entryIndex, form: formIndex, to: &findings)
                     }
-                } else {
-                    let actual = PlaceholderSignature([storage.string(entry.file, entry.text)])
-                    if let problem = actual.difference(from: expected, allowMissing: source.isPlural) {
-                        findings.append(finding("'\(key)' in locale '\(locale)' \(problem)",
-                                                at: storage.location(entry.file, entry.text.line, entry.text.column), key: key, locale: locale))
-                    }
+                } else if Self.signature(of: [entry.text], entry, storage).difference(from: expected, allowMissing: source.isPlural) != nil {
+                    atText.add(entry: entryIndex, to: &findings)
                 }
             }
         }
         return findings
+    }
+
+    /// The placeholders of the texts `refs` of `entry`, merged.
+    private static func signature(of refs: [TextRef], _ entry: CompactEntry, _ storage: StringStorage) -> PlaceholderSignature {
+        PlaceholderSignature(refs.map { storage.string(entry.file, $0) })
+    }
+
+    /// The placeholders of a base entry, all forms merged.
+    private static func expected(_ source: CompactEntry, in base: LocaleStrings, storage: StringStorage) -> PlaceholderSignature {
+        signature(of: base.textRefs(source), source, storage)
+    }
+
+    /// The message of the finding at `entry` of the translation `table` (at its form `form`, if
+    /// given), from the same comparisons that found it.
+    private static func message(_ entry: CompactEntry, form: Int?, in table: LocaleStrings, base: LocaleStrings,
+                                storage: StringStorage, baseLocale: String) -> String {
+        let key = storage.name(entry.key), locale = table.locale
+        let source = base.entries[base.index(of: entry.key)!]
+        if entry.isPlural != source.isPlural {
+            return source.isPlural
+                ? "'\(key)' is a plural in base locale '\(baseLocale)' but a plain text in locale '\(locale)': give it the plural forms"
+                : "'\(key)' is a plain text in base locale '\(baseLocale)' but a plural in locale '\(locale)': make it one text, or make the base a plural"
+        }
+        let expected = Self.expected(source, in: base, storage: storage)
+        if let form {
+            let category = storage.string(entry.file, table.forms[form].category)
+            let problem = signature(of: [table.forms[form].text], entry, storage).difference(from: expected, allowMissing: true) ?? ""
+            return "the '\(category)' form of '\(key)' in locale '\(locale)' \(problem)"
+        }
+        if entry.isPlural {
+            let lacking = signature(of: table.textRefs(entry), entry, storage).lacking(from: expected) ?? ""
+            return "no form of '\(key)' in locale '\(locale)' has \(lacking): a form may leave a placeholder out, but not every form"
+        }
+        let problem = signature(of: [entry.text], entry, storage).difference(from: expected, allowMissing: source.isPlural) ?? ""
+        return "'\(key)' in locale '\(locale)' \(problem)"
     }
 }
 

@@ -10,27 +10,26 @@ struct PluralExtraCategory: LintRule {
         var findings: [Finding] = []
         for locale in strings.locales {
             guard let table = strings[locale], !table.pluralEntries.isEmpty else { continue }
-            var used: Set<String>?
+            let names = PluralRules.for(locale: locale).orderedCategories.map(\.rawValue)
             var usedMask = 0
+            for name in names { if let index = pluralCategoryNames.firstIndex(of: name) { usedMask |= 1 << index } }
+            // An explicit `zero` is selected at a count of 0 where the rules have none
+            // (Rails I18n; `PluralRules.selectsExplicitZero`), and by the rules elsewhere.
+            if let zero = pluralCategoryNames.firstIndex(of: "zero") { usedMask |= 1 << zero }
+            let used = Set(names).sorted(by: PluralCategoryOrder.precedes).joined(separator: ", ")
             let categories = context.stringCache.pluralCategories(of: locale)
+            // A finding per form at most, made into words only when asked for.
+            let neverSelected = EntryFindings(rule: Self.id, table: table, place: .category, message: .made { index, form in
+                let entry = table.entries[index]
+                let name = storage.string(entry.file, table.forms[form!].category)
+                return "the '\(name)' form of '\(storage.name(entry.key))' is never selected in locale '\(locale)' (CLDR: \(used))"
+            })
             for entryIndex in table.pluralEntries {
                 let entry = table.entries[Int(entryIndex)]
-                if used == nil {
-                    let names = PluralRules.for(locale: locale).orderedCategories.map(\.rawValue)
-                    used = Set(names)
-                    for name in names { if let index = pluralCategoryNames.firstIndex(of: name) { usedMask |= 1 << index } }
-                    // An explicit `zero` is selected at a count of 0 where the rules have none
-                    // (Rails I18n; `PluralRules.selectsExplicitZero`), and by the rules elsewhere.
-                    if let zero = pluralCategoryNames.firstIndex(of: "zero") { usedMask |= 1 << zero }
-                }
                 for formIndex in table.pluralForms(entry).indices {
-                    let form = table.forms[formIndex], category = Int(categories[formIndex])
+                    let category = Int(categories[formIndex])
                     if category >= 0, usedMask & (1 << category) != 0 { continue }
-                    let name = storage.string(entry.file, form.category)
-                    let key = storage.name(entry.key)
-                    findings.append(finding("the '\(name)' form of '\(key)' is never selected in locale '\(locale)' (CLDR: \(used!.sorted(by: PluralCategoryOrder.precedes).joined(separator: ", ")))",
-                                            at: storage.location(entry.file, form.category.line, form.category.column),
-                                            key: key, locale: locale))
+                    neverSelected.add(entry: Int(entryIndex), form: formIndex, to: &findings)
                 }
             }
         }

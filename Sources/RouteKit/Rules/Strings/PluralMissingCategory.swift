@@ -13,25 +13,31 @@ struct PluralMissingCategory: LintRule {
             let needed = PluralRules.for(locale: locale).orderedCategories.map(\.rawValue)
             // The categories as bits (see `pluralCategoryNames`), to tell most plurals complete
             // without a String; nil when one has no bit (it could never be present).
-            var neededMask: Int? = 0
+            var mask: Int? = 0
             for name in needed {
-                if let index = pluralCategoryNames.firstIndex(of: name) { neededMask? |= 1 << index } else { neededMask = nil }
+                if let index = pluralCategoryNames.firstIndex(of: name) { mask? |= 1 << index } else { mask = nil }
             }
+            let neededMask = mask
             let categories = context.stringCache.pluralCategories(of: locale)
-            for entryIndex in table.pluralEntries {
-                let entry = table.entries[Int(entryIndex)]
+            // The categories a plural lacks; `other` always counts (every locale selects it).
+            @Sendable func missing(_ entry: CompactEntry) -> [String] {
                 var presentMask = 0
                 for formIndex in table.pluralForms(entry).indices where categories[formIndex] >= 0 {
                     presentMask |= 1 << Int(categories[formIndex])
                 }
-                if let neededMask, neededMask & ~presentMask == 0, presentMask & otherBit != 0 { continue }
+                if let neededMask, neededMask & ~presentMask == 0, presentMask & otherBit != 0 { return [] }
                 let present = { (name: String) in pluralCategoryNames.firstIndex(of: name).map { presentMask & (1 << $0) != 0 } ?? false }
                 var missing = needed.filter { !present($0) }
                 if !present("other") && !missing.contains("other") { missing.append("other") }
-                guard !missing.isEmpty else { continue }
-                let key = storage.name(entry.key)
-                findings.append(finding("plural '\(key)' in locale '\(locale)' lacks \(missing.map { "'\($0)'" }.joined(separator: ", ")) (CLDR: \(needed.joined(separator: ", ")))",
-                                        at: table.keyLocation(entry), key: key, locale: locale))
+                return missing
+            }
+            // A finding per plural at most, made into words only when asked for.
+            let lacking = EntryFindings(rule: Self.id, table: table, place: .key, message: .made { index, _ in
+                let entry = table.entries[index]
+                return "plural '\(storage.name(entry.key))' in locale '\(locale)' lacks \(missing(entry).map { "'\($0)'" }.joined(separator: ", ")) (CLDR: \(needed.joined(separator: ", ")))"
+            })
+            for entryIndex in table.pluralEntries where !missing(table.entries[Int(entryIndex)]).isEmpty {
+                lacking.add(entry: Int(entryIndex), to: &findings)
             }
         }
         return findings
