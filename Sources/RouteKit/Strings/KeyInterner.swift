@@ -17,6 +17,15 @@ struct KeyInterner {
 
     var count: Int { parents.count }
 
+    /// Makes room for about `keys` more keys of `byteCount` bytes in all (upper bounds are fine:
+    /// capacity never touched costs no memory), so the arrays do not grow by copying.
+    mutating func reserve(keys: Int, bytes byteCount: Int) {
+        parents.reserveCapacity(parents.count + keys)
+        segmentEnds.reserveCapacity(segmentEnds.count + keys)
+        tags.reserveCapacity(tags.count + keys)
+        bytes.reserveCapacity(bytes.count + byteCount)
+    }
+
     @inline(__always)
     private func segmentStart(_ id: Int) -> Int { id == 0 ? 0 : Int(segmentEnds[id - 1]) }
 
@@ -100,7 +109,10 @@ struct KeyInterner {
     }
 
     private mutating func grow() {
-        table = [Int32](repeating: -1, count: table.count * 2)
+        let capacity = table.count * 2
+        // The old table is not needed to fill the new one: freed first, it does not add to the peak.
+        table = []
+        table = [Int32](repeating: -1, count: capacity)
         let mask = table.count - 1
         for id in 1 ..< parents.count {
             let h = bytes.withUnsafeBufferPointer { stored in

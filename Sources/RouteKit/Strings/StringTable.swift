@@ -98,7 +98,10 @@ struct PackedEntries: RandomAccessCollection, Sendable {
     mutating func reserveCapacity(_ count: Int) { packed.reserveCapacity(count) }
 
     @inline(__always)
-    subscript(index: Int) -> CompactEntry {
+    subscript(index: Int) -> CompactEntry { entry(index, file: file(at: index)) }
+
+    @inline(__always)
+    private func entry(_ index: Int, file: Int32) -> CompactEntry {
         let record = packed[index]
         let length = record.word & 0x3FFF
         if length == Self.sideLength { return side[Int(record.start)] }
@@ -108,13 +111,13 @@ struct PackedEntries: RandomAccessCollection, Sendable {
             ? TextRef(start: Int32(bitPattern: record.start), length: Int32(length), line: 0, column: 0)
             : TextRef(start: Int32(bitPattern: record.start), length: Int32(length), line: keyLine,
                       column: keyColumn + Int32((record.word >> 14) & 0x1FF))
-        return CompactEntry(key: record.key, file: file(at: index), keyLine: keyLine, keyColumn: keyColumn, text: text,
-                            isPlural: isPlural)
+        return CompactEntry(key: record.key, file: file, keyLine: keyLine, keyColumn: keyColumn, text: text, isPlural: isPlural)
     }
 
     /// The file of entry `index`: its run's.
     @inline(__always)
     private func file(at index: Int) -> Int32 {
+        if runs.count == 1 { return runs[0].file }
         // The last run starting at or before `index`.
         var low = 0, high = runs.count
         while high - low > 1 {
@@ -124,8 +127,25 @@ struct PackedEntries: RandomAccessCollection, Sendable {
         return runs[low].file
     }
 
+    /// Walks the runs along with the entries: no search per entry.
+    struct Iterator: IteratorProtocol {
+        fileprivate let entries: PackedEntries
+        fileprivate var index = 0
+        fileprivate var run = 0
+
+        @inline(__always)
+        mutating func next() -> CompactEntry? {
+            guard index < entries.packed.count else { return nil }
+            while run + 1 < entries.runs.count && Int(entries.runs[run + 1].start) <= index { run += 1 }
+            defer { index += 1 }
+            return entries.entry(index, file: entries.runs[run].file)
+        }
+    }
+
+    func makeIterator() -> Iterator { Iterator(entries: self) }
+
     mutating func append(_ entry: CompactEntry) {
-        if runs.last?.file != entry.file { runs.append((Int32(packed.count), entry.file)) }
+        if runs.isEmpty || runs[runs.count - 1].file != entry.file { runs.append((Int32(packed.count), entry.file)) }
         let text = entry.text
         let delta = text.column - entry.keyColumn
         let fits = entry.keyLine >= 0 && text.start >= 0 && (0 ..< 0x100).contains(entry.keyColumn)
@@ -273,10 +293,9 @@ public struct LocaleStrings: Sendable {
         storage.location(entry.file, entry.keyLine, entry.keyColumn)
     }
 
-    /// Adds an entry; returns the index of the existing one instead when the key is already defined.
-    mutating func add(_ entry: CompactEntry, forms newForms: ArraySlice<CompactForm> = []) -> Int? {
-        let existing = slots[entry.key]
-        if existing != 0 { return Int(existing) - 1 }
+    /// Adds an entry for a key the locale does not have yet.
+    mutating func add(_ entry: CompactEntry, forms newForms: ArraySlice<CompactForm> = []) {
+        assert(!contains(entry.key))
         var entry = entry
         if entry.isPlural {
             entry.text = TextRef(start: Int32(forms.count), length: Int32(newForms.count), line: 0, column: 0)
@@ -285,7 +304,6 @@ public struct LocaleStrings: Sendable {
         }
         entries.append(entry)
         slots.set(entry.key, Int32(entries.count), count: entries.count)
-        return nil
     }
 }
 

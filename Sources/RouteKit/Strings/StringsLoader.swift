@@ -77,10 +77,12 @@ struct RawItems: RandomAccessCollection, Sendable {
 
     mutating func reserveCapacity(_ count: Int) { packed.reserveCapacity(count) }
 
+    @inline(__always)
     mutating func append(_ item: RawItem) {
         packed.append(pack(item, at: packed.count, side: nil))
     }
 
+    @inline(__always)
     subscript(index: Int) -> RawItem {
         get {
             let record = packed[index]
@@ -106,6 +108,7 @@ struct RawItems: RandomAccessCollection, Sendable {
     }
 
     /// The packed form of `item`, or a reference to it on the side (in slot `sideSlot` if given).
+    @inline(__always)
     private mutating func pack(_ item: RawItem, at index: Int, side sideSlot: Int?) -> Packed {
         let flags = UInt32(item.flags)
         let fitsKey = item.keyStart >= 0 && item.keyLine >= 0 && flags != Self.sideKind && flags < 8
@@ -328,10 +331,12 @@ private struct Merger {
         }
         // Records are an upper bound on entries: reserving avoids growing (and copying) big arrays.
         for (index, count) in itemCounts.enumerated() { strings[index].entries.reserveCapacity(count) }
+        interner.reserve(keys: itemCounts.reduce(0, +), bytes: files.reduce(0) { $0 + $1.arena.count })
         emptyKey = [UInt8]().withUnsafeBufferPointer { interner.intern(0, $0) }
         let needsSecondPass = files.map { file in file.locales.contains { $0.name != baseLocale && $0.items != nil } }
         var knownIDs: [[Int32]] = []
         var freedRecords = 0
+        texts = Array(repeating: [], count: files.count)
         for pass in [true, false] {
             if !pass { knownIDs = lookUpKnownKeys(files, needsSecondPass) }
             for fileIndex in files.indices {
@@ -341,11 +346,17 @@ private struct Merger {
                             knownIDs: pass ? [] : knownIDs[fileIndex])
                 }
                 if !pass { knownIDs[fileIndex] = [] }
-                // Give freed records back to the system after a large file, and now and then after
-                // small ones: the entries growing meanwhile then reuse pages instead of raising the peak.
-                if !pass || !needsSecondPass[fileIndex] {
+                // After its last pass a file's records are freed and its arena keeps only the
+                // texts. Freed memory goes back to the system after a large file, and now and then
+                // after small ones: the entries growing meanwhile then reuse pages instead of raising the peak.
+                if pass != needsSecondPass[fileIndex] {
                     freedRecords += files[fileIndex].items.count
                     files[fileIndex].items = RawItems()
+                    files[fileIndex].arena = []
+                    swap(&files[fileIndex].arena, &texts[fileIndex])
+                    if files[fileIndex].arena.capacity > files[fileIndex].arena.count + 4096 {
+                        files[fileIndex].arena = files[fileIndex].arena.withUnsafeBufferPointer { Array($0) }
+                    }
                 }
                 if freedRecords >= 32_768 || fileIndex % 32 == 31 {
                     SystemAllocator.trim()
@@ -395,11 +406,29 @@ private struct Merger {
 
     private func shapeOf(_ id: Int32) -> UInt8 { Int(id) < shape.count ? shape[Int(id)] : 0 }
 
+    /// Per file, the texts (and plural categories) of its entries: the arena it keeps once merged,
+    /// without the keys (the interner holds them) or the texts of duplicates.
+    var texts: [[UInt8]] = []
+    /// The texts of the file being flattened (out of `texts` meanwhile).
+    var fileTexts: [UInt8] = []
+
+    /// Copies `ref`'s bytes to the texts of the file being flattened; returns where they are now.
+    private mutating func keep(_ ref: TextRef, _ arena: UnsafeBufferPointer<UInt8>) -> TextRef {
+        var kept = ref
+        kept.start = Int32(fileTexts.count)
+        fileTexts.append(contentsOf: UnsafeBufferPointer(rebasing: arena[Int(ref.start) ..< Int(ref.start) + Int(ref.length)]))
+        return kept
+    }
+
     private mutating func flatten(_ file: StringsFileData, _ fileIndex: Int32, _ range: Range<Int>, locale: Int, isBase: Bool,
                                   knownIDs: [Int32]) {
         var parents: [(id: Int32, end: Int)] = [(0, range.upperBound)]
         var forms: [CompactForm] = []
         let items = file.items
+        swap(&fileTexts, &texts[Int(fileIndex)])
+        // At most the file's arena (keys included): capacity never touched costs no memory.
+        if fileTexts.capacity == 0 { fileTexts.reserveCapacity(file.arena.count) }
+        defer { swap(&fileTexts, &texts[Int(fileIndex)]) }
         file.arena.withUnsafeBufferPointer { arena in
             var index = range.lowerBound
             while index < range.upperBound {
@@ -412,7 +441,7 @@ private struct Merger {
                     : interner.intern(parent, UnsafeBufferPointer(rebasing: arena[Int(item.keyStart) ..< Int(item.keyStart + item.keyLength)]))
                 guard item.isGroup else {
                     add(CompactEntry(key: id, file: fileIndex, keyLine: item.keyLine, keyColumn: item.keyColumn,
-                                     text: item.value, isPlural: false), file: file, locale: locale)
+                                     text: item.value, isPlural: false), arena: arena, locale: locale)
                     index += 1
                     continue
                 }
@@ -439,7 +468,7 @@ private struct Merger {
                     }
                     add(CompactEntry(key: id, file: fileIndex, keyLine: item.keyLine, keyColumn: item.keyColumn,
                                      text: TextRef(start: 0, length: 0, line: 0, column: 0), isPlural: true),
-                        forms: forms[...], file: file, locale: locale)
+                        forms: forms[...], arena: arena, locale: locale)
                     index = end
                 } else {
                     if isBase { setShape(id, 2) }
@@ -450,11 +479,26 @@ private struct Merger {
         }
     }
 
-    private mutating func add(_ entry: CompactEntry, forms: ArraySlice<CompactForm> = [], file: StringsFileData, locale: Int) {
-        guard let existing = strings[locale].add(entry, forms: forms) else { return }
-        pendingDuplicates.append(DuplicateKeyFindings.Record(
-            key: entry.key, locale: Int32(locale), file: entry.file, line: entry.keyLine, column: entry.keyColumn,
-            firstFile: strings[locale].entries[existing].file))
+    /// Adds an entry whose texts are in `arena`, keeping them; a duplicate is noted (its texts are not kept).
+    private mutating func add(_ entry: CompactEntry, forms: ArraySlice<CompactForm> = [], arena: UnsafeBufferPointer<UInt8>,
+                              locale: Int) {
+        if let existing = strings[locale].index(of: entry.key) {
+            pendingDuplicates.append(DuplicateKeyFindings.Record(
+                key: entry.key, locale: Int32(locale), file: entry.file, line: entry.keyLine, column: entry.keyColumn,
+                firstFile: strings[locale].entries[existing].file))
+            return
+        }
+        var entry = entry
+        var kept = forms
+        if entry.isPlural {
+            for index in kept.indices {
+                kept[index].category = keep(kept[index].category, arena)
+                kept[index].text = keep(kept[index].text, arena)
+            }
+        } else {
+            entry.text = keep(entry.text, arena)
+        }
+        strings[locale].add(entry, forms: kept)
     }
 
     /// Duplicates are reported once every path is known (an earlier file may hold the first one).
