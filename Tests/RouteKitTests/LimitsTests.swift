@@ -32,6 +32,41 @@ import Testing
         #expect(result.stderr.contains(".routekit.yml: error: the inputs total 70 bytes, over the limit of 50 (limits.total-size)"), "\(result.stderr)")
     }
 
+    /// The app's code counts toward the total: 70 bytes of strings and 40 of Kotlin are over 100.
+    @Test func totalSizeCountsTheSources() throws {
+        let kotlin = "sealed interface AppRoute\n" + String(repeating: "/", count: 13) + "\n"
+        let layout = [".routekit.yml": "strings: [strings.yml]\nsources: { kotlin: [Routes.kt] }\nlimits: { total-size: 100 }\n",
+                      "strings.yml": "en:\n  a: " + String(repeating: "x", count: 60) + "\n", "Routes.kt": kotlin]
+        let overDir = try TemporaryDirectory().write(layout)
+        let over = try GuardedCLI.run(["lint"], in: overDir.url)
+        BadInputSuiteTests.expectClean(over)
+        #expect(over.status == 2)
+        #expect(over.stderr.contains(".routekit.yml: error: the inputs total 110 bytes, over the limit of 100 (limits.total-size)"), "\(over.stderr)")
+        var within = layout
+        within[".routekit.yml"] = "strings: [strings.yml]\nsources: { kotlin: [Routes.kt] }\nlimits: { total-size: 110 }\n"
+        let withinDir = try TemporaryDirectory().write(within)
+        let fine = try GuardedCLI.run(["lint"], in: withinDir.url)
+        #expect(fine.status != 2, "\(fine.stderr)")
+    }
+
+    /// A catalog is a tree (tens of bytes of memory per byte): its files have a limit of their own.
+    @Test func catalogSize() throws {
+        let catalog = "routes:\n  Home: { tab: { icon: house }, title: a }\n"
+        let layout = [".routekit.yml": "catalog: routes.yml\nstrings: [strings.yml]\nlimits: { catalog-size: 40 }\n",
+                      "strings.yml": "en:\n  a: A\n", "routes.yml": catalog]
+        let overDir = try TemporaryDirectory().write(layout)
+        let over = try GuardedCLI.run(["lint"], in: overDir.url)
+        BadInputSuiteTests.expectClean(over)
+        #expect(over.status == 2)
+        #expect(over.stderr.contains(".routekit.yml: error: the catalog files total \(catalog.utf8.count) bytes, over the limit of 40 (limits.catalog-size)"),
+                "\(over.stderr)")
+        var within = layout
+        within[".routekit.yml"] = "catalog: routes.yml\nstrings: [strings.yml]\nlimits: { catalog-size: \(catalog.utf8.count) }\n"
+        let withinDir = try TemporaryDirectory().write(within)
+        let fine = try GuardedCLI.run(["lint"], in: withinDir.url)
+        #expect(fine.status == 0, "\(fine.stdout)\(fine.stderr)")
+    }
+
     @Test func depth() throws {
         let dir = try Self.project(limits: "depth: 3", strings: "en:\n  a:\n    b:\n      c: d\n")
         let result = try Self.lint(dir)

@@ -123,6 +123,38 @@ import Testing
                 "\(perInputByte) bytes per input byte: \(Int(scaled / 1e6)) MB at the default limit")
     }
 
+    /// The inputs with the most memory per byte that are not strings: the app's Kotlin (a route
+    /// declaration and a push site per line, each a finding; counted toward `limits.total-size`)
+    /// and a catalog (a tab per line, two findings each; its own `limits.catalog-size`), each
+    /// scaled to its limit, fit a 4 GB runner.
+    @Test(arguments: ["kotlin", "catalog"])
+    func treesScaledToTheirLimitFitA4GBRunner(shape: String) throws {
+        let count = 20_000
+        var layout = [".routekit.yml": "catalog: routes.yml\nstrings: [s.yml]\n", "s.yml": "en:\n  a: b\n",
+                      "routes.yml": "routes:\n  A: { tab: { icon: x }, title: a }\n"]
+        let input: Int
+        let limit: Int
+        if shape == "kotlin" {
+            layout[".routekit.yml"]! += "sources:\n  kotlin: [\"*.kt\"]\n"
+            layout["Routes.kt"] = "sealed interface AppRoute\n" + (0 ..< count).map { "data object R\($0) : AppRoute\n" }.joined()
+            layout["Nav.kt"] = "fun go(n: Nav) {\n" + (0 ..< count).map { " n.navigate(R\($0))\n" }.joined() + "}\n"
+            input = layout["Routes.kt"]!.utf8.count + layout["Nav.kt"]!.utf8.count
+            limit = Self.defaultTotalSize
+        } else {
+            layout["routes.yml"] = "routes:\n" + (0 ..< count).map { "  R\($0): { tab: {} }\n" }.joined()
+            input = layout["routes.yml"]!.utf8.count
+            limit = 4 * 1024 * 1024
+        }
+        let dir = try TemporaryDirectory().write(layout)
+        let empty = try TemporaryDirectory().write([".routekit.yml": "strings: [s.yml]\n", "s.yml": "en:\n  a: b\n"])
+        let constant = try Self.peak(["lint", empty.url.path, "--format", "json"])
+        let measured = try Self.peak(["lint", dir.url.path, "--format", "json"])
+        #expect(measured.status == 1)
+        let perInputByte = Double(measured.bytes - constant.bytes) / Double(input)
+        let scaled = perInputByte * Double(limit) + Double(constant.bytes)
+        #expect(scaled < Double(Self.runnerBytes), "\(shape): \(perInputByte) bytes per input byte: \(Int(scaled / 1e6)) MB at its limit")
+    }
+
     @Test func multipliedFindingsStopAtTheLimit() throws {
         var english = "en:\n"
         for index in 0..<2000 { english += "  k\(index): v\n" }

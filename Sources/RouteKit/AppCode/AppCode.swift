@@ -57,8 +57,9 @@ extension AppCode {
     /// Reads the files `sources:` names. Files that cannot be read, or not wholly, become
     /// `notFollowed` entries; only a config problem (a missing literal path) stops the run.
     /// `stringFiles` are the project's `strings:` files: a String Catalog read in place there
-    /// holds the Swift tab labels too, so it is read for them without being named twice.
-    public static func load(config: ProjectConfig, stringFiles: [String] = []) throws(ConfigError) -> AppCode {
+    /// holds the Swift tab labels too, so it is read for them without being named twice. The
+    /// files count toward `limits.total-size` with the `countedBytes` the other inputs took.
+    public static func load(config: ProjectConfig, stringFiles: [String] = [], countedBytes: Int = 0) throws(ConfigError) -> AppCode {
         var code = AppCode()
         guard !config.sources.isEmpty else { return code }
         let kotlinPaths = try Project.resolve(config.sources.kotlin, field: "sources.kotlin", config: config)
@@ -69,6 +70,10 @@ extension AppCode {
         for path in stringFiles where path.hasSuffix(".xcstrings") && !code.stringCatalogFiles.contains(path) {
             code.stringCatalogFiles.append(path)
         }
+        // Code is read into tokens and declarations, tens of bytes of memory per byte: it counts
+        // toward the run's total like every input.
+        let unread = kotlinPaths + code.swiftFiles + code.stringCatalogFiles.filter { !stringFiles.contains($0) }
+        try Project.checkTotalSize(countedBytes + unread.reduce(0) { $0 + Project.fileSize($1) }, config: config)
         let limit = config.limits.fileSize
 
         let kotlinTexts = Concurrent.map(count: kotlinPaths.count) { Self.readText(kotlinPaths[$0], limit: limit) }

@@ -27,6 +27,8 @@ public enum CatalogLoader {
                                 at: entry.value.location)
                     continue
                 }
+                // A route is hundreds of bytes: an array grown by doubling would copy them all.
+                routes.reserveCapacity(routes.count + mapping.entries.count)
                 for routeEntry in mapping.entries {
                     let name = routeEntry.key.value
                     if let first = seen[name] {

@@ -377,7 +377,7 @@ extension ProjectConfig {
         let fields: [String: WritableKeyPath<InputLimits, Int>] = [
             "file-size": \.fileSize, "total-size": \.totalSize, "depth": \.depth,
             "scalar-length": \.scalarLength, "node-count": \.nodeCount, "findings": \.findings,
-            "locales": \.locales,
+            "locales": \.locales, "catalog-size": \.catalogSize,
         ]
         for entry in mapping.entries {
             guard let keyPath = fields[entry.key.value] else {

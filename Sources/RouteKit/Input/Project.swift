@@ -25,7 +25,8 @@ public struct Project: Sendable {
         let catalogSet = Set(catalogPaths)
         let allPaths = catalogPaths + stringPaths.filter { !catalogSet.contains($0) }
         let stringSet = Set(stringPaths)
-        var parsed = try readAll(allPaths, catalogCount: catalogPaths.count, stringPaths: stringSet, config: config)
+        let (parsedInput, inputBytes) = try readAll(allPaths, catalogCount: catalogPaths.count, stringPaths: stringSet, config: config)
+        var parsed = parsedInput
         var byPath: [String: Int] = [:]
         for (index, file) in parsed.enumerated() where byPath[file.file.path] == nil { byPath[file.file.path] = index }
 
@@ -48,7 +49,7 @@ public struct Project: Sendable {
         var suppressions: [String: Suppressions] = [:]
         for file in parsed where suppressions[file.file.path] == nil { suppressions[file.file.path] = file.file.suppressions }
         if suppressions[config.path] == nil, let own = config.suppressions { suppressions[config.path] = own }
-        let appCode = try AppCode.load(config: config, stringFiles: stringPaths)
+        let appCode = try AppCode.load(config: config, stringFiles: stringPaths, countedBytes: inputBytes)
         suppressions.merge(appCode.suppressions) { yaml, _ in yaml }
         return Project(
             config: config, catalog: catalog, hasCatalog: !config.catalog.isEmpty, strings: strings,
@@ -77,17 +78,13 @@ public struct Project: Sendable {
     /// Reads and parses files on all cores; results keep the input order. Strings files are
     /// streamed into compact records (no tree); catalog files become trees.
     private static func readAll(_ paths: [String], catalogCount: Int, stringPaths: Set<String>,
-                                config: ProjectConfig) throws(ConfigError) -> [ParsedInput] {
-        var total = 0
-        var sizes: [Int] = []
-        for path in paths {
-            var info = stat()
-            let size = stat(path, &info) == 0 ? Int(info.st_size) : 0
-            sizes.append(size)
-            total += size
-        }
-        if total > config.limits.totalSize {
-            throw ConfigError("the inputs total \(total) bytes, over the limit of \(config.limits.totalSize) (limits.total-size)",
+                                config: ProjectConfig) throws(ConfigError) -> (inputs: [ParsedInput], bytes: Int) {
+        let sizes = paths.map(fileSize)
+        let total = sizes.reduce(0, +)
+        try checkTotalSize(total, config: config)
+        let catalogBytes = sizes[..<catalogCount].reduce(0, +)
+        if catalogBytes > config.limits.catalogSize {
+            throw ConfigError("the catalog files total \(catalogBytes) bytes, over the limit of \(config.limits.catalogSize) (limits.catalog-size)",
                               file: config.path)
         }
         let limits = config.limits
@@ -128,7 +125,22 @@ public struct Project: Sendable {
             : Concurrent.map(count: order.count) { work(order[$0]) }
         var results = [ParsedInput?](repeating: nil, count: paths.count)
         for (position, index) in order.enumerated() { results[index] = parsedInOrder[position] }
-        return results.map { $0! }
+        return (results.map { $0! }, total)
+    }
+
+    /// The size of the file at `path` (0 when it cannot be read: reading it reports why).
+    static func fileSize(_ path: String) -> Int {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : 0
+    }
+
+    /// Stops the run when the inputs (catalog, strings and `sources:` files) total more than
+    /// `limits.total-size`.
+    static func checkTotalSize(_ total: Int, config: ProjectConfig) throws(ConfigError) {
+        if total > config.limits.totalSize {
+            throw ConfigError("the inputs total \(total) bytes, over the limit of \(config.limits.totalSize) (limits.total-size)",
+                              file: config.path)
+        }
     }
 
     /// Expands the config's patterns into files inside the root. A literal path that does not

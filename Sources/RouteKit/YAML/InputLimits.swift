@@ -3,7 +3,7 @@
 public struct InputLimits: Sendable, Hashable {
     /// Bytes in one input file.
     public var fileSize: Int = 16 * 1024 * 1024
-    /// Bytes across all inputs of one run.
+    /// Bytes across all inputs of one run: catalog, strings and `sources:` files.
     /// 64 MiB: the worst measured inputs peak at about 10 times their size, so a run at this
     /// limit fits a 4 GB CI runner with room (BENCHMARKS.md, "Memory worst case").
     public var totalSize: Int = 64 * 1024 * 1024
@@ -20,6 +20,10 @@ public struct InputLimits: Sendable, Hashable {
     /// Findings of a rule whose count can grow as a product of the input (missing-translation:
     /// keys × locales, where a locale costs four bytes, `xx:\n`); past it, one finding counts the rest.
     public var findings: Int = 1_000_000
+    /// Bytes across the catalog files. A catalog is a tree of small values, about 65 bytes of
+    /// memory per byte at worst (a route per line), where strings take 5 to 7: a catalog is a
+    /// few kilobytes (the conference app's is 3 KB), so 4 MiB keeps its worst case near 300 MB.
+    public var catalogSize: Int = 4 * 1024 * 1024
 
     public init() {}
 

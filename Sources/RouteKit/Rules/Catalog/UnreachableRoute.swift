@@ -11,7 +11,7 @@ struct UnreachableRoute: LintRule {
         for route in catalog.routes {
             for source in route.from { pushes[source.value, default: []].append(route.name) }
         }
-        var reached = Set(catalog.tabRoots.map(\.name) + catalog.routes.filter(\.isEntry).map(\.name))
+        var reached = Set(catalog.routes.lazy.filter { $0.isTabRoot || $0.isEntry }.map(\.name))
         var queue = Array(reached)
         while let next = queue.popLast() {
             for target in pushes[next] ?? [] where reached.insert(target).inserted { queue.append(target) }
