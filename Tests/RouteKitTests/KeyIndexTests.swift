@@ -34,6 +34,20 @@ import Testing
         #expect((Int32(0) ..< 60_000).allSatisfy { index[$0] == $0 + 2 } && index[99_999] == 1 && index[60_000] == 0)
     }
 
+    /// Ids set one after another with the next entry numbers (a flat file of new keys) store
+    /// nothing; the first id out of step stores the run, and the index answers the same throughout.
+    @Test(arguments: [Int32(2), 500_000])
+    func aRunStoresNothingUntilBroken(first: Int32) {
+        var index = KeyIndex()
+        for number in Int32(1) ... 50_000 { index.set(first + number - 1, number, count: Int(number)) }
+        #expect(index.storedSlots == 0)
+        #expect(index[first] == 1 && index[first + 49_999] == 50_000 && index[first - 1] == 0 && index[first + 50_000] == 0)
+        index.set(1, 50_001, count: 50_001)
+        #expect(index.storedSlots > 0)
+        #expect((Int32(0) ..< 50_000).allSatisfy { index[first + $0] == $0 + 1 })
+        #expect(index[1] == 50_001 && index[first + 50_000] == 0 && (first == 2 || index[2] == 0))
+    }
+
     @Test func aLocaleWithOneHighIdStaysSmall() {
         var index = KeyIndex()
         index.set(1_999_999, 1, count: 1)

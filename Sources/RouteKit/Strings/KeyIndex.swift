@@ -6,7 +6,16 @@
 /// dense array per locale, a thousand two-line stubs cost gigabytes. A sparse index that comes
 /// to hold half the ids up to its largest (a translation whose first key was new to the
 /// project) turns dense again; the two thresholds differ so that the turns stay rare.
+///
+/// Before either, while each id set is the one after the last with the next entry number (a
+/// flat file of keys new to the project, or a translation in its base's order), the index is
+/// that run and stores nothing: entry number = id − offset.
 struct KeyIndex: Sendable {
+    /// The run while `inRun`: ids `runFirst ... runLast` (none when `runLast < runFirst`).
+    private var inRun = true
+    private var runFirst: Int32 = 0
+    private var runLast: Int32 = -1
+    private var runOffset: Int32 = 0
     private var dense: [Int32] = []
     /// Open addressing, `UInt64(id + 1) << 32 | value`; 0 is empty. Nil while dense.
     private var sparse: [UInt64]?
@@ -19,6 +28,7 @@ struct KeyIndex: Sendable {
 
     @inline(__always)
     subscript(id: Int32) -> Int32 {
+        if inRun { return id >= runFirst && id <= runLast ? id - runOffset : 0 }
         guard let sparse else {
             let slot = Int(id)
             return slot < dense.count ? dense[slot] : 0
@@ -35,6 +45,17 @@ struct KeyIndex: Sendable {
 
     /// Sets the entry number of `id` (never 0); `count` is how many ids the locale holds, this one included.
     mutating func set(_ id: Int32, _ value: Int32, count: Int) {
+        if inRun {
+            if runLast < runFirst {
+                (runFirst, runLast, runOffset) = (id, id, id - value)
+                return
+            }
+            if id == runLast + 1 && id - value == runOffset {
+                runLast = id
+                return
+            }
+            leaveRun()
+        }
         if sparse == nil {
             let slot = Int(id)
             if slot >= dense.count {
@@ -53,6 +74,21 @@ struct KeyIndex: Sendable {
         insert(id, value)
         largestID = Swift.max(largestID, id)
         if Int(largestID) + 1 <= 2 * count { becomeDense() }
+    }
+
+    /// Stores the run as the dense or sparse index `set` would have made of it.
+    private mutating func leaveRun() {
+        inRun = false
+        guard runLast >= runFirst else { return }
+        let count = Int(runLast - runFirst) + 1
+        if Int(runLast) + 1 <= 4 * count + 1024 {
+            dense = [Int32](repeating: 0, count: Int(runLast) + 1)
+            for id in runFirst ... runLast { dense[Int(id)] = id - runOffset }
+        } else {
+            sparse = [UInt64](repeating: 0, count: Swift.max(8, (count * 2).nextPowerOfTwo))
+            for id in runFirst ... runLast { insert(id, id - runOffset) }
+            largestID = runLast
+        }
     }
 
     private static func hash(_ id: Int32) -> Int {

@@ -27,6 +27,40 @@ public enum StringsLoader {
     }
 }
 
+/// Bytes copied in one after another (`memcpy`, no array growth): a file's texts while it is
+/// merged. Sized for the file's whole arena, of which the pages never written cost no memory.
+final class TextBuffer {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        self.capacity = Swift.max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    @inline(__always)
+    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        if count + bytes.count > capacity { grow(to: count + bytes.count) }
+        (base + count).initialize(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    private func grow(to needed: Int) {
+        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: Swift.max(needed, capacity * 2))
+        larger.initialize(from: base, count: count)
+        base.deallocate()
+        base = larger
+        capacity = Swift.max(needed, capacity * 2)
+    }
+
+    /// The bytes written, in an array of their size.
+    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+}
+
 /// One parse record: a text (leaf) or a mapping (group), in depth-first file order. Stored
 /// packed in `RawItems`; this is the record as read from there.
 struct RawItem: Sendable {
@@ -336,7 +370,7 @@ private struct Merger {
         let needsSecondPass = files.map { file in file.locales.contains { $0.name != baseLocale && $0.items != nil } }
         var knownIDs: [[Int32]] = []
         var freedRecords = 0
-        texts = Array(repeating: [], count: files.count)
+        texts = Array(repeating: nil, count: files.count)
         for pass in [true, false] {
             if !pass { knownIDs = lookUpKnownKeys(files, needsSecondPass) }
             for fileIndex in files.indices {
@@ -352,11 +386,8 @@ private struct Merger {
                 if pass != needsSecondPass[fileIndex] {
                     freedRecords += files[fileIndex].items.count
                     files[fileIndex].items = RawItems()
-                    files[fileIndex].arena = []
-                    swap(&files[fileIndex].arena, &texts[fileIndex])
-                    if files[fileIndex].arena.capacity > files[fileIndex].arena.count + 4096 {
-                        files[fileIndex].arena = files[fileIndex].arena.withUnsafeBufferPointer { Array($0) }
-                    }
+                    files[fileIndex].arena = texts[fileIndex]?.bytes ?? []
+                    texts[fileIndex] = nil
                 }
                 if freedRecords >= 32_768 || fileIndex % 32 == 31 {
                     SystemAllocator.trim()
@@ -408,15 +439,16 @@ private struct Merger {
 
     /// Per file, the texts (and plural categories) of its entries: the arena it keeps once merged,
     /// without the keys (the interner holds them) or the texts of duplicates.
-    var texts: [[UInt8]] = []
-    /// The texts of the file being flattened (out of `texts` meanwhile).
-    var fileTexts: [UInt8] = []
+    var texts: [TextBuffer?] = []
+    /// The texts of the file being flattened.
+    var fileTexts = TextBuffer(capacity: 0)
 
     /// Copies `ref`'s bytes to the texts of the file being flattened; returns where they are now.
-    private mutating func keep(_ ref: TextRef, _ arena: UnsafeBufferPointer<UInt8>) -> TextRef {
+    @inline(__always)
+    private func keep(_ ref: TextRef, _ arena: UnsafeBufferPointer<UInt8>) -> TextRef {
         var kept = ref
         kept.start = Int32(fileTexts.count)
-        fileTexts.append(contentsOf: UnsafeBufferPointer(rebasing: arena[Int(ref.start) ..< Int(ref.start) + Int(ref.length)]))
+        fileTexts.append(UnsafeBufferPointer(rebasing: arena[Int(ref.start) ..< Int(ref.start) + Int(ref.length)]))
         return kept
     }
 
@@ -425,10 +457,8 @@ private struct Merger {
         var parents: [(id: Int32, end: Int)] = [(0, range.upperBound)]
         var forms: [CompactForm] = []
         let items = file.items
-        swap(&fileTexts, &texts[Int(fileIndex)])
-        // At most the file's arena (keys included): capacity never touched costs no memory.
-        if fileTexts.capacity == 0 { fileTexts.reserveCapacity(file.arena.count) }
-        defer { swap(&fileTexts, &texts[Int(fileIndex)]) }
+        if texts[Int(fileIndex)] == nil { texts[Int(fileIndex)] = TextBuffer(capacity: file.arena.count) }
+        fileTexts = texts[Int(fileIndex)]!
         file.arena.withUnsafeBufferPointer { arena in
             var index = range.lowerBound
             while index < range.upperBound {

@@ -24,8 +24,10 @@ enum StringsReader {
                 file.suppressions = Suppressions.scan(body)
                 file.diagnostics = streamer.readerDiagnostics
                 var data = streamer.data
-                // The arena was reserved at the file's size and stays for the table's lifetime: trim it.
-                if data.arena.capacity > data.arena.count + 4096 { data.arena = data.arena.withUnsafeBufferPointer { Array($0) } }
+                // The arena was reserved at the file's size, and lives until the merge keeps its
+                // texts. Capacity never touched costs no memory, while a copy would add to the peak
+                // of reading: trimmed only when most of it is unused (a file of comments).
+                if data.arena.capacity > 2 * data.arena.count + 4096 { data.arena = data.arena.withUnsafeBufferPointer { Array($0) } }
                 return Result(file: file, data: data)
             }
             let tree = YAMLReader.read(buffer: buffer, path: path, limits: limits)
