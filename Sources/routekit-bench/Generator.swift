@@ -73,6 +73,14 @@ enum Generator {
         case extra
         /// A base locale of short keys and as many two-line locale stubs as `limits.locales` allows.
         case stubs
+        /// Base texts with a placeholder, translations without: a finding at each translation.
+        case placeholders
+        /// English plurals, Japanese ones with two forms CLDR never selects: two findings each.
+        case plurals
+        /// A catalog of one-line tab routes as large as `limits.catalog-size`: two findings a route.
+        case catalog
+        /// Kotlin route declarations and push sites of routes the catalog lacks: a finding each.
+        case kotlin
 
         var summary: String {
             switch self {
@@ -80,6 +88,10 @@ enum Generator {
             case .translation: "short distinct keys, en and de, no finding"
             case .extra: "every translated key extra (a finding per entry)"
             case .stubs: "locale stubs beside a large base"
+            case .placeholders: "every translation lacks its placeholder"
+            case .plurals: "every plural with forms never selected"
+            case .catalog: "a catalog of one-line tab routes (limits.catalog-size)"
+            case .kotlin: "Kotlin route declarations and push sites"
             }
         }
     }
@@ -91,12 +103,12 @@ enum Generator {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try Data("strings: [\"s*.yml\"]\n".utf8).write(to: URL(fileURLWithPath: directory + "/.routekit.yml"))
         // A key and its value are two values (nodes); the mapping and the locale three more.
-        func file(_ locale: String, from start: Int) -> [UInt8] {
+        func file(_ locale: String, from start: Int, value: String = "v", valuesPerLine: Int = 1) -> [UInt8] {
             var text: [UInt8] = Array("\(locale):\n".utf8)
             text.reserveCapacity(limits.fileSize)
             var index = 0
-            while text.count < limits.fileSize - 32 && 2 * index + 8 < limits.nodeCount {
-                text += Array("  k\(start + index): v\n".utf8)
+            while text.count < limits.fileSize - 64 && (1 + valuesPerLine) * index + 8 < limits.nodeCount {
+                text += Array("  k\(start + index): \(value)\n".utf8)
                 index += 1
             }
             return text
@@ -124,6 +136,51 @@ enum Generator {
             var stubs: [UInt8] = []
             for index in 0 ..< limits.locales - 1 { stubs += Array("x\(index):\n  k\(index): v\n".utf8) }
             total += try write(stubs, "s1.yml")
+        case .placeholders, .plurals:
+            // Pairs of files with the same keys, as many pairs as the total allows.
+            var pair = 0
+            while true {
+                let from = pair * 10_000_000
+                let (base, translation) = shape == .placeholders
+                    ? (file("en", from: from, value: "'%s'"), file("de", from: from))
+                    : (file("en", from: from, value: "{one: a, other: b}", valuesPerLine: 4),
+                       file("ja", from: from, value: "{one: a, few: c, other: b}", valuesPerLine: 5))
+                guard total + base.count + translation.count <= limits.totalSize else { break }
+                total += try write(base, "s\(2 * pair).yml") + write(translation, "s\(2 * pair + 1).yml")
+                pair += 1
+            }
+        case .catalog:
+            try Data("catalog: routes.yml\nstrings: [\"s*.yml\"]\n".utf8).write(to: URL(fileURLWithPath: directory + "/.routekit.yml"))
+            total += try write(Array("en:\n  a: b\n".utf8), "s0.yml")
+            var routes: [UInt8] = Array("routes:\n".utf8)
+            var index = 0
+            while routes.count < limits.catalogSize - 64 {
+                routes += Array("  R\(index): { tab: {} }\n".utf8)
+                index += 1
+            }
+            total += try write(routes, "routes.yml")
+        case .kotlin:
+            try Data("catalog: routes.yml\nstrings: [\"s*.yml\"]\nsources:\n  kotlin: [\"*.kt\"]\n".utf8)
+                .write(to: URL(fileURLWithPath: directory + "/.routekit.yml"))
+            total += try write(Array("en:\n  a: b\n".utf8), "s0.yml")
+            total += try write(Array("routes:\n  A: { tab: { icon: x }, title: a }\n".utf8), "routes.yml")
+            // Declarations and pushes in files of at most `limits.file-size`, up to the total.
+            var part = 0, start = 0
+            while total < limits.totalSize - 1024 {
+                let budget = min(limits.fileSize, limits.totalSize - total) - 64
+                var routes: [UInt8] = Array((part == 0 ? "sealed interface AppRoute\n" : "package p\n").utf8)
+                var pushes: [UInt8] = Array("fun go(n: Nav) {\n".utf8)
+                var index = start
+                while routes.count + pushes.count + 64 < budget {
+                    routes += Array("data object R\(index) : AppRoute\n".utf8)
+                    pushes += Array(" n.navigate(R\(index))\n".utf8)
+                    index += 1
+                }
+                pushes += Array("}\n".utf8)
+                total += try write(routes, "Routes\(part).kt") + write(pushes, "Nav\(part).kt")
+                start = index
+                part += 1
+            }
         }
         return total
     }

@@ -3,7 +3,7 @@ import Foundation
 /// Large reports rendered on all cores, a chunk of findings per core, written in order.
 enum ChunkedRender {
     /// Findings per chunk: enough to keep a core busy, few enough that its buffer stays small.
-    static let chunkSize = 4096
+    static let chunkSize = 1024
 
     /// Writes `head`, then `count` findings rendered in chunks on all cores (`body` renders one
     /// range into a buffer), then `tail`. Chunks are rendered a round at a time and written in

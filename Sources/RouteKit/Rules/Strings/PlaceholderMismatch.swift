@@ -13,6 +13,8 @@ struct PlaceholderMismatch: LintRule {
         // bytes, in one list. The loop below reads `sources` for every translation: it is kept
         // small and indexed by key id.
         var expectedBytes = PlaceholderBytes()
+        // One signature at most per base text: reserved, so the list never grows by copying.
+        expectedBytes.reserveSignatures(base.entries.count + 1)
         var sources = [BaseText](repeating: BaseText(signature: -1, isPlural: false, hasPlaceholders: false),
                                  count: storage.keyCount)
         // Most texts have no placeholders: they share one empty signature (a signature each
@@ -196,12 +198,26 @@ private struct BaseText {
 /// of one text, or of the forms of a plural merged): vouches that a translation matches its base
 /// without making Strings, sets or dictionaries, and without a heap object per signature.
 struct PlaceholderBytes {
+    /// 20 bytes (32-bit bounds): the base keeps one per text with placeholders.
     private struct Signature {
-        /// Indices in `names` and `printf`.
-        var names: Range<Int>
-        var printf: Range<Int>
+        private var namesStart: Int32, namesEnd: Int32, printfStart: Int32, printfEnd: Int32
         /// False when a name is not NFC as written: equal names might then differ in bytes.
         var namesComparableAsBytes = true
+
+        init(names: Range<Int>, printf: Range<Int>) {
+            (namesStart, namesEnd) = (Int32(names.lowerBound), Int32(names.upperBound))
+            (printfStart, printfEnd) = (Int32(printf.lowerBound), Int32(printf.upperBound))
+        }
+
+        /// Indices in `names` and `printf`.
+        var names: Range<Int> {
+            get { Int(namesStart) ..< Int(namesEnd) }
+            set { (namesStart, namesEnd) = (Int32(newValue.lowerBound), Int32(newValue.upperBound)) }
+        }
+        var printf: Range<Int> {
+            get { Int(printfStart) ..< Int(printfEnd) }
+            set { (printfStart, printfEnd) = (Int32(newValue.lowerBound), Int32(newValue.upperBound)) }
+        }
     }
 
     private var signatures: [Signature] = []
@@ -210,9 +226,11 @@ struct PlaceholderBytes {
     private var nameBytes: [UInt8] = []
     /// Position → type family (see `family`); a later placeholder at a position replaces the
     /// earlier one of its signature.
-    private var printf: [(position: Int, family: Int)] = []
+    private var printf: [(position: Int32, family: Int32)] = []
 
     var count: Int { signatures.count }
+
+    mutating func reserveSignatures(_ count: Int) { signatures.reserveCapacity(count) }
 
     mutating func removeAll() {
         signatures.removeAll(keepingCapacity: true)
@@ -247,8 +265,8 @@ struct PlaceholderBytes {
                 signatures[signature].names = signatures[signature].names.lowerBound ..< names.count
                 return
             }
-            let index = positions.position(position)
-            let family = spec.familyCode
+            let index = Int32(positions.position(position))
+            let family = Int32(spec.familyCode)
             if let existing = signatures[signature].printf.first(where: { printf[$0].position == index }) {
                 printf[existing].family = family
             } else {
@@ -285,7 +303,7 @@ struct PlaceholderBytes {
         signatures[signature].names.contains { nameBytes[names[$0]].elementsEqual(name) }
     }
 
-    private func family(at position: Int, in signature: Int) -> Int? {
+    private func family(at position: Int32, in signature: Int) -> Int32? {
         signatures[signature].printf.first { printf[$0].position == position }.map { printf[$0].family }
     }
 }
