@@ -89,6 +89,7 @@ struct PackedEntries: RandomAccessCollection, Sendable {
     private var side: [CompactEntry] = []
     /// The first entry of each run of entries from one file, and that file.
     private var runs: [(start: Int32, file: Int32)] = []
+    private var lastFile: Int32 = -1
 
     init() {}
 
@@ -131,21 +132,33 @@ struct PackedEntries: RandomAccessCollection, Sendable {
     struct Iterator: IteratorProtocol {
         fileprivate let entries: PackedEntries
         fileprivate var index = 0
-        fileprivate var run = 0
+        fileprivate var run = -1
+        fileprivate var file: Int32 = 0
+        /// Where the run after `run` starts (past the end when there is none).
+        fileprivate var nextRunStart = 0
 
         @inline(__always)
         mutating func next() -> CompactEntry? {
             guard index < entries.packed.count else { return nil }
-            while run + 1 < entries.runs.count && Int(entries.runs[run + 1].start) <= index { run += 1 }
+            while index >= nextRunStart { nextRun() }
             defer { index += 1 }
-            return entries.entry(index, file: entries.runs[run].file)
+            return entries.entry(index, file: file)
+        }
+
+        private mutating func nextRun() {
+            run += 1
+            file = entries.runs[run].file
+            nextRunStart = run + 1 < entries.runs.count ? Int(entries.runs[run + 1].start) : Int.max
         }
     }
 
     func makeIterator() -> Iterator { Iterator(entries: self) }
 
     mutating func append(_ entry: CompactEntry) {
-        if runs.isEmpty || runs[runs.count - 1].file != entry.file { runs.append((Int32(packed.count), entry.file)) }
+        if entry.file != lastFile {
+            runs.append((Int32(packed.count), entry.file))
+            lastFile = entry.file
+        }
         let text = entry.text
         let delta = text.column - entry.keyColumn
         let fits = entry.keyLine >= 0 && text.start >= 0 && (0 ..< 0x100).contains(entry.keyColumn)

@@ -519,14 +519,14 @@ private struct Merger {
             return
         }
         var entry = entry
-        var kept = forms
-        if entry.isPlural {
-            for index in kept.indices {
-                kept[index].category = keep(kept[index].category, arena)
-                kept[index].text = keep(kept[index].text, arena)
-            }
-        } else {
+        guard entry.isPlural else {
             entry.text = keep(entry.text, arena)
+            return strings[locale].add(entry)
+        }
+        var kept = forms
+        for index in kept.indices {
+            kept[index].category = keep(kept[index].category, arena)
+            kept[index].text = keep(kept[index].text, arena)
         }
         strings[locale].add(entry, forms: kept)
     }
