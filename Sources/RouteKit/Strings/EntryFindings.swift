@@ -15,9 +15,10 @@ final class EntryFindings: FindingGroup, @unchecked Sendable {
     enum Message: Sendable {
         /// `prefix(the form's category, if the finding is at a form) + key + suffix`.
         case aroundKey(prefix: @Sendable (_ formCategory: String?) -> String, suffix: String)
-        /// By the rule, from the index of the entry in the locale and the index of the form in
-        /// the locale's forms (nil for the entry as a whole): the same words it found it with.
-        case made(@Sendable (_ entry: Int, _ form: Int?) -> String)
+        /// By the rule, from the index of the entry in the locale, the index of the form in the
+        /// locale's forms (nil for the entry as a whole) and the detail `add` was given (such as
+        /// where in the text; nil without): the same words it found it with.
+        case made(@Sendable (_ entry: Int, _ form: Int?, _ detail: Int?) -> String)
     }
 
     /// An entry of the locale, and a plural form of it (or -1 for the entry as a whole).
@@ -31,6 +32,8 @@ final class EntryFindings: FindingGroup, @unchecked Sendable {
     private let message: Message
     /// Filled by `add` while the rule runs, then never changed.
     private var items: [Item] = []
+    /// One per item when the rule gives details, else empty.
+    private var details: [Int32] = []
 
     /// A group of findings at `table`'s entries; `add` makes them. The first reserves an item for
     /// every entry and form (untouched capacity of a large array costs no memory), so items never
@@ -42,9 +45,14 @@ final class EntryFindings: FindingGroup, @unchecked Sendable {
         super.init(rule: rule)
     }
 
-    /// Appends the finding at entry `entry` (its plural form `form`) to `findings`.
-    func add(entry: Int, form: Int? = nil, severity: Severity = .error, to findings: inout [Finding]) {
+    /// Appends the finding at entry `entry` (its plural form `form`) to `findings`. A group's
+    /// findings all have a `detail`, or none.
+    func add(entry: Int, form: Int? = nil, detail: Int? = nil, severity: Severity = .error, to findings: inout [Finding]) {
         if items.isEmpty { items.reserveCapacity(table.entries.count + table.forms.count) }
+        if let detail {
+            precondition(details.count == items.count, "a group's findings all have a detail, or none")
+            details.append(Int32(detail))
+        }
         items.append(Item(entry: Int32(entry), form: Int32(form ?? -1)))
         findings.append(Finding(self, item: items.count - 1, severity: severity))
     }
@@ -89,7 +97,7 @@ final class EntryFindings: FindingGroup, @unchecked Sendable {
             body(table.storage.name(entry.key))
             body(suffix)
         case .made(let make):
-            body(make(Int(items[item].entry), form))
+            body(make(Int(items[item].entry), form, details.isEmpty ? nil : Int(details[item])))
         }
     }
 }

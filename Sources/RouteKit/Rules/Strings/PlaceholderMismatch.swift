@@ -34,7 +34,7 @@ struct PlaceholderMismatch: LintRule {
         for locale in strings.locales where locale != strings.baseLocale {
             guard let table = strings[locale] else { continue }
             // A finding per entry or form at most, made into words only when asked for (`message`).
-            let make: @Sendable (Int, Int?) -> String = { index, form in
+            let make: @Sendable (Int, Int?, Int?) -> String = { index, form, _ in
                 Self.message(table.entries[index], form: form, in: table, base: base, storage: storage, baseLocale: strings.baseLocale)
             }
             let atKey = EntryFindings(rule: Self.id, table: table, place: .key, message: .made(make))

@@ -19,7 +19,7 @@ struct PluralExtraCategory: LintRule {
             let used = Set(names).sorted(by: PluralCategoryOrder.precedes).joined(separator: ", ")
             let categories = context.stringCache.pluralCategories(of: locale)
             // A finding per form at most, made into words only when asked for.
-            let neverSelected = EntryFindings(rule: Self.id, table: table, place: .category, message: .made { index, form in
+            let neverSelected = EntryFindings(rule: Self.id, table: table, place: .category, message: .made { index, form, _ in
                 let entry = table.entries[index]
                 let name = storage.string(entry.file, table.forms[form!].category)
                 return "the '\(name)' form of '\(storage.name(entry.key))' is never selected in locale '\(locale)' (CLDR: \(used))"

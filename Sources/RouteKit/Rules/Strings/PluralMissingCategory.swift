@@ -32,7 +32,7 @@ struct PluralMissingCategory: LintRule {
                 return missing
             }
             // A finding per plural at most, made into words only when asked for.
-            let lacking = EntryFindings(rule: Self.id, table: table, place: .key, message: .made { index, _ in
+            let lacking = EntryFindings(rule: Self.id, table: table, place: .key, message: .made { index, _, _ in
                 let entry = table.entries[index]
                 return "plural '\(storage.name(entry.key))' in locale '\(locale)' lacks \(missing(entry).map { "'\($0)'" }.joined(separator: ", ")) (CLDR: \(needed.joined(separator: ", ")))"
             })

@@ -12,26 +12,39 @@ struct UnsupportedPlaceholder: LintRule {
         var findings: [Finding] = []
         for locale in strings.locales {
             guard let table = strings[locale] else { continue }
-            for entry in table.entries {
-                table.forEachText(of: entry) { ref in
-                    // On bytes: a String is made only for the rare finding.
-                    var found: [(text: String, reason: String)] = []
-                    storage.withBytes(entry.file, ref) { text in
-                        // A date format's `%-d` is strftime's, which the app does not give to printf.
-                        guard PlaceholderParser.mayHavePlaceholders(text), !PlaceholderParser.looksLikeStrftime(text) else { return }
-                        PlaceholderParser.scan(text) { range, name, _, spec in
-                            guard spec.conversion != 0, let reason = spec.unsupportedReason(ruby: name != nil) else { return }
-                            found.append((String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self), reason))
-                        }
-                    }
-                    for (placeholder, reason) in found {
-                        let key = storage.name(entry.key)
-                        findings.append(finding("'\(key)' in locale '\(locale)' has \(placeholder), which routekit does not render: \(reason)",
-                                                at: storage.location(entry.file, ref.line, ref.column), key: key, locale: locale))
+            // A text may hold thousands of placeholders: a finding is an item (its detail is where
+            // the placeholder starts in the text), made into words only when asked for.
+            let unsupported = EntryFindings(rule: Self.id, table: table, place: .text, message: .made { index, form, offset in
+                let entry = table.entries[index]
+                let ref = form.map { table.forms[$0].text } ?? entry.text
+                let found = storage.withBytes(entry.file, ref) { Self.unsupported(in: $0) }.first { $0.offset == offset }
+                return "'\(storage.name(entry.key))' in locale '\(locale)' has \(found?.placeholder ?? ""), which routekit does not render: \(found?.reason ?? "")"
+            })
+            for (index, entry) in table.entries.enumerated() {
+                let texts: [(form: Int?, ref: TextRef)] = entry.isPlural
+                    ? table.pluralForms(entry).indices.map { ($0, table.forms[$0].text) } : [(nil, entry.text)]
+                for (form, ref) in texts {
+                    for found in storage.withBytes(entry.file, ref, { Self.unsupported(in: $0) }) {
+                        unsupported.add(entry: index, form: form, detail: found.offset, to: &findings)
                     }
                 }
             }
         }
         return findings
+    }
+
+    /// The placeholders of `text` that routekit does not render, with why, each text and reason
+    /// once (a repeat would be the same finding). On bytes: a String is made only for a finding.
+    static func unsupported(in text: UnsafeBufferPointer<UInt8>) -> [(offset: Int, placeholder: String, reason: String)] {
+        // A date format's `%-d` is strftime's, which the app does not give to printf.
+        guard PlaceholderParser.mayHavePlaceholders(text), !PlaceholderParser.looksLikeStrftime(text) else { return [] }
+        var found: [(offset: Int, placeholder: String, reason: String)] = []
+        var seen: Set<String> = []
+        PlaceholderParser.scan(text) { range, name, _, spec in
+            guard spec.conversion != 0, let reason = spec.unsupportedReason(ruby: name != nil) else { return }
+            let placeholder = String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)
+            if seen.insert(placeholder + "\u{0}" + reason).inserted { found.append((range.lowerBound, placeholder, reason)) }
+        }
+        return found
     }
 }
