@@ -75,6 +75,7 @@ struct KeyInterner {
     }
 
     private func find(_ parent: Int32, _ segment: UnsafeBufferPointer<UInt8>, _ h: UInt64) -> Probe {
+        precondition(!table.isEmpty, "a key interner without its table (restoreTable)")
         let mask = table.count - 1
         var slot = Int(truncatingIfNeeded: h) & mask
         while true {
@@ -108,8 +109,21 @@ struct KeyInterner {
         return id
     }
 
-    private mutating func grow() {
-        let capacity = table.count * 2
+    /// Frees the table: names (`name`, `appendName`) still work, lookups (`intern`, `lookup`,
+    /// `id(of:)`) need `restoreTable` first.
+    mutating func removeTable() { table = [] }
+
+    /// Makes the table again (after `removeTable`), at the size growing would have given it.
+    mutating func restoreTable() {
+        guard table.isEmpty else { return }
+        var capacity = 4096
+        while parents.count * 2 > capacity { capacity *= 2 }
+        fill(capacity: capacity)
+    }
+
+    private mutating func grow() { fill(capacity: table.count * 2) }
+
+    private mutating func fill(capacity: Int) {
         // The old table is not needed to fill the new one: freed first, it does not add to the peak.
         table = []
         table = [Int32](repeating: -1, count: capacity)

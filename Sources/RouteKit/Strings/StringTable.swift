@@ -1,3 +1,5 @@
+import Foundation
+
 /// CLDR plural categories, in CLDR's order.
 public let pluralCategoryNames = ["zero", "one", "two", "few", "many", "other"]
 
@@ -186,12 +188,17 @@ final class StringStorage: Sendable {
     let paths: [String]
     let arenas: [[UInt8]]
     /// Key ids and their segments: a name is made when asked for, never stored as a `String`.
+    /// Without its table (a tenth of the strings' memory): `lookup` makes it when first asked.
     let keys: KeyInterner
+    private let lookup: KeyLookup
 
     init(paths: [String], arenas: [[UInt8]], keys: KeyInterner) {
         self.paths = paths
         self.arenas = arenas
+        var keys = keys
+        keys.removeTable()
         self.keys = keys
+        lookup = KeyLookup(keys)
     }
 
     static let empty = StringStorage(paths: [], arenas: [], keys: KeyInterner())
@@ -200,7 +207,7 @@ final class StringStorage: Sendable {
     func name(_ id: Int32) -> String { keys.name(id) }
 
     /// Dotted key name → key id, if any locale defines it (or a namespace above one).
-    func id(of name: String) -> Int32? { keys.id(of: name) }
+    func id(of name: String) -> Int32? { lookup.id(of: name) }
 
     /// Ids are `0 ..< keyCount` (0 is the root).
     var keyCount: Int { keys.count }
@@ -222,6 +229,27 @@ final class StringStorage: Sendable {
 
     func located(_ file: Int32, _ ref: TextRef) -> Located<String> {
         Located(string(file, ref), at: location(file, ref.line, ref.column))
+    }
+}
+
+/// The key interner with its table, made on the first lookup by name: a project whose keys are
+/// never looked up by name (strings without a catalog) does not hold the table while it is linted.
+private final class KeyLookup: @unchecked Sendable {
+    private let lock = NSLock()
+    /// Guarded by `lock`; `restoreTable` has run once `ready`.
+    private var keys: KeyInterner
+    private var ready = false
+
+    init(_ keys: KeyInterner) { self.keys = keys }
+
+    func id(of name: String) -> Int32? {
+        lock.lock()
+        defer { lock.unlock() }
+        if !ready {
+            keys.restoreTable()
+            ready = true
+        }
+        return keys.id(of: name)
     }
 }
 
