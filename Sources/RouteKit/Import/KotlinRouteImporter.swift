@@ -228,8 +228,10 @@ public struct KotlinRouteImporter: Sendable {
             anonymous += file.scanner.anonymousObjects.map { (file.display, $0.supertypes, $0.line) }
         }
 
-        var byName: [String: [KotlinDeclaration]] = [:]
-        for declaration in declarations { byName[declaration.name, default: []].append(declaration) }
+        // Indices, not copies: a declaration is hundreds of bytes, and a project may declare a
+        // hundred thousand routes.
+        var byName: [String: [Int]] = [:]
+        for (index, declaration) in declarations.enumerated() { byName[declaration.name, default: []].append(index) }
 
         var subtypes: [String: [Int]] = [:]
         for (index, declaration) in declarations.enumerated() {
@@ -258,7 +260,7 @@ public struct KotlinRouteImporter: Sendable {
         } else {
             let candidates = declarations.filter { declaration in
                 declaration.modifiers.contains("sealed")
-                    && !declaration.supertypes.contains { name in byName[name]?.contains { $0.modifiers.contains("sealed") } ?? false }
+                    && !declaration.supertypes.contains { name in byName[name]?.contains { declarations[$0].modifiers.contains("sealed") } ?? false }
             }
             var counts: [(String, Int)] = []
             var counted: Set<String> = []
