@@ -6,6 +6,8 @@ import Foundation
 /// Nine bytes a key plus its segment's bytes, and a table of 8 to 16: a project of a million
 /// keys keeps them in about 30 MB. Of each hash only a byte is kept: a probe compares it, the
 /// parent and the length before the bytes, and growing the table hashes the segments again.
+/// Names need only eight bytes a key: the table and the tags can go (`removeTable`) until a
+/// lookup needs them.
 struct KeyInterner {
     private(set) var parents: [Int32] = [-1]
     /// Segment `id` is `bytes[segmentEnds[id - 1] ..< segmentEnds[id]]` (the root's is empty).
@@ -109,9 +111,12 @@ struct KeyInterner {
         return id
     }
 
-    /// Frees the table: names (`name`, `appendName`) still work, lookups (`intern`, `lookup`,
-    /// `id(of:)`) need `restoreTable` first.
-    mutating func removeTable() { table = [] }
+    /// Frees the table and the tags: names (`name`, `appendName`) still work, lookups (`intern`,
+    /// `lookup`, `id(of:)`) need `restoreTable` first.
+    mutating func removeTable() {
+        table = []
+        tags = []
+    }
 
     /// Makes the table again (after `removeTable`), at the size growing would have given it.
     mutating func restoreTable() {
@@ -128,10 +133,13 @@ struct KeyInterner {
         table = []
         table = [Int32](repeating: -1, count: capacity)
         let mask = table.count - 1
+        let restoringTags = tags.isEmpty
+        if restoringTags { tags = [UInt8](repeating: 0, count: parents.count) }
         for id in 1 ..< parents.count {
             let h = bytes.withUnsafeBufferPointer { stored in
                 Self.hash(parents[id], UnsafeBufferPointer(rebasing: stored[segmentStart(id) ..< segmentStart(id) + segmentLength(id)]))
             }
+            if restoringTags { tags[id] = UInt8(truncatingIfNeeded: h >> 56) }
             var slot = Int(truncatingIfNeeded: h) & mask
             while table[slot] >= 0 { slot = (slot + 1) & mask }
             table[slot] = Int32(id)
