@@ -464,6 +464,28 @@ enum UTF8Text {
         return index < count ? firstMatch(at: count - 8) : nil
     }
 
+    /// How many `target` bytes `bytes` holds, eight at a time.
+    static func count(of target: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let pattern = UInt64(target) &* 0x0101_0101_0101_0101
+        var count = 0
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) ^ pattern
+            // The high bit of each zero byte (a match) exactly: no carry crosses bytes. Moved to
+            // the low bit, the multiplication sums the eight into the top byte.
+            let matches = ~(((word & low) &+ low) | word | low) >> 7
+            count += Int((matches &* 0x0101_0101_0101_0101) >> 56)
+            index += 8
+        }
+        while index < bytes.count {
+            if base[index] == target { count += 1 }
+            index += 1
+        }
+        return count
+    }
+
     /// The plural category index of `bytes` (`zero` … `other`), or nil.
     static func pluralCategory(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         switch bytes.count {

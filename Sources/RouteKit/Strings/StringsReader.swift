@@ -83,7 +83,7 @@ private struct StringRecordBuilder: BlockMappingSink {
         // grow by copying, and the pages never touched cost no memory.
         data.items.reserveCapacity(body.count / 4 + 1)
         // A block mapping has a key a line at most.
-        seenKeys = KeyHashSet(expected: body.reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) })
+        seenKeys = KeyHashSet(expected: UTF8Text.count(of: UInt8(ascii: "\n"), in: body) + 1)
     }
 
     /// False: read this file as a tree instead.
