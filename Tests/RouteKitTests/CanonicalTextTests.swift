@@ -78,7 +78,10 @@ import Testing
             let bytes = (0 ..< length).map { _ in pool[Int(random.next() % UInt64(pool.count))] }
             #expect(bytes.withUnsafeBufferPointer { UTF8Text.count(of: 0x0A, in: $0) } == bytes.count { $0 == 0x0A })
         }
-        #expect([UInt8](repeating: 0x0A, count: 17).withUnsafeBufferPointer { UTF8Text.count(of: 0x0A, in: $0) } == 17)
+        // Past the 255 words counted per lane at once.
+        for count in [17, 2_047, 2_048, 2_049, 5_000] {
+            #expect([UInt8](repeating: 0x0A, count: count).withUnsafeBufferPointer { UTF8Text.count(of: 0x0A, in: $0) } == count)
+        }
     }
 
     @Test func indexKeepsTheFirstValuePerEquivalentText() {

@@ -472,12 +472,17 @@ enum UTF8Text {
         var count = 0
         var index = 0
         while index + 8 <= bytes.count {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) ^ pattern
-            // The high bit of each zero byte (a match) exactly: no carry crosses bytes. Moved to
-            // the low bit, the multiplication sums the eight into the top byte.
-            let matches = ~(((word & low) &+ low) | word | low) >> 7
-            count += Int((matches &* 0x0101_0101_0101_0101) >> 56)
-            index += 8
+            // Per byte lane, the matches of up to 255 words; then the lanes are summed.
+            var lanes: UInt64 = 0
+            let end = Swift.min(bytes.count - 7, index + 255 * 8)
+            while index < end {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) ^ pattern
+                // The high bit of each zero byte (a match) exactly: no carry crosses bytes.
+                lanes &+= ~(((word & low) &+ low) | word | low) >> 7
+                index += 8
+            }
+            let pairs = (lanes & 0x00FF_00FF_00FF_00FF) &+ (lanes >> 8 & 0x00FF_00FF_00FF_00FF)
+            count += Int((pairs &* 0x0001_0001_0001_0001) >> 48)
         }
         while index < bytes.count {
             if base[index] == target { count += 1 }

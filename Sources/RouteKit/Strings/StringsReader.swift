@@ -73,7 +73,9 @@ private struct StringRecordBuilder: BlockMappingSink {
     /// True while events come from `BlockMappingScanner`: a limit then hands the file to libyaml.
     var scanning = false
 
-    init(path: String, body: UnsafeBufferPointer<UInt8>, limits: InputLimits) {
+    /// `lines`: the body's, counted once (a restart with libyaml reuses it).
+    init(path: String, body: UnsafeBufferPointer<UInt8>, limits: InputLimits,
+         lines: Int? = nil) {
         self.path = path
         self.body = body
         self.limits = limits
@@ -82,9 +84,12 @@ private struct StringRecordBuilder: BlockMappingSink {
         // A record takes four bytes of the file at least (`a: b`): reserved so, the records never
         // grow by copying, and the pages never touched cost no memory.
         data.items.reserveCapacity(body.count / 4 + 1)
+        self.lines = lines ?? UTF8Text.count(of: UInt8(ascii: "\n"), in: body) + 1
         // A block mapping has a key a line at most.
-        seenKeys = KeyHashSet(expected: UTF8Text.count(of: UInt8(ascii: "\n"), in: body) + 1)
+        seenKeys = KeyHashSet(expected: self.lines)
     }
+
+    let lines: Int
 
     /// False: read this file as a tree instead.
     mutating func run() -> Bool {
@@ -93,7 +98,7 @@ private struct StringRecordBuilder: BlockMappingSink {
         scanning = true
         if BlockMappingScanner.scan(body, into: &self) { return !bail }
         if bail { return false }
-        self = StringRecordBuilder(path: path, body: body, limits: limits)
+        self = StringRecordBuilder(path: path, body: body, limits: limits, lines: lines)
         return runLibYAML()
     }
 
