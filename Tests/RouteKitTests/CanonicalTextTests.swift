@@ -70,6 +70,20 @@ import Testing
         #expect(high.withUnsafeBufferPointer { UTF8Text.firstIndex(of: 0x25, in: $0) } == 8)
     }
 
+    @Test func countFindsEveryByteAsALoopDoes() {
+        var random = SeededGenerator(seed: 15)
+        for length in 0 ..< 40 {
+            // Matches, their neighbours by one bit, and bytes with the high bit set.
+            let pool: [UInt8] = [0x0A, 0x0B, 0x08, 0x8A, 0x00, 0xFF, 0x0A]
+            let bytes = (0 ..< length).map { _ in pool[Int(random.next() % UInt64(pool.count))] }
+            #expect(bytes.withUnsafeBufferPointer { UTF8Text.count(of: 0x0A, in: $0) } == bytes.count { $0 == 0x0A })
+        }
+        // Past the 255 words counted per lane at once.
+        for count in [17, 2_047, 2_048, 2_049, 5_000] {
+            #expect([UInt8](repeating: 0x0A, count: count).withUnsafeBufferPointer { UTF8Text.count(of: 0x0A, in: $0) } == count)
+        }
+    }
+
     @Test func indexKeepsTheFirstValuePerEquivalentText() {
         var index = CanonicalTextIndex(minimumCapacity: 2)
         for (offset, (a, _)) in Self.equivalentPairs.enumerated() {

@@ -6,6 +6,8 @@ import Foundation
 /// Nine bytes a key plus its segment's bytes, and a table of 8 to 16: a project of a million
 /// keys keeps them in about 30 MB. Of each hash only a byte is kept: a probe compares it, the
 /// parent and the length before the bytes, and growing the table hashes the segments again.
+/// Names need only eight bytes a key: the table and the tags can go (`removeTable`) until a
+/// lookup needs them.
 struct KeyInterner {
     private(set) var parents: [Int32] = [-1]
     /// Segment `id` is `bytes[segmentEnds[id - 1] ..< segmentEnds[id]]` (the root's is empty).
@@ -75,6 +77,7 @@ struct KeyInterner {
     }
 
     private func find(_ parent: Int32, _ segment: UnsafeBufferPointer<UInt8>, _ h: UInt64) -> Probe {
+        precondition(!table.isEmpty, "a key interner without its table (restoreTable)")
         let mask = table.count - 1
         var slot = Int(truncatingIfNeeded: h) & mask
         while true {
@@ -108,16 +111,35 @@ struct KeyInterner {
         return id
     }
 
-    private mutating func grow() {
-        let capacity = table.count * 2
+    /// Frees the table and the tags: names (`name`, `appendName`) still work, lookups (`intern`,
+    /// `lookup`, `id(of:)`) need `restoreTable` first.
+    mutating func removeTable() {
+        table = []
+        tags = []
+    }
+
+    /// Makes the table again (after `removeTable`), at the size growing would have given it.
+    mutating func restoreTable() {
+        guard table.isEmpty else { return }
+        var capacity = 4096
+        while parents.count * 2 > capacity { capacity *= 2 }
+        fill(capacity: capacity)
+    }
+
+    private mutating func grow() { fill(capacity: table.count * 2) }
+
+    private mutating func fill(capacity: Int) {
         // The old table is not needed to fill the new one: freed first, it does not add to the peak.
         table = []
         table = [Int32](repeating: -1, count: capacity)
         let mask = table.count - 1
+        let restoringTags = tags.isEmpty
+        if restoringTags { tags = [UInt8](repeating: 0, count: parents.count) }
         for id in 1 ..< parents.count {
             let h = bytes.withUnsafeBufferPointer { stored in
                 Self.hash(parents[id], UnsafeBufferPointer(rebasing: stored[segmentStart(id) ..< segmentStart(id) + segmentLength(id)]))
             }
+            if restoringTags { tags[id] = UInt8(truncatingIfNeeded: h >> 56) }
             var slot = Int(truncatingIfNeeded: h) & mask
             while table[slot] >= 0 { slot = (slot + 1) & mask }
             table[slot] = Int32(id)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// CLDR plural categories, in CLDR's order.
 public let pluralCategoryNames = ["zero", "one", "two", "few", "many", "other"]
 
@@ -186,12 +188,17 @@ final class StringStorage: Sendable {
     let paths: [String]
     let arenas: [[UInt8]]
     /// Key ids and their segments: a name is made when asked for, never stored as a `String`.
+    /// Without its table (a tenth of the strings' memory): `lookup` makes it when first asked.
     let keys: KeyInterner
+    private let lookup: KeyLookup
 
     init(paths: [String], arenas: [[UInt8]], keys: KeyInterner) {
         self.paths = paths
         self.arenas = arenas
+        var keys = keys
+        keys.removeTable()
         self.keys = keys
+        lookup = KeyLookup(keys)
     }
 
     static let empty = StringStorage(paths: [], arenas: [], keys: KeyInterner())
@@ -200,7 +207,7 @@ final class StringStorage: Sendable {
     func name(_ id: Int32) -> String { keys.name(id) }
 
     /// Dotted key name → key id, if any locale defines it (or a namespace above one).
-    func id(of name: String) -> Int32? { keys.id(of: name) }
+    func id(of name: String) -> Int32? { lookup.id(of: name) }
 
     /// Ids are `0 ..< keyCount` (0 is the root).
     var keyCount: Int { keys.count }
@@ -222,6 +229,27 @@ final class StringStorage: Sendable {
 
     func located(_ file: Int32, _ ref: TextRef) -> Located<String> {
         Located(string(file, ref), at: location(file, ref.line, ref.column))
+    }
+}
+
+/// The key interner with its table, made on the first lookup by name: a project whose keys are
+/// never looked up by name (strings without a catalog) does not hold the table while it is linted.
+private final class KeyLookup: @unchecked Sendable {
+    private let lock = NSLock()
+    /// Guarded by `lock`; `restoreTable` has run once `ready`.
+    private var keys: KeyInterner
+    private var ready = false
+
+    init(_ keys: KeyInterner) { self.keys = keys }
+
+    func id(of name: String) -> Int32? {
+        lock.lock()
+        defer { lock.unlock() }
+        if !ready {
+            keys.restoreTable()
+            ready = true
+        }
+        return keys.id(of: name)
     }
 }
 
@@ -434,6 +462,33 @@ enum UTF8Text {
         }
         // The last eight bytes, overlapping some already seen (which held no match).
         return index < count ? firstMatch(at: count - 8) : nil
+    }
+
+    /// How many `target` bytes `bytes` holds, eight at a time.
+    static func count(of target: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let pattern = UInt64(target) &* 0x0101_0101_0101_0101
+        var count = 0
+        var index = 0
+        while index + 8 <= bytes.count {
+            // Per byte lane, the matches of up to 255 words; then the lanes are summed.
+            var lanes: UInt64 = 0
+            let end = Swift.min(bytes.count - 7, index + 255 * 8)
+            while index < end {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) ^ pattern
+                // The high bit of each zero byte (a match) exactly: no carry crosses bytes.
+                lanes &+= ~(((word & low) &+ low) | word | low) >> 7
+                index += 8
+            }
+            let pairs = (lanes & 0x00FF_00FF_00FF_00FF) &+ (lanes >> 8 & 0x00FF_00FF_00FF_00FF)
+            count += Int((pairs &* 0x0001_0001_0001_0001) >> 48)
+        }
+        while index < bytes.count {
+            if base[index] == target { count += 1 }
+            index += 1
+        }
+        return count
     }
 
     /// The plural category index of `bytes` (`zero` … `other`), or nil.

@@ -101,25 +101,48 @@ struct RawItems: RandomAccessCollection, Sendable {
     /// Never a record's flags (a group's are odd, a leaf's 0).
     private static let sideKind: UInt32 = 2
 
-    private var packed: [Packed] = []
+    /// Records in chunks of 256 KiB (pages of their own, given back when freed: see
+    /// `SystemAllocator`): they never grow by copying, and the merge frees each chunk once past
+    /// it (`release`) instead of a whole file's records at its end.
+    private var chunks: [[Packed]] = []
+    private(set) var count = 0
     private var side: [RawItem] = []
+    private static let chunkShift = 14
+    static let chunkSize = 1 << chunkShift
 
     init() {}
 
     var startIndex: Int { 0 }
-    var endIndex: Int { packed.count }
+    var endIndex: Int { count }
 
-    mutating func reserveCapacity(_ count: Int) { packed.reserveCapacity(count) }
+    /// Room for `count` records in the first chunk (later chunks are made whole).
+    mutating func reserveCapacity(_ count: Int) {
+        if chunks.isEmpty { chunks.append([]) }
+        chunks[0].reserveCapacity(Swift.min(count, Self.chunkSize))
+    }
 
     @inline(__always)
     mutating func append(_ item: RawItem) {
-        packed.append(pack(item, at: packed.count, side: nil))
+        let record = pack(item, at: count, side: nil)
+        if count >> Self.chunkShift == chunks.count {
+            chunks.append([])
+            chunks[chunks.count - 1].reserveCapacity(Self.chunkSize)
+        }
+        chunks[count >> Self.chunkShift].append(record)
+        count += 1
+    }
+
+    /// Frees the chunks wholly below `index`; those records must not be read again.
+    mutating func release(below index: Int) {
+        for chunk in 0 ..< Swift.min(index >> Self.chunkShift, chunks.count) where chunks[chunk].capacity > 0 {
+            chunks[chunk] = []
+        }
     }
 
     @inline(__always)
     subscript(index: Int) -> RawItem {
         get {
-            let record = packed[index]
+            let record = chunks[index >> Self.chunkShift][index & (Self.chunkSize - 1)]
             let kind = record.key >> 29
             if kind == Self.sideKind { return side[Int(record.keyStart)] }
             let keyStart = Int32(bitPattern: record.keyStart), keyLength = Int32(record.key & 0xFFFF)
@@ -136,8 +159,9 @@ struct RawItems: RandomAccessCollection, Sendable {
                            flags: UInt8(kind))
         }
         set {
-            let old = packed[index]
-            packed[index] = pack(newValue, at: index, side: old.key >> 29 == Self.sideKind ? Int(old.keyStart) : nil)
+            let old = chunks[index >> Self.chunkShift][index & (Self.chunkSize - 1)]
+            let record = pack(newValue, at: index, side: old.key >> 29 == Self.sideKind ? Int(old.keyStart) : nil)
+            chunks[index >> Self.chunkShift][index & (Self.chunkSize - 1)] = record
         }
     }
 
@@ -376,8 +400,8 @@ private struct Merger {
             for fileIndex in files.indices {
                 for locale in files[fileIndex].locales where (locale.name == baseLocale) == pass {
                     guard let range = locale.items else { continue }
-                    flatten(files[fileIndex], Int32(fileIndex), range, locale: byLocale[locale.name]!, isBase: pass,
-                            knownIDs: pass ? [] : knownIDs[fileIndex])
+                    flatten(&files[fileIndex], Int32(fileIndex), range, locale: byLocale[locale.name]!, isBase: pass,
+                            lastPass: pass != needsSecondPass[fileIndex], knownIDs: pass ? [] : knownIDs[fileIndex])
                 }
                 if !pass { knownIDs[fileIndex] = [] }
                 // After its last pass a file's records are freed and its arena keeps only the
@@ -452,16 +476,24 @@ private struct Merger {
         return kept
     }
 
-    private mutating func flatten(_ file: StringsFileData, _ fileIndex: Int32, _ range: Range<Int>, locale: Int, isBase: Bool,
-                                  knownIDs: [Int32]) {
+    /// In the file's last pass, the records are freed as they are passed (locales come in file order).
+    private mutating func flatten(_ file: inout StringsFileData, _ fileIndex: Int32, _ range: Range<Int>, locale: Int,
+                                  isBase: Bool, lastPass: Bool, knownIDs: [Int32]) {
         var parents: [(id: Int32, end: Int)] = [(0, range.upperBound)]
         var forms: [CompactForm] = []
-        let items = file.items
+        var items = file.items
+        file.items = RawItems()
+        defer { file.items = items }
         if texts[Int(fileIndex)] == nil { texts[Int(fileIndex)] = TextBuffer(capacity: file.arena.count) }
         fileTexts = texts[Int(fileIndex)]!
         file.arena.withUnsafeBufferPointer { arena in
             var index = range.lowerBound
+            var nextRelease = (index | (RawItems.chunkSize - 1)) + 1
             while index < range.upperBound {
+                if lastPass && index >= nextRelease {
+                    items.release(below: index)
+                    nextRelease = (index | (RawItems.chunkSize - 1)) + 1
+                }
                 while index >= parents[parents.count - 1].end { parents.removeLast() }
                 let item = items[index]
                 var parent = parents[parents.count - 1].id

@@ -58,7 +58,7 @@ private struct StringRecordBuilder: BlockMappingSink {
     var readerDiagnostics: [Finding] = []
     var frames: [Frame] = []
     /// Hashes of (mapping, key) seen so far: any repeat hands the file to the tree reader.
-    var seenKeys = KeyHashSet()
+    var seenKeys: KeyHashSet
     var mappingsOpened: UInt64 = 0
     /// Open nodes inside a value being skipped (a list).
     var skipDepth = 0
@@ -73,7 +73,9 @@ private struct StringRecordBuilder: BlockMappingSink {
     /// True while events come from `BlockMappingScanner`: a limit then hands the file to libyaml.
     var scanning = false
 
-    init(path: String, body: UnsafeBufferPointer<UInt8>, limits: InputLimits) {
+    /// `lines`: the body's, counted once (a restart with libyaml reuses it).
+    init(path: String, body: UnsafeBufferPointer<UInt8>, limits: InputLimits,
+         lines: Int? = nil) {
         self.path = path
         self.body = body
         self.limits = limits
@@ -82,7 +84,12 @@ private struct StringRecordBuilder: BlockMappingSink {
         // A record takes four bytes of the file at least (`a: b`): reserved so, the records never
         // grow by copying, and the pages never touched cost no memory.
         data.items.reserveCapacity(body.count / 4 + 1)
+        self.lines = lines ?? UTF8Text.count(of: UInt8(ascii: "\n"), in: body) + 1
+        // A block mapping has a key a line at most.
+        seenKeys = KeyHashSet(expected: self.lines)
     }
+
+    let lines: Int
 
     /// False: read this file as a tree instead.
     mutating func run() -> Bool {
@@ -91,7 +98,7 @@ private struct StringRecordBuilder: BlockMappingSink {
         scanning = true
         if BlockMappingScanner.scan(body, into: &self) { return !bail }
         if bail { return false }
-        self = StringRecordBuilder(path: path, body: body, limits: limits)
+        self = StringRecordBuilder(path: path, body: body, limits: limits, lines: lines)
         return runLibYAML()
     }
 
@@ -416,17 +423,22 @@ private struct StringRecordBuilder: BlockMappingSink {
     }
 }
 
-/// A set of 64-bit hashes (open addressing; 0 marks a free slot, so 0 is stored as 1).
+/// A set of 64-bit hashes (open addressing; 0 marks a free slot, so 0 is stored as 1). Made at
+/// once for the keys expected (a file's lines) at most three quarters full, so it rarely grows:
+/// growing by doubling held the old table beside the new one, and left it a quarter to half full.
 struct KeyHashSet {
-    private var slots = [UInt64](repeating: 0, count: 256)
+    private var slots: [UInt64]
     private var count = 0
+
+    init(expected: Int) {
+        slots = [UInt64](repeating: 0, count: Swift.max(256, expected + expected / 3 + 1))
+    }
 
     /// False when `hash` was already in the set.
     mutating func insert(_ hash: UInt64) -> Bool {
         let value = hash == 0 ? 1 : hash
-        if (count + 1) * 2 > slots.count { grow() }
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: value) & mask
+        if (count + 1) * 4 > slots.count * 3 { grow() }
+        var slot = Self.home(value, slots.count)
         while true {
             let stored = slots[slot]
             if stored == value { return false }
@@ -435,17 +447,26 @@ struct KeyHashSet {
                 count += 1
                 return true
             }
-            slot = (slot + 1) & mask
+            slot += 1
+            if slot == slots.count { slot = 0 }
         }
+    }
+
+    /// The first slot to probe: the low half of the hash scaled to the table's size (any size).
+    @inline(__always)
+    private static func home(_ value: UInt64, _ size: Int) -> Int {
+        Int(truncatingIfNeeded: ((value & 0xFFFF_FFFF) &* UInt64(size)) >> 32)
     }
 
     private mutating func grow() {
         let old = slots
         slots = [UInt64](repeating: 0, count: old.count * 2)
-        let mask = slots.count - 1
         for value in old where value != 0 {
-            var slot = Int(truncatingIfNeeded: value) & mask
-            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            var slot = Self.home(value, slots.count)
+            while slots[slot] != 0 {
+                slot += 1
+                if slot == slots.count { slot = 0 }
+            }
             slots[slot] = value
         }
     }
