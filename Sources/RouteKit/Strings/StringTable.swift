@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// CLDR plural categories, in CLDR's order.
 public let pluralCategoryNames = ["zero", "one", "two", "few", "many", "other"]
@@ -234,22 +235,20 @@ final class StringStorage: Sendable {
 
 /// The key interner with its table, made on the first lookup by name: a project whose keys are
 /// never looked up by name (strings without a catalog) does not hold the table while it is linted.
-private final class KeyLookup: @unchecked Sendable {
-    private let lock = NSLock()
-    /// Guarded by `lock`; `restoreTable` has run once `ready`.
-    private var keys: KeyInterner
-    private var ready = false
+private final class KeyLookup: Sendable {
+    /// The interner, and whether its table has been restored (`restoreTable` runs once).
+    private let state: Mutex<(keys: KeyInterner, ready: Bool)>
 
-    init(_ keys: KeyInterner) { self.keys = keys }
+    init(_ keys: KeyInterner) { state = Mutex((keys, false)) }
 
     func id(of name: String) -> Int32? {
-        lock.lock()
-        defer { lock.unlock() }
-        if !ready {
-            keys.restoreTable()
-            ready = true
+        state.withLock { state in
+            if !state.ready {
+                state.keys.restoreTable()
+                state.ready = true
+            }
+            return state.keys.id(of: name)
         }
-        return keys.id(of: name)
     }
 }
 
