@@ -147,9 +147,15 @@ import Testing
             while text.utf8.count < 1_000_000 { text += "  k\(index): {one: a, other: b}\n"; index += 1 }
             return text
         }),
+        // 160,000 findings, 400 at each text: making each message by scanning its whole text, and
+        // ordering a text's findings by their messages, took minutes.
+        ("many distinct unsupported placeholders", {
+            let text = "\"" + (1 ... 399).map { "%\($0)$g " }.joined() + "\""
+            return "en:\n" + (0 ..< 400).map { "  k\($0): \(text)\n" }.joined()
+        }),
     ]
 
-    @Test(arguments: 0..<6)
+    @Test(arguments: 0..<7)
     func nastyMegabyteFinishes(_ index: Int) throws {
         let (name, make) = Self.nastyInputs[index]
         let text = make()

@@ -206,8 +206,9 @@ extension Finding {
         return false
     }
 
-    /// How `lhs.message` compares to `rhs.message`: below, equal or above zero. Two findings of
-    /// one group whose items are in message order are compared by position, without their messages.
+    /// How `lhs.message` compares to `rhs.message`, for two findings at one place: below, equal or
+    /// above zero. Two findings of one group whose items are in message order are compared by
+    /// position, without their messages.
     static func compareMessages(_ lhs: Finding, _ rhs: Finding) -> Int {
         if case let .grouped(left, leftItem) = lhs.storage, case let .grouped(right, rightItem) = rhs.storage,
            left === right, left.itemsInMessageOrder {
@@ -227,7 +228,8 @@ class FindingGroup: @unchecked Sendable {
     /// `messageAroundKey.prefix + key + messageAroundKey.suffix` (see `Finding.keyTemplate`).
     final let isKeyRun: Bool
     final let messageAroundKey: (prefix: String, suffix: String)
-    /// Item order is message order, and different items have different messages.
+    /// Among the items at one place, item order is message order and different items have
+    /// different messages (the linter compares the messages of findings at one place only).
     final let itemsInMessageOrder: Bool
 
     init(rule: String, messageAroundKey: (prefix: String, suffix: String)? = nil, itemsInMessageOrder: Bool = false) {

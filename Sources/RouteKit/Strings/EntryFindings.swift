@@ -38,11 +38,13 @@ final class EntryFindings: FindingGroup, @unchecked Sendable {
     /// A group of findings at `table`'s entries; `add` makes them. The first reserves an item for
     /// every entry and form (untouched capacity of a large array costs no memory), so items never
     /// grow by copying.
-    init(rule: String, table: LocaleStrings, place: Place, message: Message) {
+    /// `itemsInMessageOrder`: the rule adds the findings at one place in the order of their
+    /// messages (see `FindingGroup`), so the linter orders them without making their messages.
+    init(rule: String, table: LocaleStrings, place: Place, message: Message, itemsInMessageOrder: Bool = false) {
         self.table = table
         self.place = place
         self.message = message
-        super.init(rule: rule)
+        super.init(rule: rule, itemsInMessageOrder: itemsInMessageOrder)
     }
 
     /// Appends the finding at entry `entry` (its plural form `form`) to `findings`. A group's

@@ -158,8 +158,25 @@ public enum PlaceholderParser {
     static func scan(_ b: UnsafeBufferPointer<UInt8>,
                      _ body: (Range<Int>, Range<Int>?, Int?, PrintfSpec) -> Void) {
         var index = 0
+        while let found = next(b, from: &index) { body(found.range, found.name, found.position, found.spec) }
+    }
+
+    /// The placeholder that starts at `start` (where `scan` found one), without scanning the rest.
+    static func placeholder(at start: Int, in b: UnsafeBufferPointer<UInt8>)
+        -> (range: Range<Int>, name: Range<Int>?, position: Int?, spec: PrintfSpec)? {
+        var index = start
+        guard let found = next(b, from: &index), found.range.lowerBound == start else { return nil }
+        return found
+    }
+
+    /// The first placeholder at or after `index`, which moves past it; nil when there is none.
+    private static func next(_ b: UnsafeBufferPointer<UInt8>, from index: inout Int)
+        -> (range: Range<Int>, name: Range<Int>?, position: Int?, spec: PrintfSpec)? {
         while index < b.count {
-            guard let found = UTF8Text.firstIndex(of: UInt8(ascii: "%"), in: b, from: index) else { return }
+            guard let found = UTF8Text.firstIndex(of: UInt8(ascii: "%"), in: b, from: index) else {
+                index = b.count
+                return nil
+            }
             index = found
             let start = index
             if index + 1 < b.count, b[index + 1] == UInt8(ascii: "%") {
@@ -171,25 +188,23 @@ public enum PlaceholderParser {
                 if let end = b[(index + 2)...].firstIndex(of: close), end > index + 2,
                    isName(UnsafeBufferPointer(rebasing: b[(index + 2)..<end])) {
                     if close == UInt8(ascii: "}") {
-                        body(start..<(end + 1), (index + 2)..<end, nil, PrintfSpec())
                         index = end + 1
-                        continue
+                        return (start..<(end + 1), (start + 2)..<end, nil, PrintfSpec())
                     }
                     // Ruby I18n's `%<name>` takes a sprintf format after it: `%<n>05.1f`.
                     if let (spec, specEnd) = printfSpec(b, end + 1, ruby: true) {
-                        body(start..<specEnd, (index + 2)..<end, nil, spec)
                         index = specEnd
-                        continue
+                        return (start..<specEnd, (start + 2)..<end, nil, spec)
                     }
                 }
             }
             if let (position, spec, end) = printf(b, start) {
-                body(start..<end, nil, position, spec)
                 index = end
-                continue
+                return (start..<end, nil, position, spec)
             }
             index += 1
         }
+        return nil
     }
 
     private static func isName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
