@@ -17,6 +17,20 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "__measure" {
     exit(Child.run(Array(arguments.dropFirst())))
 }
+if arguments.first == "__peak", arguments.count >= 2 {
+    // Spawned by this small process, the child's peak RSS is its own: spawned by the bench after
+    // it generated and linted projects, Linux counts the bench's peak in the child's.
+    let run = spawn(arguments[1], Array(arguments.dropFirst(2)), captureOutput: false)
+    print(run.maxRSSKilobytes, run.status)
+    exit(0)
+}
+
+/// `program arguments`' own peak RSS and exit status, measured through `__peak`.
+func spawnForPeak(_ program: String, _ arguments: [String]) -> (maxRSSKilobytes: Int, status: Int32) {
+    let run = spawn("/proc/self/exe", ["__peak", program] + arguments, captureOutput: true)
+    let fields = run.output.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+    return fields.count == 2 ? (fields[0], Int32(fields[1])) : (0, -1)
+}
 
 struct Options {
     var sizes = SizeSpec.all.map(\.name)
@@ -197,12 +211,12 @@ if options.worstCase {
     do {
         let empty = options.work + "/worst-case-empty"
         try Generator.emptyProject(into: empty)
-        constantKilobytes = spawn(binary, ["lint", empty, "--quiet", "--format", "json:/dev/null"], captureOutput: false).maxRSSKilobytes
+        constantKilobytes = spawnForPeak(binary, ["lint", empty, "--quiet", "--format", "json:/dev/null"]).maxRSSKilobytes
         for shape in Generator.WorstShape.allCases {
             let directory = options.work + "/worst-case-" + shape.rawValue
             log("measuring the memory worst case '\(shape.rawValue)' in \(directory)…")
             let bytes = try Generator.worstCase(shape, limits: .default, into: directory)
-            let run = spawn(binary, ["lint", directory, "--quiet", "--format", "json:/dev/null"], captureOutput: false)
+            let run = spawnForPeak(binary, ["lint", directory, "--quiet", "--format", "json:/dev/null"])
             worstCases.append((shape, bytes, run.maxRSSKilobytes, run.status))
             try? FileManager.default.removeItem(atPath: directory)
         }

@@ -193,6 +193,8 @@ public enum Linter {
             /// Below zero, zero or above as `a` sorts before, with or after `b`, by all but the index.
             func compare(_ a: Int, _ b: Int) -> Int {
                 let runA = Int(runOf[a]), runB = Int(runOf[b])
+                // One batch (one rule at one place): only the messages differ.
+                if runA == runB, all[a].sharesAllButKey(with: all[b]) { return Finding.compareMessages(all[a], all[b]) }
                 if runA != runB, fileRank[runA] != fileRank[runB] { return fileRank[runA] < fileRank[runB] ? -1 : 1 }
                 let left = all[a].sortPosition, right = all[b].sortPosition
                 if left.line != right.line { return left.line < right.line ? -1 : 1 }

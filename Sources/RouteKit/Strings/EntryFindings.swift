@@ -36,10 +36,10 @@ final class EntryFindings: FindingGroup, @unchecked Sendable {
     private var details: [Int32] = []
 
     /// A group of findings at `table`'s entries; `add` makes them. The first reserves an item for
-    /// every entry and form (untouched capacity of a large array costs no memory), so items never
-    /// grow by copying.
-    /// `itemsInMessageOrder`: the rule adds the findings at one place in the order of their
-    /// messages (see `FindingGroup`), so the linter orders them without making their messages.
+    /// every entry and form (untouched capacity of a large array costs no memory), so items grow
+    /// by copying only past one finding per text. `itemsInMessageOrder`: the rule adds the
+    /// findings at one place in the order of their messages (see `FindingGroup`), so the linter
+    /// orders them without making their messages.
     init(rule: String, table: LocaleStrings, place: Place, message: Message, itemsInMessageOrder: Bool = false) {
         self.table = table
         self.place = place

@@ -23,13 +23,17 @@ struct UnsupportedPlaceholder: LintRule {
                 }
                 return "'\(storage.name(entry.key))' in locale '\(locale)' has \(found?.placeholder ?? "")\(Self.tail)\(found?.reason ?? "")"
             }, itemsInMessageOrder: true)
+            // No array per entry: most texts have no placeholder at all.
+            func check(_ index: Int, _ entry: CompactEntry, form: Int?, _ ref: TextRef) {
+                for found in storage.withBytes(entry.file, ref, { Self.unsupported(in: $0) }) {
+                    unsupported.add(entry: index, form: form, detail: found.offset, to: &findings)
+                }
+            }
             for (index, entry) in table.entries.enumerated() {
-                let texts: [(form: Int?, ref: TextRef)] = entry.isPlural
-                    ? table.pluralForms(entry).indices.map { ($0, table.forms[$0].text) } : [(nil, entry.text)]
-                for (form, ref) in texts {
-                    for found in storage.withBytes(entry.file, ref, { Self.unsupported(in: $0) }) {
-                        unsupported.add(entry: index, form: form, detail: found.offset, to: &findings)
-                    }
+                if entry.isPlural {
+                    for form in table.pluralForms(entry).indices { check(index, entry, form: form, table.forms[form].text) }
+                } else {
+                    check(index, entry, form: nil, entry.text)
                 }
             }
         }
