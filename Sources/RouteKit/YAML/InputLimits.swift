@@ -23,7 +23,7 @@ public struct InputLimits: Sendable, Hashable {
     public var findings: Int = 1_000_000
     /// Bytes across the catalog files. A catalog is a tree of small values, about 65 bytes of
     /// memory per byte at worst (a route per line), where strings take 5 to 7: a catalog is a
-    /// few kilobytes (the conference app's is 3 KB), so 4 MiB keeps its worst case near 300 MB.
+    /// few kilobytes (the conference app's is 5 KB), so 4 MiB keeps its worst case near 300 MB.
     public var catalogSize: Int = 4 * 1024 * 1024
 
     public init() {}
