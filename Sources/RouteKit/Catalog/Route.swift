@@ -16,7 +16,10 @@ public struct RouteCatalog: Sendable {
     public func route(named name: String) -> Route? { indexByName[name].map { routes[$0] } }
 
     /// Tab roots in file order: the order of the tab bar.
-    public var tabRoots: [Route] { routes.filter(\.isTabRoot) }
+    public var tabRoots: [Route] { Array(lazyTabRoots) }
+    /// The tab roots, in catalog order, without copying them (a route is hundreds of bytes, and a
+    /// catalog at its size limit has a hundred thousand): what rules iterate.
+    var lazyTabRoots: LazyFilterSequence<[Route]> { routes.lazy.filter(\.isTabRoot) }
 }
 
 /// One route (a Kotlin `AppRoute` subtype).

@@ -3,8 +3,7 @@ struct TabMissingIcon: LintRule {
     static let id = "tab-missing-icon"
 
     func check(_ context: LintContext) -> [Finding] {
-        // Over the routes themselves: `tabRoots` would copy every tab root first.
-        context.project.catalog.routes.compactMap { route in
+        context.project.catalog.lazyTabRoots.compactMap { route in
             guard let tab = route.tab, tab.icon == nil else { return nil }
             return finding("tab root '\(route.name)' has no icon", at: tab.location, route: route.name)
         }

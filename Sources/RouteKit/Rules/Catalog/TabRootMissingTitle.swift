@@ -3,10 +3,8 @@ struct TabRootMissingTitle: LintRule {
     static let id = "tab-root-missing-title"
 
     func check(_ context: LintContext) -> [Finding] {
-        // Over the routes themselves: `tabRoots` would copy every tab root first.
-        context.project.catalog.routes.compactMap {
-            guard $0.isTabRoot, $0.title == nil else { return nil }
-            return finding("tab root '\($0.name)' has no title: its tab bar label will be blank", at: $0.location, route: $0.name)
+        context.project.catalog.lazyTabRoots.filter { $0.title == nil }.map {
+            finding("tab root '\($0.name)' has no title: its tab bar label will be blank", at: $0.location, route: $0.name)
         }
     }
 }

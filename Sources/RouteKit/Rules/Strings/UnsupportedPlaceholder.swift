@@ -18,10 +18,10 @@ struct UnsupportedPlaceholder: LintRule {
             let unsupported = EntryFindings(rule: Self.id, table: table, place: .text, message: .made { index, form, offset in
                 let entry = table.entries[index]
                 let ref = form.map { table.forms[$0].text } ?? entry.text
-                let found = storage.withBytes(entry.file, ref) { text in
-                    PlaceholderParser.placeholder(at: offset ?? 0, in: text).flatMap { Self.describe($0.range, $0.name, $0.spec, in: text) }
+                let tail = storage.withBytes(entry.file, ref) { text in
+                    PlaceholderParser.placeholder(at: offset ?? 0, in: text).flatMap { Self.messageTail($0.range, $0.name, $0.spec, in: text) }
                 }
-                return "'\(storage.name(entry.key))' in locale '\(locale)' has \(found?.placeholder ?? "")\(Self.tail)\(found?.reason ?? "")"
+                return "'\(storage.name(entry.key))' in locale '\(locale)' has \(tail ?? "")"
             }, itemsInMessageOrder: true)
             // No array per entry: most texts have no placeholder at all.
             func check(_ index: Int, _ entry: CompactEntry, form: Int?, _ ref: TextRef) {
@@ -43,26 +43,25 @@ struct UnsupportedPlaceholder: LintRule {
     /// The placeholders of `text` that routekit does not render, each placeholder and reason
     /// once (a repeat would be the same finding), in the order of their messages. On bytes: a
     /// String is made only for a finding.
-    static func unsupported(in text: UnsafeBufferPointer<UInt8>) -> [(offset: Int, placeholder: String, reason: String)] {
+    static func unsupported(in text: UnsafeBufferPointer<UInt8>) -> [(offset: Int, tail: String)] {
         // A date format's `%-d` is strftime's, which the app does not give to printf.
         guard PlaceholderParser.mayHavePlaceholders(text), !PlaceholderParser.looksLikeStrftime(text) else { return [] }
-        var found: [(offset: Int, placeholder: String, reason: String)] = []
+        // What follows the key and locale in the message: equal tails are the same finding.
+        var found: [(offset: Int, tail: String)] = []
         var seen: Set<String> = []
         PlaceholderParser.scan(text) { range, name, _, spec in
-            guard let (placeholder, reason) = describe(range, name, spec, in: text) else { return }
-            if seen.insert(placeholder + "\u{0}" + reason).inserted { found.append((range.lowerBound, placeholder, reason)) }
+            guard let tail = messageTail(range, name, spec, in: text), seen.insert(tail).inserted else { return }
+            found.append((range.lowerBound, tail))
         }
-        // The messages differ only here, after the same words: their order is this order.
-        return found.count < 2 ? found : found.sorted { ($0.placeholder + tail + $0.reason) < ($1.placeholder + tail + $1.reason) }
+        // The messages differ only in their tails, after the same words: their order is this order.
+        return found.count < 2 ? found : found.sorted { $0.tail < $1.tail }
     }
 
-    /// The words between a placeholder and the reason in a message.
-    private static let tail = ", which routekit does not render: "
-
-    /// The placeholder as written and why routekit does not render it; nil when it does.
-    private static func describe(_ range: Range<Int>, _ name: Range<Int>?, _ spec: PrintfSpec,
-                                 in text: UnsafeBufferPointer<UInt8>) -> (placeholder: String, reason: String)? {
+    /// "%g, which routekit does not render: <why>": the message's end for an unsupported
+    /// placeholder as written; nil when routekit renders it.
+    private static func messageTail(_ range: Range<Int>, _ name: Range<Int>?, _ spec: PrintfSpec,
+                                    in text: UnsafeBufferPointer<UInt8>) -> String? {
         guard spec.conversion != 0, let reason = spec.unsupportedReason(ruby: name != nil) else { return nil }
-        return (String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self), reason)
+        return String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self) + ", which routekit does not render: " + reason
     }
 }
