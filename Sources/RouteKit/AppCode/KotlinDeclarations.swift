@@ -86,11 +86,12 @@ struct KotlinDeclarationScanner {
         "final", "lateinit",
     ]
 
-    init(tokens: [KotlinToken], file: String) {
+    /// `scanDeclarations: false` prepares the tokens alone (the push-site pass).
+    init(tokens: [KotlinToken], file: String, scanDeclarations: Bool = true) {
         t = Self.stripAnnotations(tokens)
         match = Self.matchBrackets(t)
         self.file = file
-        scan()
+        if scanDeclarations { scan() }
     }
 
     static func matchBrackets(_ tokens: [KotlinToken]) -> [Int] {
