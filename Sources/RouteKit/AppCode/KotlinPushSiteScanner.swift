@@ -50,8 +50,8 @@ struct KotlinPushSiteScanner {
     /// Constructs routekit does not follow: `code-not-followed` findings.
     private(set) var notFollowed: [Located<String>] = []
 
-    private let t: [KotlinToken]
-    private let match: [Int]
+    private let t: KotlinTokens
+    private let match: KotlinBracketMatch
     private let file: String
     private let routes: [String: KotlinRouteShape]
     private let routeTakingCalls: Set<String>
@@ -123,13 +123,15 @@ struct KotlinPushSiteScanner {
                 k += 1
                 continue
             }
-            if (token.text == "val" || token.text == "var"), k + 1 < t.count, t[k + 1].kind == .identifier {
+            // The text made once: a token's text is made from its bytes.
+            let text = token.text
+            if (text == "val" || text == "var"), k + 1 < t.count, t[k + 1].kind == .identifier {
                 bind(at: k + 1)
-            } else if Self.reflection.contains(token.text), k > 0, t[k - 1].is(".") || t[k - 1].is("::") {
+            } else if Self.reflection.contains(text), k > 0, t[k - 1].is(".") || t[k - 1].is("::") {
                 if mentionsRoute(before: k) {
-                    notFollowed.append(Located("reflection (`\(token.text)`): routes it creates are not followed", at: location(token)))
+                    notFollowed.append(Located("reflection (`\(text)`): routes it creates are not followed", at: location(token)))
                 }
-            } else if let shape = routes[token.text], !isQualifiedOrDeclared(k) {
+            } else if let shape = routes[text], !isQualifiedOrDeclared(k) {
                 if !shape.isObject, k + 1 < t.count, t[k + 1].is("("), !t[k + 1].newlineBefore {
                     construction(of: shape, at: k)
                 } else if shape.isObject, let via = routeTakingCall(forArgumentAt: k) {
@@ -234,7 +236,7 @@ struct KotlinPushSiteScanner {
     }
 
     /// `stringResource(Res.string.KEY)` at `start` (or `Res.string.KEY` wrapped in any one call).
-    static func resourceKey(in t: [KotlinToken], from start: Int, to end: Int) -> String? {
+    static func resourceKey(in t: KotlinTokens, from start: Int, to end: Int) -> String? {
         var j = start
         guard j + 1 < end, t[j].kind == .identifier, t[j + 1].is("(") else { return nil }
         j += 2
@@ -399,7 +401,7 @@ struct KotlinPushSiteScanner {
     /// Every `name: Type` of a file that could make a call take routes, reduced to the name it
     /// would make a route-taking call and the type names that decide it: read before the route
     /// types are known, so the file's tokens need not stay alive until they are.
-    static func typeUses(in t: [KotlinToken]) -> Set<KotlinTypeUse> {
+    static func typeUses(in t: KotlinTokens) -> Set<KotlinTypeUse> {
         var result: Set<KotlinTypeUse> = []
         var opens: [Int] = []
         var k = 0

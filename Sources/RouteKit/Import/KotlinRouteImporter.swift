@@ -124,8 +124,8 @@ public struct ImportedRouteCatalog: Sendable {
 /// memory): the push-site pass tokenizes the file again, so only one file's tokens live at a time.
 struct KotlinSourceFile: Sendable {
     var display: String
-    /// Kept for the push-site pass.
-    var text: String
+    /// The file's UTF-8, kept for the push-site pass (and shared with its tokens while they live).
+    var bytes: [UInt8]
     var problems: [KotlinTokenizer.Problem]
     var declarations: [KotlinDeclaration]
     var skipped: [KotlinDeclarationScanner.Skipped]
@@ -135,8 +135,8 @@ struct KotlinSourceFile: Sendable {
 
     init(display: String, text: String) {
         self.display = display
-        self.text = text
-        let tokenizer = KotlinTokenizer(text)
+        bytes = Array(text.utf8)
+        let tokenizer = KotlinTokenizer(bytes: bytes)
         problems = tokenizer.problems
         let scanner = KotlinDeclarationScanner(tokens: tokenizer.tokens, file: display)
         declarations = scanner.declarations
@@ -147,7 +147,7 @@ struct KotlinSourceFile: Sendable {
 
     /// The file's tokens again (annotations stripped, brackets matched), for the push-site pass.
     func tokens() -> KotlinDeclarationScanner {
-        KotlinDeclarationScanner(tokens: KotlinTokenizer(text).tokens, file: display, scanDeclarations: false)
+        KotlinDeclarationScanner(tokens: KotlinTokenizer(bytes: bytes).tokens, file: display, scanDeclarations: false)
     }
 }
 
@@ -438,7 +438,7 @@ public struct KotlinRouteImporter: Sendable {
                 }
                 k += 1
             }
-            return .computed(KotlinDeclarationScanner.render(tokens))
+            return .computed(KotlinDeclarationScanner.render(Array(tokens)))
         }
     }
 }
