@@ -76,9 +76,12 @@ extension AppCode {
         try Project.checkTotalSize(countedBytes + unread.reduce(0) { $0 + Project.fileSize($1) }, config: config)
         let limit = config.limits.fileSize
 
-        let kotlinTexts = Concurrent.map(count: kotlinPaths.count) { Self.readText(kotlinPaths[$0], limit: limit) }
+        var kotlinTexts = Concurrent.map(count: kotlinPaths.count) { Self.readText(kotlinPaths[$0], limit: limit) }
         var kotlinFiles: [KotlinSourceFile] = []
-        for (path, text) in zip(kotlinPaths, kotlinTexts) {
+        for (index, path) in kotlinPaths.enumerated() {
+            let text = kotlinTexts[index]
+            // The file keeps its bytes: the text is let go as soon as they are made.
+            kotlinTexts[index].text = nil
             if let problem = text.problem { code.notFollowed.append(problem) }
             code.suppressions[path] = text.suppressions
             guard let source = text.text else { continue }

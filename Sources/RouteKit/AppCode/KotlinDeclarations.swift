@@ -5,7 +5,8 @@ enum KotlinPropertySource: Sendable, Equatable {
     /// A primary-constructor parameter of that name (`override val title: String?`).
     case constructorParameter(String)
     /// An override in the body: `override val title get() = name` or `override val title = …`.
-    case expression([KotlinToken])
+    /// Its own copy of the expression's tokens and bytes: a declaration outlives its file's tokens.
+    case expression(KotlinTokens)
 }
 
 struct KotlinParameter: Sendable, Equatable {
@@ -71,10 +72,10 @@ struct KotlinDeclarationScanner {
     private(set) var anonymousObjects: [(supertypes: [String], line: Int)] = []
 
     /// The file's tokens without annotations: what the push-site scanner reads too.
-    let t: [KotlinToken]
+    let t: KotlinTokens
     /// For each `(`, `[` and `{`, the index of its matching close (-1: none), computed once so
     /// nested declarations never make the scan quadratic.
-    let match: [Int]
+    let match: KotlinBracketMatch
     private let file: String
 
     static let modifierWords: Set<String> = [
@@ -86,26 +87,39 @@ struct KotlinDeclarationScanner {
         "final", "lateinit",
     ]
 
-    init(tokens: [KotlinToken], file: String) {
+    /// `scanDeclarations: false` prepares the tokens alone (the push-site pass).
+    init(tokens: KotlinTokens, file: String, scanDeclarations: Bool = true) {
         t = Self.stripAnnotations(tokens)
         match = Self.matchBrackets(t)
         self.file = file
-        scan()
+        if scanDeclarations { scan() }
     }
 
-    static func matchBrackets(_ tokens: [KotlinToken]) -> [Int] {
-        var match = [Int](repeating: -1, count: tokens.count)
-        var stacks: [String: [Int]] = ["(": [], "[": [], "{": []]
-        let openers: [String: String] = [")": "(", "]": "[", "}": "{"]
-        for (index, token) in tokens.enumerated() where token.kind == .punctuation {
-            if stacks[token.text] != nil {
-                stacks[token.text]!.append(index)
-            } else if let opener = openers[token.text], let open = stacks[opener]!.popLast() {
-                match[open] = index
+    static func matchBrackets(_ tokens: KotlinTokens) -> KotlinBracketMatch {
+        var match = [Int32](repeating: -1, count: tokens.count)
+        // Open brackets by kind: ( [ {.
+        var stacks: [[Int32]] = [[], [], []]
+        let bytes = tokens.bytes
+        for (index, record) in tokens.records.enumerated() where record.kind == .punctuation && record.length == 1 {
+            let kind: Int
+            var opens = false
+            switch bytes[Int(record.start)] {
+            case 0x28: (kind, opens) = (0, true)
+            case 0x5B: (kind, opens) = (1, true)
+            case 0x7B: (kind, opens) = (2, true)
+            case 0x29: kind = 0
+            case 0x5D: kind = 1
+            case 0x7D: kind = 2
+            default: continue
+            }
+            if opens {
+                stacks[kind].append(Int32(index))
+            } else if let open = stacks[kind].popLast() {
+                match[Int(open)] = Int32(index)
                 match[index] = open
             }
         }
-        return match
+        return KotlinBracketMatch(indices: match)
     }
 
     /// From an opening `(`, `[` or `{`, the index after its match (or the end).
@@ -120,15 +134,15 @@ struct KotlinDeclarationScanner {
     // MARK: - Annotations
 
     /// Removes `@Name`, `@Name(…)`, `@use:Name(…)`, `@[A B]` and labels like `this@Outer`.
-    static func stripAnnotations(_ tokens: [KotlinToken]) -> [KotlinToken] {
+    static func stripAnnotations(_ tokens: KotlinTokens) -> KotlinTokens {
         // Most files of routes have none: no copy of their tokens (tens of bytes each).
         guard tokens.contains(where: { $0.is("@") }) else { return tokens }
-        var out: [KotlinToken] = []
+        var out: [KotlinTokenRecord] = []
         out.reserveCapacity(tokens.count)
         var k = 0
         while k < tokens.count {
             guard tokens[k].is("@") else {
-                out.append(tokens[k])
+                out.append(tokens.records[k])
                 k += 1
                 continue
             }
@@ -154,11 +168,11 @@ struct KotlinDeclarationScanner {
             }
             k = max(j, k + 1)
         }
-        return out
+        return KotlinTokens(bytes: tokens.bytes, records: out)
     }
 
     /// From an opening token, the index after its matching close (or the end).
-    static func skipBalanced(_ tokens: [KotlinToken], from start: Int, open: String, close: String) -> Int {
+    static func skipBalanced(_ tokens: KotlinTokens, from start: Int, open: String, close: String) -> Int {
         var depth = 0
         var j = start
         while j < tokens.count {
@@ -179,7 +193,7 @@ struct KotlinDeclarationScanner {
         var k = 0
         while k < t.count {
             let token = t[k]
-            if token.kind == .identifier, ["class", "interface", "object"].contains(token.text),
+            if token.isWord("class") || token.isWord("interface") || token.isWord("object"),
                 !(k > 0 && (t[k - 1].is("::") || t[k - 1].is(".") || t[k - 1].is("?.")))
             {
                 declaration(at: k)
@@ -253,21 +267,19 @@ struct KotlinDeclarationScanner {
         }
         var title: KotlinPropertySource?
         var subtitle: KotlinPropertySource?
-        var titleToken: KotlinToken?
-        var subtitleToken: KotlinToken?
+        var titleToken: (line: Int, column: Int)?
+        var subtitleToken: (line: Int, column: Int)?
         if j < t.count, t[j].is("{") {
             let close = after(j) - 1
             (title, subtitle, titleToken, subtitleToken) = readBodyProperties(from: j + 1, to: min(close, t.count))
         }
         if title == nil, let parameter = parameters.first(where: { $0.name == "title" }) {
             title = .constructorParameter("title")
-            titleToken = KotlinToken(kind: .identifier, text: "title", line: parameter.line, column: parameter.column,
-                                     newlineBefore: false, spaceBefore: false)
+            titleToken = (parameter.line, parameter.column)
         }
         if subtitle == nil, let parameter = parameters.first(where: { $0.name == "subtitle" }) {
             subtitle = .constructorParameter("subtitle")
-            subtitleToken = KotlinToken(kind: .identifier, text: "subtitle", line: parameter.line, column: parameter.column,
-                                        newlineBefore: false, spaceBefore: false)
+            subtitleToken = (parameter.line, parameter.column)
         }
         declarations.append(KotlinDeclaration(
             kind: kind, name: name, modifiers: modifiers, supertypes: supertypes, parameters: parameters,
@@ -446,12 +458,12 @@ struct KotlinDeclarationScanner {
 
     /// `title` / `subtitle` properties declared directly in a body (not in nested bodies).
     private func readBodyProperties(from start: Int, to end: Int)
-        -> (KotlinPropertySource?, KotlinPropertySource?, KotlinToken?, KotlinToken?)
+        -> (KotlinPropertySource?, KotlinPropertySource?, (line: Int, column: Int)?, (line: Int, column: Int)?)
     {
         var title: KotlinPropertySource?
         var subtitle: KotlinPropertySource?
-        var titleToken: KotlinToken?
-        var subtitleToken: KotlinToken?
+        var titleToken: (line: Int, column: Int)?
+        var subtitleToken: (line: Int, column: Int)?
         var q = start
         while q < end {
             let token = t[q]
@@ -466,10 +478,10 @@ struct KotlinDeclarationScanner {
                 if let source {
                     if name == "title" {
                         title = source
-                        titleToken = t[q + 1]
+                        titleToken = (t[q + 1].line, t[q + 1].column)
                     } else {
                         subtitle = source
-                        subtitleToken = t[q + 1]
+                        subtitleToken = (t[q + 1].line, t[q + 1].column)
                     }
                 }
                 q = max(next, q + 1)
@@ -524,7 +536,7 @@ struct KotlinDeclarationScanner {
                     let (expression, _) = readExpression(from: r + 1, to: max(close - 1, r + 1))
                     return (.expression(expression), close)
                 }
-                return (.expression(Array(t[(p + 1)..<max(p + 1, close - 1)])), close)
+                return (.expression(t.copy((p + 1)..<max(p + 1, close - 1))), close)
             }
         }
         return (nil, p)
@@ -534,7 +546,7 @@ struct KotlinDeclarationScanner {
 
     /// An expression from `start`: to a `;`, to the end of its line (unless the next line
     /// continues it), or to a closing brace, at bracket depth 0.
-    private func readExpression(from start: Int, to end: Int) -> ([KotlinToken], Int) {
+    private func readExpression(from start: Int, to end: Int) -> (KotlinTokens, Int) {
         var depth = 0
         var p = start
         while p < end, p - start < 400 {
@@ -554,7 +566,7 @@ struct KotlinDeclarationScanner {
             }
             p += 1
         }
-        return (Array(t[start..<p]), p)
+        return (t.copy(start..<p), p)
     }
 
     // MARK: - Rendering
@@ -592,4 +604,12 @@ struct KotlinDeclarationScanner {
         }
         return out
     }
+}
+
+/// For each `(`, `[` and `{` of a file's tokens, the index of its match (-1: none), and the
+/// reverse: 32 bits each, read as `Int`.
+struct KotlinBracketMatch: Sendable {
+    var indices: [Int32]
+
+    subscript(index: Int) -> Int { Int(indices[index]) }
 }

@@ -50,8 +50,8 @@ struct KotlinPushSiteScanner {
     /// Constructs routekit does not follow: `code-not-followed` findings.
     private(set) var notFollowed: [Located<String>] = []
 
-    private let t: [KotlinToken]
-    private let match: [Int]
+    private let t: KotlinTokens
+    private let match: KotlinBracketMatch
     private let file: String
     private let routes: [String: KotlinRouteShape]
     private let routeTakingCalls: Set<String>
@@ -76,8 +76,9 @@ struct KotlinPushSiteScanner {
 
     init(file: KotlinSourceFile, routes: [String: KotlinRouteShape], routeTakingCalls: Set<String>, routeTypes: Set<String>) {
         self.routeTypes = routeTypes
-        t = file.scanner.t
-        match = file.scanner.match
+        let tokens = file.tokens()
+        t = tokens.t
+        match = tokens.match
         self.file = file.display
         self.routes = routes
         self.routeTakingCalls = routeTakingCalls
@@ -122,13 +123,15 @@ struct KotlinPushSiteScanner {
                 k += 1
                 continue
             }
-            if (token.text == "val" || token.text == "var"), k + 1 < t.count, t[k + 1].kind == .identifier {
+            // The text made once: a token's text is made from its bytes.
+            let text = token.text
+            if (text == "val" || text == "var"), k + 1 < t.count, t[k + 1].kind == .identifier {
                 bind(at: k + 1)
-            } else if Self.reflection.contains(token.text), k > 0, t[k - 1].is(".") || t[k - 1].is("::") {
+            } else if Self.reflection.contains(text), k > 0, t[k - 1].is(".") || t[k - 1].is("::") {
                 if mentionsRoute(before: k) {
-                    notFollowed.append(Located("reflection (`\(token.text)`): routes it creates are not followed", at: location(token)))
+                    notFollowed.append(Located("reflection (`\(text)`): routes it creates are not followed", at: location(token)))
                 }
-            } else if let shape = routes[token.text], !isQualifiedOrDeclared(k) {
+            } else if let shape = routes[text], !isQualifiedOrDeclared(k) {
                 if !shape.isObject, k + 1 < t.count, t[k + 1].is("("), !t[k + 1].newlineBefore {
                     construction(of: shape, at: k)
                 } else if shape.isObject, let via = routeTakingCall(forArgumentAt: k) {
@@ -233,7 +236,7 @@ struct KotlinPushSiteScanner {
     }
 
     /// `stringResource(Res.string.KEY)` at `start` (or `Res.string.KEY` wrapped in any one call).
-    static func resourceKey(in t: [KotlinToken], from start: Int, to end: Int) -> String? {
+    static func resourceKey(in t: KotlinTokens, from start: Int, to end: Int) -> String? {
         var j = start
         guard j + 1 < end, t[j].kind == .identifier, t[j + 1].is("(") else { return nil }
         j += 2
@@ -388,51 +391,67 @@ struct KotlinPushSiteScanner {
     static func routeTakingCalls(in files: [KotlinSourceFile], routeTypes: Set<String>) -> Set<String> {
         var result: Set<String> = []
         for file in files {
-            let t = file.scanner.t
-            var opens: [Int] = []
-            var k = 0
-            while k < t.count {
-                let token = t[k]
-                if token.is("(") || token.is("[") || token.is("{") {
-                    opens.append(k)
-                } else if token.is(")") || token.is("]") || token.is("}") {
-                    _ = opens.popLast()
-                } else if token.kind == .identifier, k + 1 < t.count, t[k + 1].is(":"), k == 0 || !t[k - 1].is("::") {
-                    // `name: Type` — read the type to its end at depth 0.
-                    var j = k + 2
-                    var depth = 0
-                    var functionType = false
-                    var mentionsRouteInParameters = false
-                    var mentionsRoute = false
-                    while j < t.count {
-                        let part = t[j]
-                        if part.is("(") || part.is("<") || part.is("[") {
-                            depth += 1
-                        } else if part.is(")") || part.is(">") || part.is("]") {
-                            if depth == 0 { break }
-                            depth -= 1
-                        } else if depth == 0, part.is(",") || part.is("=") || part.is("{") || part.is(";") || part.isWord("by") {
-                            break
-                        } else if part.is("->") {
-                            functionType = true
-                        } else if part.kind == .identifier, routeTypes.contains(part.text) {
-                            if depth > 0 && !functionType { mentionsRouteInParameters = true }
-                            mentionsRoute = true
-                        }
-                        if j > k + 2, part.newlineBefore, depth == 0 { break }
-                        j += 1
-                    }
-                    if functionType, mentionsRouteInParameters {
-                        result.insert(token.text)
-                    } else if !functionType, mentionsRoute, t[k + 2].kind == .identifier, routeTypes.contains(t[k + 2].text),
-                        let open = opens.last, t[open].is("("), open > 0, t[open - 1].kind == .identifier
-                    {
-                        result.insert(t[open - 1].text)
-                    }
-                }
-                k += 1
+            for use in file.typeUses where !result.contains(use.name) && use.types.contains(where: routeTypes.contains) {
+                result.insert(use.name)
             }
         }
         return result
     }
+
+    /// Every `name: Type` of a file that could make a call take routes, reduced to the name it
+    /// would make a route-taking call and the type names that decide it: read before the route
+    /// types are known, so the file's tokens need not stay alive until they are.
+    static func typeUses(in t: KotlinTokens) -> Set<KotlinTypeUse> {
+        var result: Set<KotlinTypeUse> = []
+        var opens: [Int] = []
+        var k = 0
+        while k < t.count {
+            let token = t[k]
+            if token.is("(") || token.is("[") || token.is("{") {
+                opens.append(k)
+            } else if token.is(")") || token.is("]") || token.is("}") {
+                _ = opens.popLast()
+            } else if token.kind == .identifier, k + 1 < t.count, t[k + 1].is(":"), k == 0 || !t[k - 1].is("::") {
+                // `name: Type` — read the type to its end at depth 0.
+                var j = k + 2
+                var depth = 0
+                var functionType = false
+                // Names in a function type's parameters (before its `->`): a route among them makes `name` take routes.
+                var parameterTypes: [String] = []
+                while j < t.count {
+                    let part = t[j]
+                    if part.is("(") || part.is("<") || part.is("[") {
+                        depth += 1
+                    } else if part.is(")") || part.is(">") || part.is("]") {
+                        if depth == 0 { break }
+                        depth -= 1
+                    } else if depth == 0, part.is(",") || part.is("=") || part.is("{") || part.is(";") || part.isWord("by") {
+                        break
+                    } else if part.is("->") {
+                        functionType = true
+                    } else if part.kind == .identifier, depth > 0, !functionType {
+                        parameterTypes.append(part.text)
+                    }
+                    if j > k + 2, part.newlineBefore, depth == 0 { break }
+                    j += 1
+                }
+                if functionType {
+                    if !parameterTypes.isEmpty { result.insert(KotlinTypeUse(name: token.text, types: parameterTypes)) }
+                } else if k + 2 < t.count, t[k + 2].kind == .identifier, !t[k + 2].isWord("by"),
+                    let open = opens.last, t[open].is("("), open > 0, t[open - 1].kind == .identifier
+                {
+                    // A parameter whose type is a route: the called function or class takes routes.
+                    result.insert(KotlinTypeUse(name: t[open - 1].text, types: [t[k + 2].text]))
+                }
+            }
+            k += 1
+        }
+        return result
+    }
+}
+
+/// A type annotation that makes `name` take routes when one of `types` is a route type.
+struct KotlinTypeUse: Sendable, Hashable {
+    var name: String
+    var types: [String]
 }

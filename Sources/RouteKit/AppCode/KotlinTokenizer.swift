@@ -1,6 +1,9 @@
-/// A Kotlin token: enough of the language to find declarations, never a full parser.
+/// A Kotlin token, read from its file's bytes: enough of the language to find declarations,
+/// never a full parser. Its text and string value are made from the bytes when asked, so a
+/// stored token is 16 bytes (`KotlinTokenRecord`); comparing it with a word or a mark compares
+/// bytes and makes no string.
 struct KotlinToken: Sendable, Equatable {
-    enum Kind: Sendable, Equatable {
+    enum Kind: UInt8, Sendable, Equatable {
         case identifier
         case number
         /// A string literal; `stringValue` is its text when it has no templates.
@@ -9,33 +12,109 @@ struct KotlinToken: Sendable, Equatable {
         case punctuation
     }
 
-    // Stored in this order and with 32-bit positions, a token is 48 bytes, not 72: a file holds
-    // about one token per five bytes while its routes and push sites are read.
-    var text: String
-    var stringValue: String?
-    var kind: Kind
+    /// The file's bytes (shared, not copied).
+    let bytes: [UInt8]
+    let record: KotlinTokenRecord
+
+    var kind: Kind { record.kind }
     /// A line break (possibly inside a comment) comes between this token and the previous one.
-    var newlineBefore: Bool
+    var newlineBefore: Bool { record.flags & KotlinTokenRecord.newlineBefore != 0 }
     /// Whitespace or a comment comes between this token and the previous one.
-    var spaceBefore: Bool
-    private var storedLine: Int32
-    private var storedColumn: Int32
+    var spaceBefore: Bool { record.flags & KotlinTokenRecord.spaceBefore != 0 }
+    var line: Int { Int(record.line) }
+    var column: Int { Int(record.packed >> 8) }
 
-    var line: Int { Int(storedLine) }
-    var column: Int { Int(storedColumn) }
-
-    init(kind: Kind, text: String, line: Int, column: Int, newlineBefore: Bool, spaceBefore: Bool, stringValue: String? = nil) {
-        self.text = text
-        self.stringValue = stringValue
-        self.kind = kind
-        self.newlineBefore = newlineBefore
-        self.spaceBefore = spaceBefore
-        storedLine = Int32(clamping: line)
-        storedColumn = Int32(clamping: column)
+    /// The token as written; a backquoted name without its backquotes; `"…"` for a string.
+    var text: String {
+        kind == .string ? "\"…\"" : String(decoding: bytes[record.range], as: UTF8.self)
     }
 
-    func `is`(_ punctuation: String) -> Bool { kind == .punctuation && text == punctuation }
-    func isWord(_ word: String) -> Bool { kind == .identifier && text == word }
+    /// A string literal's value when it has no templates (escapes decoded).
+    var stringValue: String? {
+        guard kind == .string, record.flags & KotlinTokenRecord.hasValue != 0 else { return nil }
+        return KotlinTokenizer.stringValue(bytes[record.range])
+    }
+
+    func `is`(_ punctuation: String) -> Bool { kind == .punctuation && textIs(punctuation) }
+    func isWord(_ word: String) -> Bool { kind == .identifier && textIs(word) }
+
+    /// The token's bytes are `text`'s: no string made.
+    func textIs(_ text: String) -> Bool {
+        let range = record.range
+        guard text.utf8.count == range.count else { return false }
+        var index = range.lowerBound
+        for byte in text.utf8 {
+            if bytes[index] != byte { return false }
+            index += 1
+        }
+        return true
+    }
+
+    static func == (a: KotlinToken, b: KotlinToken) -> Bool {
+        a.kind == b.kind && a.line == b.line && a.column == b.column && a.newlineBefore == b.newlineBefore
+            && a.spaceBefore == b.spaceBefore && a.text == b.text && a.stringValue == b.stringValue
+    }
+}
+
+/// A token as stored: where its text is in the file's bytes, its line, and its column (24 bits,
+/// clamped) packed with its kind and flags. A file holds about one token per five bytes, so the
+/// 16 bytes here (a token with its strings was 48 and more) set most of a file's memory while it
+/// is scanned.
+struct KotlinTokenRecord: Sendable, Equatable {
+    var start: UInt32
+    var length: UInt32
+    var line: UInt32
+    /// Column << 8 | flags; the low three bits of the flags are the kind.
+    var packed: UInt32
+
+    static let newlineBefore: UInt32 = 1 << 3
+    static let spaceBefore: UInt32 = 1 << 4
+    /// A string literal without templates, terminated: its value can be decoded from its bytes.
+    static let hasValue: UInt32 = 1 << 5
+
+    init(kind: KotlinToken.Kind, start: Int, end: Int, line: Int, column: Int, flags: UInt32) {
+        self.start = UInt32(truncatingIfNeeded: start)
+        length = UInt32(truncatingIfNeeded: end - start)
+        self.line = UInt32(clamping: line)
+        packed = UInt32(clamping: min(column, 0xFF_FFFF)) << 8 | flags | UInt32(kind.rawValue)
+    }
+
+    var kind: KotlinToken.Kind { KotlinToken.Kind(rawValue: UInt8(packed & 7)) ?? .punctuation }
+    var flags: UInt32 { packed & 0xF8 }
+    var range: Range<Int> { Int(start)..<(Int(start) + Int(length)) }
+}
+
+/// A file's tokens: the records and the bytes they point into. Indexing gives a `KotlinToken`.
+struct KotlinTokens: RandomAccessCollection, Sendable, Equatable {
+    typealias Indices = Range<Int>
+
+    let bytes: [UInt8]
+    private(set) var records: [KotlinTokenRecord]
+
+    init(bytes: [UInt8], records: [KotlinTokenRecord]) {
+        self.bytes = bytes
+        self.records = records
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { records.count }
+    subscript(index: Int) -> KotlinToken { KotlinToken(bytes: bytes, record: records[index]) }
+
+    /// The tokens in `range` with a copy of only the bytes they span: what a declaration keeps
+    /// (a `title` expression) must not keep its whole file alive.
+    func copy(_ range: Range<Int>) -> KotlinTokens {
+        guard let first = range.first else { return KotlinTokens(bytes: [], records: []) }
+        let low = Int(records[first].start)
+        let high = records[range].reduce(low) { Swift.max($0, $1.range.upperBound) }
+        let rebased = records[range].map { record in
+            var copy = record
+            copy.start -= UInt32(low)
+            return copy
+        }
+        return KotlinTokens(bytes: Array(bytes[low..<high]), records: rebased)
+    }
+
+    static func == (a: KotlinTokens, b: KotlinTokens) -> Bool { a.elementsEqual(b) }
 }
 
 /// Splits Kotlin source into tokens over its UTF-8 bytes, skipping comments (nested block
@@ -45,7 +124,7 @@ struct KotlinToken: Sendable, Equatable {
 struct KotlinTokenizer: ByteTokenizer {
     typealias Problem = TokenizerProblem
 
-    private(set) var tokens: [KotlinToken] = []
+    private(set) var records: [KotlinTokenRecord] = []
     var problems: [TokenizerProblem] = []
 
     let s: [UInt8]
@@ -62,9 +141,15 @@ struct KotlinTokenizer: ByteTokenizer {
     private static let maxTemplateDepth = 64
 
     init(_ source: String) {
-        s = Array(source.utf8)
+        self.init(bytes: Array(source.utf8))
+    }
+
+    init(bytes: [UInt8]) {
+        s = bytes
         run()
     }
+
+    var tokens: KotlinTokens { KotlinTokens(bytes: s, records: records) }
 
     static func isIdentifierStart(_ c: Unicode.Scalar) -> Bool {
         c == "_" || c.properties.isAlphabetic
@@ -138,7 +223,7 @@ struct KotlinTokenizer: ByteTokenizer {
     }
 
     private mutating func run() {
-        tokens.reserveCapacity(s.count / 6)
+        records.reserveCapacity(s.count / 6)
         while i < s.count {
             let c = s[i]
             if c == 0x0A {
@@ -176,21 +261,21 @@ struct KotlinTokenizer: ByteTokenizer {
             let startColumn = column(at: i)
             let start = i
             var kind = KotlinToken.Kind.punctuation
-            var tokenText: String
-            var value: String?
+            // The token's text: all its bytes but a backquoted name's quotes.
+            var textStart = start
+            var textEnd: Int?
+            var flags: UInt32 = 0
             if c == 0x22 {
                 kind = .string
-                value = lexString()
-                tokenText = "\"…\""
+                if lexString() { flags = KotlinTokenRecord.hasValue }
             } else if c == 0x27 {
                 kind = .character
                 lexCharacter()
-                tokenText = text(start, i)
             } else if c == 0x60 {
                 i += 1
-                let nameStart = i
+                textStart = i
                 while i < s.count && s[i] != 0x60 && s[i] != 0x0A { i += 1 }
-                tokenText = text(nameStart, i)
+                textEnd = i
                 if i < s.count && s[i] == 0x60 {
                     i += 1
                 } else {
@@ -202,22 +287,19 @@ struct KotlinTokenizer: ByteTokenizer {
             {
                 i += nonASCII?.1 ?? 1
                 skipIdentifierPart()
-                tokenText = text(start, i)
                 kind = .identifier
             } else if Self.isDigit(c) {
                 lexNumber()
-                tokenText = text(start, i)
                 kind = .number
             } else if let (_, length) = nonASCII {
                 i += length
-                tokenText = text(start, i)
             } else {
                 i += punctuationLength(c)
-                tokenText = text(start, i)
             }
-            tokens.append(KotlinToken(
-                kind: kind, text: tokenText, line: startLine, column: startColumn,
-                newlineBefore: sawNewline, spaceBefore: sawSpace || sawNewline, stringValue: value))
+            if sawNewline { flags |= KotlinTokenRecord.newlineBefore }
+            if sawSpace || sawNewline { flags |= KotlinTokenRecord.spaceBefore }
+            records.append(KotlinTokenRecord(kind: kind, start: textStart, end: textEnd ?? i, line: startLine,
+                                             column: startColumn, flags: flags))
             sawNewline = false
             sawSpace = false
         }
@@ -268,56 +350,46 @@ struct KotlinTokenizer: ByteTokenizer {
         }
     }
 
-    /// Lexes a string literal at `"`; returns its value when it has no templates.
-    private mutating func lexString() -> String? {
+    /// Lexes a string literal at `"`; true when it is terminated and has no templates (its value
+    /// is then decoded from its bytes when asked: `stringValue(_:)`).
+    private mutating func lexString() -> Bool {
         let startLine = line
         let startColumn = column(at: i)
         let raw = threeQuotes(at: i)
         i += raw ? 3 : 1
-        var value: [UInt8] = []
         var hasTemplate = false
         while i < s.count {
             let c = s[i]
             if raw {
                 if threeQuotes(at: i) {
                     // The closing quotes are the last three of a run: `""""` ends with a quote in the text.
-                    while i + 3 < s.count, threeQuotes(at: i + 1) {
-                        value.append(0x22)
-                        i += 1
-                    }
+                    while i + 3 < s.count, threeQuotes(at: i + 1) { i += 1 }
                     i += 3
-                    return hasTemplate ? nil : String(decoding: value, as: UTF8.self)
+                    return !hasTemplate
                 }
                 if c == 0x0A { newline() }
             } else {
                 if c == 0x22 {
                     i += 1
-                    return hasTemplate ? nil : String(decoding: value, as: UTF8.self)
+                    return !hasTemplate
                 }
                 if c == 0x0A {
                     problem("unterminated string", line: startLine, column: startColumn)
-                    return nil
+                    return false
                 }
                 if c == 0x5C {
                     i += 1
                     guard i < s.count, s[i] != 0x0A else { continue }
-                    let escaped = s[i]
-                    i += 1
-                    switch escaped {
-                    case 0x6E: value.append(0x0A)
-                    case 0x74: value.append(0x09)
-                    case 0x72: value.append(0x0D)
-                    case 0x62: value.append(0x08)
-                    case 0x75:
-                        var code: UInt32 = 0
+                    // An escape: `\uXXXX` reads up to four hex digits (none is a template).
+                    if s[i] == 0x75 {
+                        i += 1
                         var digits = 0
-                        while digits < 4, i < s.count, let digit = Self.hex(s[i]) {
-                            code = code * 16 + digit
+                        while digits < 4, i < s.count, Self.hex(s[i]) != nil {
                             digits += 1
                             i += 1
                         }
-                        value.append(contentsOf: String(Unicode.Scalar(code) ?? "\u{FFFD}").utf8)
-                    default: value.append(escaped)
+                    } else {
+                        i += 1
                     }
                     continue
                 }
@@ -336,11 +408,51 @@ struct KotlinTokenizer: ByteTokenizer {
                     hasTemplate = true
                 }
             }
-            value.append(c)
             i += 1
         }
         problem(raw ? "unterminated raw string" : "unterminated string", line: startLine, column: startColumn)
-        return nil
+        return false
+    }
+
+    /// The value of a terminated string literal without templates, from its bytes (quotes
+    /// included): a raw string's text as written, a plain one's with its escapes decoded.
+    static func stringValue(_ literal: ArraySlice<UInt8>) -> String {
+        let start = literal.startIndex
+        let end = literal.endIndex
+        if end - start >= 6, literal[start] == 0x22, literal[start + 1] == 0x22, literal[start + 2] == 0x22 {
+            return String(decoding: literal[(start + 3)..<(end - 3)], as: UTF8.self)
+        }
+        var value: [UInt8] = []
+        value.reserveCapacity(end - start)
+        var i = start + 1
+        let close = end - 1
+        while i < close {
+            let c = literal[i]
+            i += 1
+            guard c == 0x5C, i < close else {
+                value.append(c)
+                continue
+            }
+            let escaped = literal[i]
+            i += 1
+            switch escaped {
+            case 0x6E: value.append(0x0A)
+            case 0x74: value.append(0x09)
+            case 0x72: value.append(0x0D)
+            case 0x62: value.append(0x08)
+            case 0x75:
+                var code: UInt32 = 0
+                var digits = 0
+                while digits < 4, i < close, let digit = hex(literal[i]) {
+                    code = code * 16 + digit
+                    digits += 1
+                    i += 1
+                }
+                value.append(contentsOf: String(Unicode.Scalar(code) ?? "\u{FFFD}").utf8)
+            default: value.append(escaped)
+            }
+        }
+        return String(decoding: value, as: UTF8.self)
     }
 
     /// Skips the code of a `${…}` template up to its closing brace (strings, characters and

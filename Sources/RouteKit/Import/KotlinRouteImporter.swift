@@ -119,17 +119,35 @@ public struct ImportedRouteCatalog: Sendable {
     }
 }
 
-/// One Kotlin file, tokenized and scanned for declarations once.
+/// One Kotlin file, scanned for declarations. Its tokens are dropped once the declarations and
+/// the type uses are read (a file holds about one token per five bytes, each many bytes of
+/// memory): the push-site pass tokenizes the file again, so only one file's tokens live at a time.
 struct KotlinSourceFile: Sendable {
     var display: String
+    /// The file's UTF-8, kept for the push-site pass (and shared with its tokens while they live).
+    var bytes: [UInt8]
     var problems: [KotlinTokenizer.Problem]
-    var scanner: KotlinDeclarationScanner
+    var declarations: [KotlinDeclaration]
+    var skipped: [KotlinDeclarationScanner.Skipped]
+    var anonymousObjects: [(supertypes: [String], line: Int)]
+    /// What decides which calls take routes, once the route types are known.
+    var typeUses: Set<KotlinTypeUse>
 
     init(display: String, text: String) {
         self.display = display
-        let tokenizer = KotlinTokenizer(text)
+        bytes = Array(text.utf8)
+        let tokenizer = KotlinTokenizer(bytes: bytes)
         problems = tokenizer.problems
-        scanner = KotlinDeclarationScanner(tokens: tokenizer.tokens, file: display)
+        let scanner = KotlinDeclarationScanner(tokens: tokenizer.tokens, file: display)
+        declarations = scanner.declarations
+        skipped = scanner.skipped
+        anonymousObjects = scanner.anonymousObjects
+        typeUses = KotlinPushSiteScanner.typeUses(in: scanner.t)
+    }
+
+    /// The file's tokens again (annotations stripped, brackets matched), for the push-site pass.
+    func tokens() -> KotlinDeclarationScanner {
+        KotlinDeclarationScanner(tokens: KotlinTokenizer(bytes: bytes).tokens, file: display, scanDeclarations: false)
     }
 }
 
@@ -220,12 +238,12 @@ public struct KotlinRouteImporter: Sendable {
             for problem in file.problems {
                 notes.append(ImportNote(.note, file: file.display, line: problem.line, problem.message))
             }
-            declarations += file.scanner.declarations
-            for skipped in file.scanner.skipped {
+            declarations += file.declarations
+            for skipped in file.skipped {
                 notes.append(ImportNote(.skipped, file: file.display, line: skipped.line, key: skipped.name,
                     "declaration skipped: \(skipped.reason)"))
             }
-            anonymous += file.scanner.anonymousObjects.map { (file.display, $0.supertypes, $0.line) }
+            anonymous += file.anonymousObjects.map { (file.display, $0.supertypes, $0.line) }
         }
 
         // Indices, not copies: a declaration is hundreds of bytes, and a project may declare a
@@ -420,7 +438,7 @@ public struct KotlinRouteImporter: Sendable {
                 }
                 k += 1
             }
-            return .computed(KotlinDeclarationScanner.render(tokens))
+            return .computed(KotlinDeclarationScanner.render(Array(tokens)))
         }
     }
 }

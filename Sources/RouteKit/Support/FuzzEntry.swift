@@ -72,7 +72,7 @@
         code.readKotlin([input])
         code.readKotlin(files)
         for push in code.pushSites { _ = push.title.summary }
-        _ = input.scanner.declarations.map { KotlinDeclarationScanner.render([]) + $0.name }
+        _ = input.declarations.map { KotlinDeclarationScanner.render([]) + $0.name }
         return code.pushSites.count
     }
 
