@@ -69,10 +69,14 @@ enum Generator {
         case duplicates
         /// Short distinct keys, half the files `en:`, half `de:` with the same keys: no finding.
         case translation
+        /// As `translation`, each text on the line after its key (`k0:` then `    v`).
+        case nextLine
         /// One `en:` key; every other file `de:` with keys the base lacks: a finding at each entry.
         case extra
         /// A base locale of short keys and as many two-line locale stubs as `limits.locales` allows.
         case stubs
+        /// `stubs` with `limits.findings: 1000`: the table without the million listed findings.
+        case stubsFewListed
         /// Base texts with a placeholder, translations without: a finding at each translation.
         case placeholders
         /// English plurals, Japanese ones with two forms CLDR never selects: two findings each.
@@ -86,12 +90,24 @@ enum Generator {
             switch self {
             case .duplicates: "duplicate keys across files (a finding per line)"
             case .translation: "short distinct keys, en and de, no finding"
+            case .nextLine: "the same, each text on the line after its key"
             case .extra: "every translated key extra (a finding per entry)"
-            case .stubs: "locale stubs beside a large base"
+            case .stubs: "locale stubs beside a large base (a million listed findings)"
+            case .stubsFewListed: "the same with limits.findings: 1000"
             case .placeholders: "every translation lacks its placeholder"
             case .plurals: "every plural with forms never selected"
             case .catalog: "a catalog of one-line tab routes (limits.catalog-size)"
             case .kotlin: "Kotlin route declarations and push sites"
+            }
+        }
+
+        /// The limit that bounds the row on its own, whatever the total (its peak is part of the
+        /// constant of "4 × input + constant"); nil when it grows with `limits.total-size`.
+        var boundedBy: String? {
+            switch self {
+            case .stubs: "limits.findings"
+            case .catalog: "limits.catalog-size"
+            default: nil
             }
         }
     }
@@ -103,12 +119,12 @@ enum Generator {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try Data("strings: [\"s*.yml\"]\n".utf8).write(to: URL(fileURLWithPath: directory + "/.routekit.yml"))
         // A key and its value are two values (nodes); the mapping and the locale three more.
-        func file(_ locale: String, from start: Int, value: String = "v", valuesPerLine: Int = 1) -> [UInt8] {
+        func file(_ locale: String, from start: Int, value: String = "v", valuesPerLine: Int = 1, separator: String = " ") -> [UInt8] {
             var text: [UInt8] = Array("\(locale):\n".utf8)
             text.reserveCapacity(limits.fileSize)
             var index = 0
             while text.count < limits.fileSize - 64 && (1 + valuesPerLine) * index + 8 < limits.nodeCount {
-                text += Array("  k\(start + index): \(value)\n".utf8)
+                text += Array("  k\(start + index):\(separator)\(value)\n".utf8)
                 index += 1
             }
             return text
@@ -123,15 +139,22 @@ enum Generator {
         switch shape {
         case .duplicates:
             for index in 0 ..< files { total += try write(full, "s\(index).yml") }
-        case .translation:
+        case .translation, .nextLine:
             // An even number of files, so every `en` file has its `de` twin.
-            for index in 0 ..< max(2, files / 2 * 2) {
-                total += try write(file(index % 2 == 0 ? "en" : "de", from: index / 2 * 10_000_000), "s\(index).yml")
+            let separator = shape == .nextLine ? "\n    " : " "
+            let pairs = max(1, limits.totalSize / 2 / file("en", from: 0, separator: separator).count)
+            for index in 0 ..< 2 * pairs {
+                total += try write(file(index % 2 == 0 ? "en" : "de", from: index / 2 * 10_000_000, separator: separator),
+                                   "s\(index).yml")
             }
         case .extra:
             total += try write(Array("en:\n  a: b\n".utf8), "s0.yml")
             for index in 1 ..< files { total += try write(file("de", from: index * 10_000_000), "s\(index).yml") }
-        case .stubs:
+        case .stubs, .stubsFewListed:
+            if shape == .stubsFewListed {
+                try Data("strings: [\"s*.yml\"]\nlimits: { findings: 1000 }\n".utf8)
+                    .write(to: URL(fileURLWithPath: directory + "/.routekit.yml"))
+            }
             total += try write(full, "s0.yml")
             var stubs: [UInt8] = []
             for index in 0 ..< limits.locales - 1 { stubs += Array("x\(index):\n  k\(index): v\n".utf8) }

@@ -160,7 +160,8 @@ import Testing
         let (name, make) = Self.nastyInputs[index]
         let text = make()
         #expect(text.utf8.count >= 900_000 && text.utf8.count <= 1_100_000, "\(name): \(text.utf8.count) bytes")
-        let dir = try TemporaryDirectory().write([".routekit.yml": "catalog: routes.yml\nstrings: [strings.yml]\n",
+        // The catalog is as large as the strings file: up to 1.1 MB, past the default catalog limit.
+        let dir = try TemporaryDirectory().write([".routekit.yml": "catalog: routes.yml\nstrings: [strings.yml]\nlimits: { catalog-size: 1100000 }\n",
                                                   "strings.yml": text, "routes.yml": text.replacingOccurrences(of: "en:\n", with: "routes:\n")])
         let result = try GuardedCLI.run(["lint", "--quiet", "--format", "json"], in: dir.url, timeout: 120)
         BadInputSuiteTests.expectClean(result)

@@ -6,12 +6,15 @@ import Testing
 @Suite struct RawItemsTests {
     static func record(_ index: Int) -> RawItem {
         let start = Int32(index * 10), line = Int32(index + 1)
-        switch index % 5 {
+        switch index % 6 {
         case 0: // A group, its end set later.
             return RawItem(keyStart: start, keyLength: 3, value: TextRef(start: 0, length: 2, line: 0, column: 0),
                            keyLine: line, keyColumn: 3, flags: RawItem.group | RawItem.allScalar)
-        case 1: // A text on a later line than its key: kept on the side.
+        case 1: // A text on the line after its key's (`key:` then the value): packed.
             return RawItem(keyStart: start, keyLength: 4, value: TextRef(start: start + 4, length: 5, line: line + 1, column: 5),
+                           keyLine: line, keyColumn: 3, flags: 0)
+        case 5: // A text two lines down: kept on the side.
+            return RawItem(keyStart: start, keyLength: 4, value: TextRef(start: start + 4, length: 5, line: line + 2, column: 5),
                            keyLine: line, keyColumn: 3, flags: 0)
         case 2: // A key column past 13 bits: on the side.
             return RawItem(keyStart: start, keyLength: 2, value: TextRef(start: start + 2, length: 1, line: line, column: 9_000),
@@ -38,13 +41,15 @@ import Testing
             expected.append(Self.record(index))
         }
         // Groups get their end once their children are read, as the readers do.
-        for index in stride(from: 0, to: count, by: 5) {
+        for index in stride(from: 0, to: count, by: 6) {
             var group = items[index]
             group.value.start = Int32(Swift.min(index + 3, count))
             items[index] = group
             expected[index].value.start = group.value.start
         }
         #expect(items.count == count)
+        // Only the key columns past 13 bits and the texts two lines down are on the side.
+        #expect(items.sideCount == (0 ..< count).count { $0 % 6 == 2 || $0 % 6 == 5 })
         #expect((0 ..< count).allSatisfy { Self.same(items[$0], expected[$0]) })
         items.release(below: 2 * RawItems.chunkSize + 1)
         #expect((2 * RawItems.chunkSize ..< count).allSatisfy { Self.same(items[$0], expected[$0]) })

@@ -37,6 +37,23 @@ import Testing
         #expect(table["en"]?.pluralEntries.count == 1)
     }
 
+    /// A text on the line after its key packs into the compact tables (not their side lists) and
+    /// keeps its own line and column; one further down is kept whole.
+    @Test func textsOnTheLineAfterTheirKeyKeepTheirPlace() throws {
+        let (table, diagnostics) = load(["en:\n  a:\n    Alpha\n  b: |\n      Beta\n  c:\n\n    Gamma\n  d: Delta\n"])
+        #expect(diagnostics.isEmpty)
+        let en = try #require(table["en"])
+        func place(_ key: String) -> String? {
+            guard case .text(let text)? = en[key]?.value else { return nil }
+            return "\(text.value.trimmingCharacters(in: .whitespacesAndNewlines))@\(text.location.line):\(text.location.column)"
+        }
+        #expect(place("a") == "Alpha@3:5")
+        #expect(place("b") == "Beta@4:6")  // a block scalar is where its `|` is
+        #expect(place("c") == "Gamma@8:5")
+        #expect(place("d") == "Delta@9:6")
+        #expect(en.entries.sideCount == 1)
+    }
+
     @Test func duplicateKeyAcrossFiles() {
         let (_, diagnostics) = load(["en:\n  a: 1\n", "en:\n  a: 2\n"])
         #expect(diagnostics.map(\.rule) == ["duplicate-key"])

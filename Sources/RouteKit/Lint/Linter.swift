@@ -202,10 +202,14 @@ public enum Linter {
                 if runA != runB, ruleRank[runA] != ruleRank[runB] { return ruleRank[runA] < ruleRank[runB] ? -1 : 1 }
                 return Finding.compareMessages(all[a], all[b])
             }
-            order.sort { a, b in
-                let result = compare(Int(a), Int(b))
-                // Equal keys keep their order (the first occurrence first).
-                return result != 0 ? result < 0 : a < b
+            // Rules mostly emit in order: a run already sorted needs no sort, nor its buffer.
+            let sorted = order.indices.dropFirst().allSatisfy { compare(Int(order[$0 - 1]), Int(order[$0])) <= 0 }
+            if !sorted {
+                order.sort { a, b in
+                    let result = compare(Int(a), Int(b))
+                    // Equal keys keep their order (the first occurrence first).
+                    return result != 0 ? result < 0 : a < b
+                }
             }
             // Within a group of equal sort keys, drop exact repeats.
             var unique = 0

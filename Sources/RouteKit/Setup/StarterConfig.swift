@@ -71,13 +71,17 @@ public enum StarterConfig {
             "# allow-outside-root: true",
             "",
             "# Input limits (defaults shown): bytes per file and in total, nesting depth,",
-            "# bytes per value, YAML nodes per file.",
+            "# bytes per value, YAML nodes per file, locales, listed findings of a rule whose",
+            "# count multiplies, bytes across the catalog files.",
             "# limits:",
             "#   file-size: \(InputLimits.default.fileSize)",
             "#   total-size: \(InputLimits.default.totalSize)",
             "#   depth: \(InputLimits.default.depth)",
             "#   scalar-length: \(InputLimits.default.scalarLength)",
             "#   node-count: \(InputLimits.default.nodeCount)",
+            "#   locales: \(InputLimits.default.locales)",
+            "#   findings: \(InputLimits.default.findings)",
+            "#   catalog-size: \(InputLimits.default.catalogSize)",
         ]
         return lines.joined(separator: "\n") + "\n"
     }

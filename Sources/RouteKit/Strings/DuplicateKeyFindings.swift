@@ -8,22 +8,24 @@ final class DuplicateKeyFindings: FindingGroup, @unchecked Sendable {
         var file: Int32
         var line: Int32
         var column: Int32
-        /// The file of the first definition.
-        var firstFile: Int32
     }
 
     private let records: [Record]
     private let storage: StringStorage
     private let locales: [String]
+    /// Per locale index: its table, which holds the first definition (its file is asked there
+    /// rather than stored with every duplicate).
+    private let tables: [LocaleStrings]
     /// Per file index: "in <path relative to the config's directory>".
     private let places: [String]
 
     /// `root` is the directory the first definition's file is named relative to: no line and no
     /// absolute path, since the message is part of the finding's identity.
-    init(_ records: [Record], storage: StringStorage, locales: [String], root: String) {
+    init(_ records: [Record], storage: StringStorage, locales: [String], tables: [LocaleStrings], root: String) {
         self.records = records
         self.storage = storage
         self.locales = locales
+        self.tables = tables
         places = storage.paths.map { "in " + PathUtilities.relative($0, to: root) }
         super.init(rule: "duplicate-key")
     }
@@ -49,6 +51,8 @@ final class DuplicateKeyFindings: FindingGroup, @unchecked Sendable {
         body("' of locale '")
         body(locales[Int(record.locale)])
         body("' is already defined ")
-        body(record.firstFile == record.file ? "earlier in this file" : places[Int(record.firstFile)])
+        let table = tables[Int(record.locale)]
+        let firstFile = table.index(of: record.key).map { table.entries[$0].file } ?? record.file
+        body(firstFile == record.file ? "earlier in this file" : places[Int(firstFile)])
     }
 }

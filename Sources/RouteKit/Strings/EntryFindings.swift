@@ -1,7 +1,7 @@
-/// Findings at entries of one locale, eight bytes a finding instead of a box of strings: a rule
-/// that can fire at every entry (a translation whose hundred thousand keys are all extra, empty,
-/// or with the wrong placeholders) keeps its findings here; fields and messages are made when
-/// asked for.
+/// Findings at entries of one locale, nothing or eight bytes a finding beside its `Finding`
+/// instead of a box of strings: a rule that can fire at every entry (a translation whose hundred
+/// thousand keys are all extra, empty, or with the wrong placeholders) keeps its findings here;
+/// fields and messages are made when asked for.
 final class EntryFindings: FindingGroup, @unchecked Sendable {
     /// Where a finding points: the entry's key, or its text (a form's text for a form), or a
     /// form's category.
@@ -30,13 +30,16 @@ final class EntryFindings: FindingGroup, @unchecked Sendable {
     private let table: LocaleStrings
     private let place: Place
     private let message: Message
-    /// Filled by `add` while the rule runs, then never changed.
+    /// A finding at a whole entry without a detail (most findings) is the entry's index as its
+    /// item number, stored nowhere else; any other is `Int32.min + n` for `items[n]` (increasing
+    /// with `n`, as `itemsInMessageOrder` needs). Filled by `add` while the rule runs, then never
+    /// changed.
     private var items: [Item] = []
-    /// One per item when the rule gives details, else empty.
+    /// One per item of `items` when the rule gives details, else empty.
     private var details: [Int32] = []
 
-    /// A group of findings at `table`'s entries; `add` makes them. The first reserves an item for
-    /// every entry and form (untouched capacity of a large array costs no memory), so items grow
+    /// A group of findings at `table`'s entries; `add` makes them. The first one stored reserves an
+    /// item for every entry and form (untouched capacity of a large array costs no memory), so items grow
     /// by copying only past one finding per text. `itemsInMessageOrder`: the rule adds the
     /// findings at one place in the order of their messages (see `FindingGroup`), so the linter
     /// orders them without making their messages.
@@ -50,16 +53,30 @@ final class EntryFindings: FindingGroup, @unchecked Sendable {
     /// Appends the finding at entry `entry` (its plural form `form`) to `findings`. A group's
     /// findings all have a `detail`, or none.
     func add(entry: Int, form: Int? = nil, detail: Int? = nil, severity: Severity = .error, to findings: inout [Finding]) {
+        // Item numbers are in message order only when they are all positions in `items`.
+        if form == nil, detail == nil, !itemsInMessageOrder {
+            findings.append(Finding(self, item: entry, severity: severity))
+            return
+        }
         if items.isEmpty { items.reserveCapacity(table.entries.count + table.forms.count) }
         if let detail {
             precondition(details.count == items.count, "a group's findings all have a detail, or none")
             details.append(Int32(detail))
         }
         items.append(Item(entry: Int32(entry), form: Int32(form ?? -1)))
-        findings.append(Finding(self, item: items.count - 1, severity: severity))
+        findings.append(Finding(self, item: Self.storedBase + items.count - 1, severity: severity))
     }
 
-    private func entry(_ item: Int) -> CompactEntry { table.entries[Int(items[item].entry)] }
+    private static let storedBase = Int(Int32.min)
+
+    /// The entry, form (-1 for the whole entry) and detail of item number `item`.
+    private func item(_ item: Int) -> (entry: Int, form: Int, detail: Int?) {
+        guard item < 0 else { return (item, -1, nil) }
+        let stored = item - Self.storedBase
+        return (Int(items[stored].entry), Int(items[stored].form), details.isEmpty ? nil : Int(details[stored]))
+    }
+
+    private func entry(_ item: Int) -> CompactEntry { table.entries[self.item(item).entry] }
 
     /// The file, line and column a finding points at.
     private func point(_ item: Int) -> (file: Int32, line: Int32, column: Int32) {
@@ -68,11 +85,11 @@ final class EntryFindings: FindingGroup, @unchecked Sendable {
         case .key:
             return (entry.file, entry.keyLine, entry.keyColumn)
         case .text:
-            let form = Int(items[item].form)
+            let form = self.item(item).form
             let text = form >= 0 ? table.forms[form].text : entry.text
             return (entry.file, text.line, text.column)
         case .category:
-            let category = table.forms[Int(items[item].form)].category
+            let category = table.forms[self.item(item).form].category
             return (entry.file, category.line, category.column)
         }
     }
@@ -91,7 +108,8 @@ final class EntryFindings: FindingGroup, @unchecked Sendable {
     override func locale(_ item: Int) -> String? { table.locale }
 
     override func forEachMessagePiece(_ item: Int, _ body: (String) -> Void) {
-        let form = items[item].form >= 0 ? Int(items[item].form) : nil
+        let (entryIndex, formIndex, detail) = self.item(item)
+        let form = formIndex >= 0 ? formIndex : nil
         switch message {
         case .aroundKey(let prefix, let suffix):
             let entry = entry(item)
@@ -99,7 +117,7 @@ final class EntryFindings: FindingGroup, @unchecked Sendable {
             body(table.storage.name(entry.key))
             body(suffix)
         case .made(let make):
-            body(make(Int(items[item].entry), form, details.isEmpty ? nil : Int(details[item])))
+            body(make(entryIndex, form, detail))
         }
     }
 }

@@ -73,20 +73,22 @@ struct CompactEntry: Sendable {
 
 /// A locale's entries, 16 bytes each where a `CompactEntry` takes 32: on a file of short lines
 /// they outweighed the file itself. A text is on its key's line, a few columns after it (the
-/// distance is kept); the file is kept once per run of entries from one file (entries come file
-/// by file). An entry that does not fit (a text on a later line, a key column past 255, a text of
-/// 16 KiB) is kept whole on the side.
+/// distance is kept), or on the next line (its column is kept); the file is kept once per run of
+/// entries from one file (entries come file by file). An entry that does not fit (a text further
+/// down, a key or text column past 255, a text of 16 KiB) is kept whole on the side.
 struct PackedEntries: RandomAccessCollection, Sendable {
     private struct Packed {
         var key: Int32
         /// The text's start in the arena; a plural's first form; for an entry kept on the side, its index there.
         var start: UInt32
         var keyLine: UInt32
-        /// Plural (1 bit) | key column (8) | the text's column − the key's (9) | text length or forms (14; all ones: on the side).
+        /// Plural (1 bit) | key column (8) | text on the next line (1) | the text's column − the
+        /// key's, or on the next line the text's column (8) | text length or forms (14; all ones: on the side).
         var word: UInt32
     }
 
     private static let sideLength: UInt32 = 0x3FFF
+    private static let nextLine: UInt32 = 0x0040_0000
 
     private var packed: [Packed] = []
     private var side: [CompactEntry] = []
@@ -111,10 +113,12 @@ struct PackedEntries: RandomAccessCollection, Sendable {
         if length == Self.sideLength { return side[Int(record.start)] }
         let keyLine = Int32(bitPattern: record.keyLine), keyColumn = Int32((record.word >> 23) & 0xFF)
         let isPlural = record.word & 0x8000_0000 != 0
+        let column = Int32((record.word >> 14) & 0xFF)
         let text = isPlural
             ? TextRef(start: Int32(bitPattern: record.start), length: Int32(length), line: 0, column: 0)
-            : TextRef(start: Int32(bitPattern: record.start), length: Int32(length), line: keyLine,
-                      column: keyColumn + Int32((record.word >> 14) & 0x1FF))
+            : record.word & Self.nextLine != 0
+            ? TextRef(start: Int32(bitPattern: record.start), length: Int32(length), line: keyLine + 1, column: column)
+            : TextRef(start: Int32(bitPattern: record.start), length: Int32(length), line: keyLine, column: keyColumn + column)
         return CompactEntry(key: record.key, file: file, keyLine: keyLine, keyColumn: keyColumn, text: text, isPlural: isPlural)
     }
 
@@ -157,23 +161,31 @@ struct PackedEntries: RandomAccessCollection, Sendable {
 
     func makeIterator() -> Iterator { Iterator(entries: self) }
 
+    /// Entries kept whole on the side (for tests of what packs).
+    var sideCount: Int { side.count }
+
     mutating func append(_ entry: CompactEntry) {
         if entry.file != lastFile {
             runs.append((Int32(packed.count), entry.file))
             lastFile = entry.file
         }
         let text = entry.text
-        let delta = text.column - entry.keyColumn
-        let fits = entry.keyLine >= 0 && text.start >= 0 && (0 ..< 0x100).contains(entry.keyColumn)
-            && (0 ..< Int32(Self.sideLength)).contains(text.length)
-            && (entry.isPlural ? text.line == 0 && text.column == 0 : text.line == entry.keyLine && (0 ..< 0x200).contains(delta))
-        guard fits else {
+        // The text's place: 0 for a plural, else its column after the key's, or on the next line its own.
+        var place: UInt32?
+        if entry.isPlural {
+            if text.line == 0 && text.column == 0 { place = 0 }
+        } else if text.line == entry.keyLine, (0 ..< 0x100).contains(text.column - entry.keyColumn) {
+            place = UInt32(text.column - entry.keyColumn) << 14
+        } else if text.line == entry.keyLine + 1, (0 ..< 0x100).contains(text.column) {
+            place = Self.nextLine | UInt32(text.column) << 14
+        }
+        guard let place, entry.keyLine >= 0, text.start >= 0, (0 ..< 0x100).contains(entry.keyColumn),
+              (0 ..< Int32(Self.sideLength)).contains(text.length) else {
             packed.append(Packed(key: entry.key, start: UInt32(side.count), keyLine: 0, word: Self.sideLength))
             side.append(entry)
             return
         }
-        let word = (entry.isPlural ? 0x8000_0000 : 0) | UInt32(entry.keyColumn) << 23
-            | (entry.isPlural ? 0 : UInt32(delta) << 14) | UInt32(text.length)
+        let word = (entry.isPlural ? 0x8000_0000 : 0) | UInt32(entry.keyColumn) << 23 | place | UInt32(text.length)
         packed.append(Packed(key: entry.key, start: UInt32(text.start), keyLine: UInt32(entry.keyLine), word: word))
     }
 }

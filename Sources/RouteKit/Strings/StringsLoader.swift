@@ -82,24 +82,28 @@ struct RawItem: Sendable {
 }
 
 /// A file's records, 16 bytes each where a `RawItem` takes 36: on a file of short lines they
-/// outweighed the file itself three times. A leaf's text follows its key in the arena on the
-/// key's line (every reader stores them so), so one start serves both and the text's column is
-/// kept as its distance from the key's. A record that does not fit (a text on a later line, a
-/// key of 64 KiB) is kept whole on the side.
+/// outweighed the file itself three times. A leaf's text follows its key in the arena (every
+/// reader stores them so), so one start serves both; a text on its key's line keeps its column
+/// as its distance from the key's, a text on the next line (`key:` then the value, or a block
+/// scalar) its own column. A record that does not fit (a text further down, a key of 64 KiB) is
+/// kept whole on the side.
 struct RawItems: RandomAccessCollection, Sendable {
     private struct Packed {
         /// The key's start in the arena; for a record kept on the side, its index there.
         var keyStart: UInt32
         var keyLine: UInt32
-        /// `kind` (3 bits: the flags, or `sideKind`) | key column (13) | key length (16).
+        /// `kind` (3 bits: the flags, `nextLineKind` or `sideKind`) | key column (13) | key length (16).
         var key: UInt32
-        /// Leaf: text length (20 bits) | the text's column − the key's (12).
+        /// Leaf: text length (20 bits) | the text's column − the key's (12); with `nextLineKind`,
+        /// the text's column itself.
         /// Group: its end − its index (20 bits; 0 while unknown) | children (12).
         var value: UInt32
     }
 
     /// Never a record's flags (a group's are odd, a leaf's 0).
     private static let sideKind: UInt32 = 2
+    /// A leaf whose text is on the line after its key's: never a record's flags either.
+    private static let nextLineKind: UInt32 = 4
 
     /// Records in chunks of 256 KiB (pages of their own, given back when freed: see
     /// `SystemAllocator`): they never grow by copying, and the merge frees each chunk once past
@@ -132,6 +136,9 @@ struct RawItems: RandomAccessCollection, Sendable {
         count += 1
     }
 
+    /// Records kept whole on the side (for tests of what packs).
+    var sideCount: Int { side.count }
+
     /// Frees the chunks wholly below `index`; those records must not be read again.
     mutating func release(below index: Int) {
         for chunk in 0 ..< Swift.min(index >> Self.chunkShift, chunks.count) where chunks[chunk].capacity > 0 {
@@ -151,12 +158,15 @@ struct RawItems: RandomAccessCollection, Sendable {
             if kind & UInt32(RawItem.group) != 0 {
                 let end = record.value >> 12
                 value = TextRef(start: end == 0 ? 0 : Int32(index) + Int32(end), length: Int32(record.value & 0xFFF), line: 0, column: 0)
+            } else if kind == Self.nextLineKind {
+                value = TextRef(start: keyStart + keyLength, length: Int32(record.value >> 12), line: keyLine + 1,
+                                column: Int32(record.value & 0xFFF))
             } else {
                 value = TextRef(start: keyStart + keyLength, length: Int32(record.value >> 12), line: keyLine,
                                 column: keyColumn + Int32(record.value & 0xFFF))
             }
             return RawItem(keyStart: keyStart, keyLength: keyLength, value: value, keyLine: keyLine, keyColumn: keyColumn,
-                           flags: UInt8(kind))
+                           flags: kind == Self.nextLineKind ? 0 : UInt8(kind))
         }
         set {
             let old = chunks[index >> Self.chunkShift][index & (Self.chunkSize - 1)]
@@ -168,8 +178,8 @@ struct RawItems: RandomAccessCollection, Sendable {
     /// The packed form of `item`, or a reference to it on the side (in slot `sideSlot` if given).
     @inline(__always)
     private mutating func pack(_ item: RawItem, at index: Int, side sideSlot: Int?) -> Packed {
-        let flags = UInt32(item.flags)
-        let fitsKey = item.keyStart >= 0 && item.keyLine >= 0 && flags != Self.sideKind && flags < 8
+        var kind = UInt32(item.flags)
+        let fitsKey = item.keyStart >= 0 && item.keyLine >= 0 && (item.isGroup ? kind < 8 : kind == 0)
             && (0 ..< 0x2000).contains(item.keyColumn) && (0 ..< 0x1_0000).contains(item.keyLength)
         var value: UInt32?
         if !fitsKey {
@@ -179,16 +189,18 @@ struct RawItems: RandomAccessCollection, Sendable {
             if (0 ..< 0x10_0000).contains(end), (0 ..< 0x1000).contains(item.value.length) {
                 value = UInt32(end) << 12 | UInt32(item.value.length)
             }
-        } else {
+        } else if item.value.start == item.keyStart + item.keyLength, (0 ..< 0x10_0000).contains(item.value.length) {
             let delta = item.value.column - item.keyColumn
-            if item.value.start == item.keyStart + item.keyLength, item.value.line == item.keyLine,
-               (0 ..< 0x1000).contains(delta), (0 ..< 0x10_0000).contains(item.value.length) {
+            if item.value.line == item.keyLine, (0 ..< 0x1000).contains(delta) {
                 value = UInt32(item.value.length) << 12 | UInt32(delta)
+            } else if item.value.line == item.keyLine + 1, (0 ..< 0x1000).contains(item.value.column) {
+                kind = Self.nextLineKind
+                value = UInt32(item.value.length) << 12 | UInt32(item.value.column)
             }
         }
         if let value {
             return Packed(keyStart: UInt32(item.keyStart), keyLine: UInt32(item.keyLine),
-                          key: flags << 29 | UInt32(item.keyColumn) << 16 | UInt32(item.keyLength), value: value)
+                          key: kind << 29 | UInt32(item.keyColumn) << 16 | UInt32(item.keyLength), value: value)
         }
         let slot: Int
         if let sideSlot {
@@ -544,10 +556,9 @@ private struct Merger {
     /// Adds an entry whose texts are in `arena`, keeping them; a duplicate is noted (its texts are not kept).
     private mutating func add(_ entry: CompactEntry, forms: ArraySlice<CompactForm> = [], arena: UnsafeBufferPointer<UInt8>,
                               locale: Int) {
-        if let existing = strings[locale].index(of: entry.key) {
+        if strings[locale].contains(entry.key) {
             pendingDuplicates.append(DuplicateKeyFindings.Record(
-                key: entry.key, locale: Int32(locale), file: entry.file, line: entry.keyLine, column: entry.keyColumn,
-                firstFile: strings[locale].entries[existing].file))
+                key: entry.key, locale: Int32(locale), file: entry.file, line: entry.keyLine, column: entry.keyColumn))
             return
         }
         var entry = entry
@@ -573,13 +584,16 @@ private struct Merger {
         table.aliases = aliases
         table.untranslatable = untranslatable
         table.storage = storage
-        for var locale in strings {
+        let tables = strings.map { locale in
+            var locale = locale
             locale.storage = storage
-            table.byLocale[locale.locale] = locale
+            return locale
         }
+        for locale in tables { table.byLocale[locale.locale] = locale }
         var diagnostics = self.diagnostics
         if !pendingDuplicates.isEmpty {
-            diagnostics += DuplicateKeyFindings(pendingDuplicates, storage: storage, locales: locales, root: root).findings
+            diagnostics += DuplicateKeyFindings(pendingDuplicates, storage: storage, locales: locales, tables: tables,
+                                                root: root).findings
         }
         return (table, diagnostics)
     }
