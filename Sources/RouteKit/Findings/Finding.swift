@@ -2,7 +2,8 @@
 ///
 /// A finding is small: its fields live in a shared, immutable box, or, for one of many findings
 /// stored together (a `FindingGroup`: missing-translation's per-locale runs, the duplicate keys of
-/// a strings load, findings at string entries), in the group, made when asked for. A project can have millions of findings;
+/// a strings load, findings at string entries, findings about Kotlin routes and push sites), in
+/// the group, made when asked for. A project can have millions of findings;
 /// moving, sorting and reporting them then moves 16 bytes each instead of a large value with
 /// seven strings, and a group stores a few integers per finding.
 public struct Finding: Hashable, Sendable {

@@ -9,17 +9,26 @@ struct CatalogDrift: LintRule {
         guard code.readsKotlin, let interface = code.routeInterface, context.project.hasCatalog else { return [] }
         let catalog = context.project.catalog
         var findings: [Finding] = []
-        for route in catalog.routes {
+        // A route on one side only can be every route of a large code base or catalog: those
+        // findings are items of groups (`ElementFindings`), their messages made when asked for.
+        let catalogOnly = ElementFindings(rule: Self.id, .init(
+            message: { index, _ in
+                "route '\(catalog.routes[index].name)' is in the catalog but no Kotlin declaration of it implements \(interface) in the sources read"
+            },
+            location: { index, _ in catalog.routes[index].location }, route: { index, _ in catalog.routes[index].name }))
+        for (index, route) in catalog.routes.enumerated() {
             guard let kotlin = code.kotlinRoute(named: route.name) else {
-                findings.append(finding("route '\(route.name)' is in the catalog but no Kotlin declaration of it implements \(interface) in the sources read",
-                                        at: route.location, route: route.name))
+                catalogOnly.add(index, to: &findings)
                 continue
             }
             findings += compare(route, kotlin, context)
         }
-        for kotlin in code.kotlinRoutes where catalog.route(named: kotlin.name) == nil {
-            findings.append(finding("route '\(kotlin.name)' is declared in Kotlin (implements \(interface)) but is not in the catalog",
-                                    at: kotlin.location, route: kotlin.name))
+        let kotlinRoutes = code.kotlinRoutes
+        let kotlinOnly = ElementFindings(rule: Self.id, .init(
+            message: { index, _ in "route '\(kotlinRoutes[index].name)' is declared in Kotlin (implements \(interface)) but is not in the catalog" },
+            location: { index, _ in kotlinRoutes[index].location }, route: { index, _ in kotlinRoutes[index].name }))
+        for (index, kotlin) in kotlinRoutes.enumerated() where catalog.route(named: kotlin.name) == nil {
+            kotlinOnly.add(index, to: &findings)
         }
         return findings
     }

@@ -10,28 +10,45 @@ struct PushWithoutTitle: LintRule {
         let code = context.project.appCode
         let catalog = context.project.catalog
         let entryFlows = Self.entryFlows(catalog)
-        return code.pushSites.compactMap { push -> Finding? in
-            guard push.title.isMissing else { return nil }
+        // A code base can push a route at every line: the findings are items of a group, the
+        // variant saying whether the route is a data object, the one fact the message needs
+        // beyond the push.
+        let pushes = code.pushSites
+        let group = ElementFindings(rule: Self.id, .init(
+            message: { index, isObject in Self.message(pushes[index], isObject: isObject == 1) },
+            location: { index, _ in Self.location(pushes[index]) }, route: { index, _ in pushes[index].route }))
+        var findings: [Finding] = []
+        for (index, push) in pushes.enumerated() {
+            guard push.title.isMissing else { continue }
             let route = catalog.route(named: push.route)
             let kotlin = code.kotlinRoute(named: push.route)
-            if route?.isTabRoot == true || kotlin?.isTab == true || entryFlows.contains(push.route) { return nil }
-            let via = push.via.map { " (\($0))" } ?? ""
-            let blank = "a blank navigation bar title and back-menu entry"
-            switch push.title {
-            case .noSlot:
-                let what = kotlin?.isObject == true ? "a data object with no title" : "a class that declares no `title` property"
-                return finding("\(push.route) is pushed\(via) with no title: it is \(what), so the screen has \(blank)",
-                               at: push.location, route: push.route)
-            case .defaulted(let value):
-                return finding("\(push.route) is pushed\(via) without a title argument: the default (\(value ?? "none")) gives \(blank)",
-                               at: push.location, route: push.route)
-            case .null(let location):
-                return finding("\(push.route) is pushed\(via) with title null: \(blank)", at: location, route: push.route)
-            case .empty(let location):
-                return finding("\(push.route) is pushed\(via) with title \"\": \(blank)", at: location, route: push.route)
-            default:
-                return nil
-            }
+            if route?.isTabRoot == true || kotlin?.isTab == true || entryFlows.contains(push.route) { continue }
+            group.add(index, variant: kotlin?.isObject == true ? 1 : 0, to: &findings)
+        }
+        return findings
+    }
+
+    /// Where the finding about a push without a title points: the `null` or `""` passed, else the route's name.
+    private static func location(_ push: PushSite) -> SourceLocation {
+        switch push.title {
+        case .null(let location), .empty(let location): location
+        default: push.location
+        }
+    }
+
+    private static func message(_ push: PushSite, isObject: Bool) -> String {
+        let via = push.via.map { " (\($0))" } ?? ""
+        let blank = "a blank navigation bar title and back-menu entry"
+        switch push.title {
+        case .noSlot:
+            let what = isObject ? "a data object with no title" : "a class that declares no `title` property"
+            return "\(push.route) is pushed\(via) with no title: it is \(what), so the screen has \(blank)"
+        case .defaulted(let value):
+            return "\(push.route) is pushed\(via) without a title argument: the default (\(value ?? "none")) gives \(blank)"
+        case .null:
+            return "\(push.route) is pushed\(via) with title null: \(blank)"
+        default:
+            return "\(push.route) is pushed\(via) with title \"\": \(blank)"
         }
     }
 

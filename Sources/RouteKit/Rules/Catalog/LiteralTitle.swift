@@ -7,16 +7,31 @@ struct LiteralTitle: LintRule {
         catalogLiterals(context) + pushedLiterals(context)
     }
 
+    /// A literal at every push of a large code base is a finding each: items of a group, the
+    /// variant `2 × the literal's index + the field` (0 the title, 1 the subtitle).
     private func pushedLiterals(_ context: LintContext) -> [Finding] {
-        context.project.appCode.pushSites.flatMap { push in
-            [("title", push.title), ("subtitle", push.subtitle)].flatMap { field, pushed -> [Finding] in
-                guard case .literals(let texts) = pushed else { return [] }
-                return texts.map { text in
-                    finding("\(push.route) is pushed with the literal \(field) \"\(text.value)\", shown untranslated in every locale",
-                            at: text.location, route: push.route)
-                }
+        let pushes = context.project.appCode.pushSites
+        let group = ElementFindings(rule: Self.id, .init(
+            message: { index, variant in
+                let push = pushes[index]
+                return "\(push.route) is pushed with the literal \(variant % 2 == 0 ? "title" : "subtitle") \"\(Self.literal(push, variant).value)\", "
+                    + "shown untranslated in every locale"
+            },
+            location: { index, variant in Self.literal(pushes[index], variant).location }, route: { index, _ in pushes[index].route }))
+        var findings: [Finding] = []
+        for (index, push) in pushes.enumerated() {
+            for (field, pushed) in [push.title, push.subtitle].enumerated() {
+                guard case .literals(let texts) = pushed else { continue }
+                for literal in texts.indices { group.add(index, variant: 2 * literal + field, to: &findings) }
             }
         }
+        return findings
+    }
+
+    /// The literal of a finding's variant (see `pushedLiterals`).
+    private static func literal(_ push: PushSite, _ variant: Int) -> Located<String> {
+        guard case .literals(let texts) = variant % 2 == 0 ? push.title : push.subtitle else { preconditionFailure("not a literal") }
+        return texts[variant / 2]
     }
 
     private func catalogLiterals(_ context: LintContext) -> [Finding] {
