@@ -83,6 +83,8 @@ enum Generator {
         case plurals
         /// Flow plurals whose every form is empty: a finding at each form.
         case emptyForms
+        /// `translation` with every text the same as the base's and `untranslated` on: a finding each.
+        case untranslated
         /// A catalog of one-line tab routes as large as `limits.catalog-size`: two findings a route.
         case catalog
         /// Kotlin route declarations and push sites of routes the catalog lacks: a finding each.
@@ -99,6 +101,7 @@ enum Generator {
             case .placeholders: "every translation lacks its placeholder"
             case .plurals: "every plural with forms never selected"
             case .emptyForms: "every plural form empty (a finding per form)"
+            case .untranslated: "every translation a copy, untranslated on (a finding each)"
             case .catalog: "a catalog of one-line tab routes (limits.catalog-size)"
             case .kotlin: "Kotlin route declarations and push sites"
             }
@@ -142,8 +145,12 @@ enum Generator {
         switch shape {
         case .duplicates:
             for index in 0 ..< files { total += try write(full, "s\(index).yml") }
-        case .translation, .nextLine:
+        case .translation, .nextLine, .untranslated:
             // An even number of files, so every `en` file has its `de` twin.
+            if shape == .untranslated {
+                try Data("strings: [\"s*.yml\"]\nrules: { untranslated: warning }\n".utf8)
+                    .write(to: URL(fileURLWithPath: directory + "/.routekit.yml"))
+            }
             let separator = shape == .nextLine ? "\n    " : " "
             let pairs = max(1, limits.totalSize / 2 / file("en", from: 0, separator: separator).count)
             for index in 0 ..< 2 * pairs {
