@@ -81,6 +81,8 @@ enum Generator {
         case placeholders
         /// English plurals, Japanese ones with two forms CLDR never selects: two findings each.
         case plurals
+        /// Flow plurals whose every form is empty: a finding at each form.
+        case emptyForms
         /// A catalog of one-line tab routes as large as `limits.catalog-size`: two findings a route.
         case catalog
         /// Kotlin route declarations and push sites of routes the catalog lacks: a finding each.
@@ -96,6 +98,7 @@ enum Generator {
             case .stubsFewListed: "the same with limits.findings: 1000"
             case .placeholders: "every translation lacks its placeholder"
             case .plurals: "every plural with forms never selected"
+            case .emptyForms: "every plural form empty (a finding per form)"
             case .catalog: "a catalog of one-line tab routes (limits.catalog-size)"
             case .kotlin: "Kotlin route declarations and push sites"
             }
@@ -171,6 +174,11 @@ enum Generator {
                 guard total + base.count + translation.count <= limits.totalSize else { break }
                 total += try write(base, "s\(2 * pair).yml") + write(translation, "s\(2 * pair + 1).yml")
                 pair += 1
+            }
+        case .emptyForms:
+            let forms = file("en", from: 0, value: "{one: '', other: ''}", valuesPerLine: 3)
+            for index in 0 ..< max(1, limits.totalSize / forms.count) {
+                total += try write(file("en", from: index * 10_000_000, value: "{one: '', other: ''}", valuesPerLine: 3), "s\(index).yml")
             }
         case .catalog:
             try Data("catalog: routes.yml\nstrings: [\"s*.yml\"]\n".utf8).write(to: URL(fileURLWithPath: directory + "/.routekit.yml"))

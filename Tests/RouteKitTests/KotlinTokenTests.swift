@@ -53,4 +53,23 @@ import Testing
         #expect(copy.bytes.count == "title = Res.string.\"x\"".utf8.count)
         #expect(tokens.copy(0..<0).isEmpty)
     }
+
+    /// A declaration's modifiers are bits: every modifier word round-trips, other words are never in.
+    @Test func modifiersAreBitsOfTheModifierWords() {
+        var modifiers = KotlinModifiers()
+        modifiers.insert("sealed")
+        modifiers.insert("companion")
+        modifiers.insert("override")
+        #expect(modifiers.contains("sealed") && modifiers.contains("companion"))
+        #expect(!modifiers.contains("override") && !modifiers.contains("data") && !modifiers.contains(""))
+        for word in KotlinModifiers.words {
+            var one = KotlinModifiers()
+            one.insert(word)
+            #expect(KotlinModifiers.words.filter(one.contains) == [word])
+        }
+        let scanner = KotlinDeclarationScanner(tokens: KotlinTokenizer("sealed interface R\ndata object A : R").tokens, file: "f.kt")
+        #expect(scanner.declarations.map(\.describedKind) == ["sealed interface", "data object"])
+        #expect(scanner.declarations.map(\.nameColumn) == [18, 13])
+        #expect(scanner.declarations[1].titleLine == nil)
+    }
 }

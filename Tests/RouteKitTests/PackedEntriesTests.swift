@@ -42,3 +42,36 @@ import Testing
         #expect(entries.sideCount == (0 ..< count).count { [2, 3, 4].contains($0 % 6) })
     }
 }
+
+/// `PackedForms` gives back every plural form as stored; a form whose text follows its category
+/// on its line or the next packs into 16 bytes, the rest is kept whole on the side.
+@Suite struct PackedFormsTests {
+    static func form(_ index: Int) -> CompactForm {
+        let start = Int32(index * 16), line = Int32(index + 2)
+        let category = TextRef(start: start, length: 3, line: line, column: 6)
+        switch index % 5 {
+        case 0: // `one: text` (flow or block)
+            return CompactForm(category: category, text: TextRef(start: start + 3, length: 4, line: line, column: 11))
+        case 1: // `one:` and the text on the next line
+            return CompactForm(category: category, text: TextRef(start: start + 3, length: 4, line: line + 1, column: 8))
+        case 2: // a text two lines down: on the side
+            return CompactForm(category: category, text: TextRef(start: start + 3, length: 4, line: line + 2, column: 8))
+        case 3: // a text not right after its category in the arena: on the side
+            return CompactForm(category: category, text: TextRef(start: start + 5, length: 4, line: line, column: 11))
+        default: // a column past 4095: on the side
+            return CompactForm(category: category, text: TextRef(start: start + 3, length: 4, line: line, column: 5_000))
+        }
+    }
+
+    @Test func formsComeBackAsStoredAndTheCommonShapesPack() {
+        let count = 500
+        var forms = PackedForms()
+        forms.append(contentsOf: (0 ..< count).map(Self.form))
+        func same(_ a: TextRef, _ b: TextRef) -> Bool {
+            a.start == b.start && a.length == b.length && a.line == b.line && a.column == b.column
+        }
+        #expect(forms.count == count)
+        #expect((0 ..< count).allSatisfy { same(forms[$0].category, Self.form($0).category) && same(forms[$0].text, Self.form($0).text) })
+        #expect(forms.sideCount == (0 ..< count).count { [2, 3, 4].contains($0 % 5) })
+    }
+}

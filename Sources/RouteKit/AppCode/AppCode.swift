@@ -80,13 +80,14 @@ extension AppCode {
         var kotlinTexts = Concurrent.map(count: kotlinPaths.count) { Self.readText(kotlinPaths[$0], limit: limit) }
         var kotlinFiles: [KotlinSourceFile] = []
         for (index, path) in kotlinPaths.enumerated() {
-            let text = kotlinTexts[index]
-            // The file keeps its bytes: the text is let go as soon as they are made.
+            var text = kotlinTexts[index]
             kotlinTexts[index].text = nil
             if let problem = text.problem { code.notFollowed.append(problem) }
             code.suppressions[path] = text.suppressions
-            guard let source = text.text else { continue }
-            let file = KotlinSourceFile(display: path, text: source)
+            guard let bytes = text.text.map({ Array($0.utf8) }) else { continue }
+            // The file keeps its bytes: the text is let go before it is tokenized.
+            text.text = nil
+            let file = KotlinSourceFile(display: path, bytes: bytes)
             for problem in file.problems {
                 code.notFollowed.append(Located("Kotlin: \(problem.message)", at: SourceLocation(file: path, line: problem.line, column: problem.column)))
             }

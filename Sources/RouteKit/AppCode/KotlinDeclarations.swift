@@ -26,24 +26,51 @@ struct KotlinDeclaration: Sendable, Equatable {
     }
 
     var kind: Kind
+    var typeParameters: Bool
     var name: String
-    var modifiers: Set<String>
+    var modifiers: KotlinModifiers
     /// Simple names of the supertypes (`com.x.AppRoute<T>` → `AppRoute`).
     var supertypes: [String]
     var parameters: [KotlinParameter]
-    var typeParameters: Bool
     var title: KotlinPropertySource?
     var subtitle: KotlinPropertySource?
     var file: String
-    var line: Int
+    // Positions in 32 bits (-1: none): a file of routes holds a declaration per few dozen bytes,
+    // all alive until the routes are read.
+    private var positions: Positions
+
+    private struct Positions: Sendable, Equatable {
+        var line, nameLine, nameColumn, titleLine, titleColumn, subtitleLine, subtitleColumn: Int32
+    }
+
+    var line: Int { Int(positions.line) }
     /// Where the name is written.
-    var nameLine: Int = 0
-    var nameColumn: Int = 0
+    var nameLine: Int { Int(positions.nameLine) }
+    var nameColumn: Int { Int(positions.nameColumn) }
     /// Where the `title` / `subtitle` property is declared (a constructor parameter or a body property).
-    var titleLine: Int?
-    var titleColumn: Int?
-    var subtitleLine: Int?
-    var subtitleColumn: Int?
+    var titleLine: Int? { positions.titleLine < 0 ? nil : Int(positions.titleLine) }
+    var titleColumn: Int? { positions.titleColumn < 0 ? nil : Int(positions.titleColumn) }
+    var subtitleLine: Int? { positions.subtitleLine < 0 ? nil : Int(positions.subtitleLine) }
+    var subtitleColumn: Int? { positions.subtitleColumn < 0 ? nil : Int(positions.subtitleColumn) }
+
+    init(kind: Kind, name: String, modifiers: KotlinModifiers, supertypes: [String], parameters: [KotlinParameter],
+         typeParameters: Bool, title: KotlinPropertySource?, subtitle: KotlinPropertySource?, file: String, line: Int,
+         nameLine: Int, nameColumn: Int, titleLine: Int?, titleColumn: Int?, subtitleLine: Int?, subtitleColumn: Int?) {
+        self.kind = kind
+        self.typeParameters = typeParameters
+        self.name = name
+        self.modifiers = modifiers
+        self.supertypes = supertypes
+        self.parameters = parameters
+        self.title = title
+        self.subtitle = subtitle
+        self.file = file
+        func stored(_ value: Int?) -> Int32 { value.map { Int32(clamping: $0) } ?? -1 }
+        positions = Positions(line: stored(line), nameLine: stored(nameLine), nameColumn: stored(nameColumn),
+                              titleLine: stored(titleLine), titleColumn: stored(titleColumn),
+                              subtitleLine: stored(subtitleLine), subtitleColumn: stored(subtitleColumn))
+    }
+
 
     var isSealedOrAbstract: Bool { modifiers.contains("sealed") || modifiers.contains("abstract") }
     var isConcrete: Bool {
@@ -78,10 +105,7 @@ struct KotlinDeclarationScanner {
     let match: KotlinBracketMatch
     private let file: String
 
-    static let modifierWords: Set<String> = [
-        "sealed", "data", "abstract", "open", "final", "enum", "annotation", "value", "inner", "private", "public",
-        "internal", "protected", "expect", "actual", "companion", "fun", "external",
-    ]
+    static let modifierWords = Set(KotlinModifiers.words)
     static let parameterModifiers: Set<String> = [
         "override", "private", "public", "internal", "protected", "vararg", "noinline", "crossinline", "open",
         "final", "lateinit",
@@ -204,7 +228,7 @@ struct KotlinDeclarationScanner {
 
     private mutating func declaration(at k: Int) {
         let kind = KotlinDeclaration.Kind(rawValue: t[k].text)!
-        var modifiers: Set<String> = []
+        var modifiers = KotlinModifiers()
         var m = k - 1
         while m >= 0, t[m].kind == .identifier, Self.modifierWords.contains(t[m].text) {
             modifiers.insert(t[m].text)
@@ -612,4 +636,23 @@ struct KotlinBracketMatch: Sendable {
     var indices: [Int32]
 
     subscript(index: Int) -> Int { Int(indices[index]) }
+}
+
+/// The modifier words of a declaration, a bit each: a `Set<String>` was a heap allocation per
+/// declaration.
+struct KotlinModifiers: Sendable, Equatable {
+    static let words = [
+        "sealed", "data", "abstract", "open", "final", "enum", "annotation", "value", "inner", "private", "public",
+        "internal", "protected", "expect", "actual", "companion", "fun", "external",
+    ]
+    private var bits: UInt32 = 0
+
+    func contains(_ word: String) -> Bool {
+        guard let index = Self.words.firstIndex(of: word) else { return false }
+        return bits & (1 << index) != 0
+    }
+
+    mutating func insert(_ word: String) {
+        if let index = Self.words.firstIndex(of: word) { bits |= 1 << index }
+    }
 }

@@ -212,6 +212,9 @@ struct KotlinPushSiteScanner {
     }
 
     private mutating func addBinding(_ name: String, key: String?) {
+        // A binding to no key only shadows: with nothing of that name to shadow it changes no
+        // lookup, and kept it would hold every top-level `val` of the file until its end.
+        guard key != nil || bindings[name] != nil else { return }
         bindings[name, default: []].append(Binding(depth: stack.count, key: key))
         if !stack.isEmpty { stack[stack.count - 1].names.append(name) }
     }

@@ -223,7 +223,9 @@ struct KotlinTokenizer: ByteTokenizer {
     }
 
     private mutating func run() {
-        records.reserveCapacity(s.count / 6)
+        // Generous: pages of the capacity never written are never resident, while growing by
+        // doubling past a tight guess would write every token twice and hold both copies at once.
+        records.reserveCapacity(s.count / 2)
         while i < s.count {
             let c = s[i]
             if c == 0x0A {

@@ -156,8 +156,12 @@ struct KotlinSourceFile: Sendable {
     var typeUses: Set<KotlinTypeUse>
 
     init(display: String, text: String) {
+        self.init(display: display, bytes: Array(text.utf8))
+    }
+
+    init(display: String, bytes: [UInt8]) {
         self.display = display
-        bytes = Array(text.utf8)
+        self.bytes = bytes
         let tokenizer = KotlinTokenizer(bytes: bytes)
         problems = tokenizer.problems
         let scanner = KotlinDeclarationScanner(tokens: tokenizer.tokens, file: display)

@@ -30,10 +30,10 @@ final class EntryFindings: FindingGroup, @unchecked Sendable {
     private let table: LocaleStrings
     private let place: Place
     private let message: Message
-    /// A finding at a whole entry without a detail (most findings) is the entry's index as its
-    /// item number, stored nowhere else; any other is `Int32.min + n` for `items[n]` (increasing
-    /// with `n`, as `itemsInMessageOrder` needs). Filled by `add` while the rule runs, then never
-    /// changed.
+    /// A finding without a detail is its entry's index as its item number, or at a form the
+    /// entries' count + the form's index, stored nowhere else; any other is `Int32.min + n` for
+    /// `items[n]` (increasing with `n`, as `itemsInMessageOrder` needs). Filled by `add` while
+    /// the rule runs, then never changed.
     private var items: [Item] = []
     /// One per item of `items` when the rule gives details, else empty.
     private var details: [Int32] = []
@@ -54,8 +54,8 @@ final class EntryFindings: FindingGroup, @unchecked Sendable {
     /// findings all have a `detail`, or none.
     func add(entry: Int, form: Int? = nil, detail: Int? = nil, severity: Severity = .error, to findings: inout [Finding]) {
         // Item numbers are in message order only when they are all positions in `items`.
-        if form == nil, detail == nil, !itemsInMessageOrder {
-            findings.append(Finding(self, item: entry, severity: severity))
+        if detail == nil, !itemsInMessageOrder {
+            findings.append(Finding(self, item: form.map { table.entries.count + $0 } ?? entry, severity: severity))
             return
         }
         if items.isEmpty { items.reserveCapacity(table.entries.count + table.forms.count) }
@@ -71,6 +71,10 @@ final class EntryFindings: FindingGroup, @unchecked Sendable {
 
     /// The entry, form (-1 for the whole entry) and detail of item number `item`.
     private func item(_ item: Int) -> (entry: Int, form: Int, detail: Int?) {
+        if item >= table.entries.count {
+            let form = item - table.entries.count
+            return (table.entryIndex(ofForm: form), form, nil)
+        }
         guard item < 0 else { return (item, -1, nil) }
         let stored = item - Self.storedBase
         return (Int(items[stored].entry), Int(items[stored].form), details.isEmpty ? nil : Int(details[stored]))

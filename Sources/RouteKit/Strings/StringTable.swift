@@ -196,6 +196,72 @@ struct CompactForm: Sendable {
     var text: TextRef
 }
 
+/// A locale's plural forms, 16 bytes each where a `CompactForm` takes 32: a form of a flow plural
+/// (`one: '', `) is a few bytes of input. A form's text follows its category in the arena (the
+/// readers store a key and its value so), on its line or the next; a form that does not fit (a
+/// text further down, a column past 4095, a category of 256 bytes) is kept whole on the side.
+struct PackedForms: RandomAccessCollection, Sendable {
+    private struct Packed {
+        /// The category's start, the text's being right after it; for a form on the side, its index there.
+        var start: UInt32
+        var line: UInt32
+        /// Text length (20 bits) | text column (12).
+        var text: UInt32
+        /// On the side (1 bit) | text on the next line (1) | category length (8) | category column (12).
+        var category: UInt32
+    }
+
+    private static let onSide: UInt32 = 0x8000_0000
+    private static let nextLine: UInt32 = 0x4000_0000
+
+    private var packed: [Packed] = []
+    private var side: [CompactForm] = []
+
+    init() {}
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { packed.count }
+
+    mutating func reserveCapacity(_ count: Int) { packed.reserveCapacity(count) }
+
+    /// Forms kept whole on the side (for tests of what packs).
+    var sideCount: Int { side.count }
+
+    @inline(__always)
+    subscript(index: Int) -> CompactForm {
+        let record = packed[index]
+        if record.category & Self.onSide != 0 { return side[Int(record.start)] }
+        let categoryLength = Int32((record.category >> 12) & 0xFF)
+        let line = Int32(bitPattern: record.line)
+        let category = TextRef(start: Int32(bitPattern: record.start), length: categoryLength, line: line,
+                               column: Int32(record.category & 0xFFF))
+        let text = TextRef(start: category.start + categoryLength, length: Int32(record.text >> 12),
+                           line: record.category & Self.nextLine != 0 ? line + 1 : line, column: Int32(record.text & 0xFFF))
+        return CompactForm(category: category, text: text)
+    }
+
+    mutating func append(_ form: CompactForm) {
+        let category = form.category, text = form.text
+        let fits = category.start >= 0 && category.line >= 0 && text.start == category.start + category.length
+            && (0 ..< 0x100).contains(category.length) && (0 ..< 0x1000).contains(category.column)
+            && (0 ..< 0x10_0000).contains(text.length) && (0 ..< 0x1000).contains(text.column)
+            && (text.line == category.line || text.line == category.line + 1)
+        guard fits else {
+            packed.append(Packed(start: UInt32(side.count), line: 0, text: 0, category: Self.onSide))
+            side.append(form)
+            return
+        }
+        packed.append(Packed(start: UInt32(category.start), line: UInt32(category.line),
+                             text: UInt32(text.length) << 12 | UInt32(text.column),
+                             category: (text.line != category.line ? Self.nextLine : 0) | UInt32(category.length) << 12
+                                 | UInt32(category.column)))
+    }
+
+    mutating func append<S: Sequence>(contentsOf forms: S) where S.Element == CompactForm {
+        for form in forms { append(form) }
+    }
+}
+
 /// The immutable, shared part of a string table: file paths, text arenas, and key names.
 final class StringStorage: Sendable {
     let paths: [String]
@@ -272,7 +338,7 @@ public struct LocaleStrings: Sendable {
     var storage: StringStorage = .empty
     /// In file order (base-locale files first is not implied: the order strings were added).
     var entries = PackedEntries()
-    var forms: [CompactForm] = []
+    var forms = PackedForms()
     /// Key id → index in `entries` + 1; 0 when the key is absent.
     var slots = KeyIndex()
     /// The indices in `entries` of the plurals, in order: the plural rules need not scan them all.
@@ -315,8 +381,19 @@ public struct LocaleStrings: Sendable {
                            keyLocation: storage.location(compact.file, compact.keyLine, compact.keyColumn))
     }
 
+    /// The index in `entries` of the plural whose forms include `form` (plurals hold their forms
+    /// in order, so a search of the plurals finds it).
+    func entryIndex(ofForm form: Int) -> Int {
+        var low = 0, high = pluralEntries.count
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if Int(entries[Int(pluralEntries[middle])].text.start) <= form { low = middle } else { high = middle }
+        }
+        return Int(pluralEntries[low])
+    }
+
     @inline(__always)
-    func pluralForms(_ entry: CompactEntry) -> ArraySlice<CompactForm> {
+    func pluralForms(_ entry: CompactEntry) -> Slice<PackedForms> {
         forms[Int(entry.text.start) ..< Int(entry.text.start) + Int(entry.text.length)]
     }
 

@@ -399,8 +399,12 @@ private struct Merger {
                 itemCounts[index] += locale.items?.count ?? 0
             }
         }
-        // Records are an upper bound on entries: reserving avoids growing (and copying) big arrays.
-        for (index, count) in itemCounts.enumerated() { strings[index].entries.reserveCapacity(count) }
+        // Records are an upper bound on entries and plural forms: reserving avoids growing (and
+        // copying) big arrays, and capacity never written costs no memory.
+        for (index, count) in itemCounts.enumerated() {
+            strings[index].entries.reserveCapacity(count)
+            strings[index].forms.reserveCapacity(count)
+        }
         interner.reserve(keys: itemCounts.reduce(0, +), bytes: files.reduce(0) { $0 + $1.arena.count })
         emptyKey = [UInt8]().withUnsafeBufferPointer { interner.intern(0, $0) }
         let needsSecondPass = files.map { file in file.locales.contains { $0.name != baseLocale && $0.items != nil } }
