@@ -96,20 +96,28 @@ extension AppCode {
         if !kotlinFiles.isEmpty { code.readKotlin(kotlinFiles) }
 
         let swiftPaths = code.swiftFiles
-        let swiftTexts = Concurrent.map(count: swiftPaths.count) { Self.readText(swiftPaths[$0], limit: limit) }
-        var swiftFiles: [(display: String, tokens: [SwiftToken])] = []
-        for (path, text) in zip(swiftPaths, swiftTexts) {
+        var swiftTexts = Concurrent.map(count: swiftPaths.count) { Self.readText(swiftPaths[$0], limit: limit) }
+        // A file's tokens live while it is read: the tabs pass tokenizes the files again.
+        var swiftFiles: [(display: String, bytes: [UInt8])] = []
+        var scanner = SwiftTabScanner()
+        for (index, path) in swiftPaths.enumerated() {
+            var text = swiftTexts[index]
+            swiftTexts[index].text = nil
             if let problem = text.problem { code.notFollowed.append(problem) }
             code.suppressions[path] = text.suppressions
-            guard let source = text.text else { continue }
-            let tokenizer = SwiftTokenizer(source)
+            guard let bytes = text.text.map({ Array($0.utf8) }) else { continue }
+            text.text = nil
+            let tokenizer = SwiftTokenizer(bytes: bytes)
             for problem in tokenizer.problems {
                 code.notFollowed.append(Located("Swift: \(problem.message)", at: SourceLocation(file: path, line: problem.line, column: problem.column)))
             }
-            swiftFiles.append((path, tokenizer.tokens))
+            scanner.readViewTypes(path, tokens: tokenizer.tokens)
+            swiftFiles.append((path, bytes))
         }
         if !swiftFiles.isEmpty {
-            let scanner = SwiftTabScanner(files: swiftFiles)
+            for file in swiftFiles where scanner.tabs.isEmpty {
+                scanner.readTabs(file.display, tokens: SwiftTokenizer(bytes: file.bytes).tokens)
+            }
             code.tabs = scanner.tabs
             code.tabViewLocation = scanner.tabViewLocation
             code.notFollowed += scanner.notFollowed

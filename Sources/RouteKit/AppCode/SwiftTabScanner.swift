@@ -36,11 +36,24 @@ struct SwiftTabScanner {
     private var viewTitles: [String: Bool] = [:]
 
     init(files: [(display: String, tokens: [SwiftToken])]) {
-        let prepared = files.map { File(display: $0.display, tokens: $0.tokens, match: Self.matchBrackets($0.tokens)) }
-        for file in prepared { collectViewTypes(file) }
-        for file in prepared where tabs.isEmpty {
-            collectTabs(file)
-        }
+        for file in files { readViewTypes(file.display, tokens: file.tokens) }
+        for file in files where tabs.isEmpty { readTabs(file.display, tokens: file.tokens) }
+    }
+
+    /// Fed a file at a time by `readViewTypes` and `readTabs`, so that a file's tokens (tens of
+    /// bytes each, about one per five bytes) need not outlive its reading.
+    init() {}
+
+    /// First pass: the view types a file declares, and whether each applies `.navigationTitle`.
+    mutating func readViewTypes(_ display: String, tokens: [SwiftToken]) {
+        collectViewTypes(File(display: display, tokens: tokens, match: Self.matchBrackets(tokens)))
+    }
+
+    /// Second pass, once every file's view types are read (a tab's root view may be declared in
+    /// any file): a file's tabs, until a file has some.
+    mutating func readTabs(_ display: String, tokens: [SwiftToken]) {
+        guard tabs.isEmpty else { return }
+        collectTabs(File(display: display, tokens: tokens, match: Self.matchBrackets(tokens)))
     }
 
     static func matchBrackets(_ tokens: [SwiftToken]) -> [Int] {
