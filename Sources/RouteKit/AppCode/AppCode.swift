@@ -10,9 +10,10 @@ public struct AppCode: Sendable {
     public var stringCatalogFiles: [String] = []
     /// The sealed route interface the Kotlin routes implement; nil when none was found.
     public var routeInterface: String?
-    /// Routes as the Kotlin code declares them, in declaration order.
-    public var kotlinRoutes: [KotlinRoute] = []
-    public var pushSites: [PushSite] = []
+    /// Routes as the Kotlin code declares them, in declaration order (packed: see `KotlinRoutes`).
+    public var kotlinRoutes = KotlinRoutes()
+    /// Where the Kotlin code pushes routes, in file order (packed: see `PushSites`).
+    public var pushSites = PushSites()
     /// The first `TabView`'s `Tab` entries, in order.
     public var tabs: [SwiftTab] = []
     public var tabViewLocation: SourceLocation?
@@ -28,7 +29,7 @@ public struct AppCode: Sendable {
     public var readsKotlin: Bool { !kotlinFiles.isEmpty }
     public var readsSwift: Bool { !swiftFiles.isEmpty }
 
-    public func kotlinRoute(named name: String) -> KotlinRoute? { kotlinRoutes.first { $0.name == name } }
+    public func kotlinRoute(named name: String) -> KotlinRoute? { kotlinRoutes.route(named: name) }
 }
 
 /// A route as its Kotlin declaration gives it.
@@ -189,7 +190,8 @@ extension AppCode {
         }
         routeInterface = catalog.routeInterface
         for route in catalog.routes {
-            guard let declaration = route.declaration else { continue }
+            guard let ref = route.declaration else { continue }
+            let declaration = files[declaration: ref]
             let location = SourceLocation(file: declaration.file, line: declaration.nameLine, column: declaration.nameColumn)
             let params = declaration.parameters.map { parameter in
                 var type = parameter.type.replacingOccurrences(of: " ", with: "")

@@ -16,10 +16,11 @@ struct KotlinRouteShape: Sendable {
     var title: KotlinTitleSlot
     var subtitle: KotlinTitleSlot
 
-    init(_ route: ImportedRoute) {
+    init(_ route: ImportedRoute, files: [KotlinSourceFile]) {
         name = route.name
         isObject = route.isObject
-        parameters = route.declaration?.parameters ?? []
+        let declaration = route.declaration.map { files[declaration: $0] }
+        parameters = declaration?.parameters ?? []
         let names = parameters.map(\.name)
         func slot(_ source: KotlinPropertySource?) -> KotlinTitleSlot {
             switch source {
@@ -36,8 +37,8 @@ struct KotlinRouteShape: Sendable {
                 return .computed
             }
         }
-        title = slot(route.declaration?.title)
-        subtitle = slot(route.declaration?.subtitle)
+        title = slot(declaration?.title)
+        subtitle = slot(declaration?.subtitle)
     }
 }
 
@@ -361,14 +362,15 @@ struct KotlinPushSiteScanner {
     }
 
     /// Every push site in the files, for the routes of an imported hierarchy, and what was not followed.
-    static func pushSites(in files: [KotlinSourceFile], routes catalog: ImportedRouteCatalog) -> ([PushSite], [Located<String>]) {
+    /// Packed file by file: a file's pushes are values only while it is scanned.
+    static func pushSites(in files: [KotlinSourceFile], routes catalog: ImportedRouteCatalog) -> (PushSites, [Located<String>]) {
         var shapes: [String: KotlinRouteShape] = [:]
-        for route in catalog.routes where route.declaration != nil { shapes[route.name] = KotlinRouteShape(route) }
+        for route in catalog.routes where route.declaration != nil { shapes[route.name] = KotlinRouteShape(route, files: files) }
         var routeTypes = Set(shapes.keys)
         routeTypes.insert(catalog.routeInterface)
         if let tab = catalog.tabInterface { routeTypes.insert(tab) }
         let calls = routeTakingCalls(in: files, routeTypes: routeTypes)
-        var pushes: [PushSite] = []
+        var pushes = PushSites()
         var notFollowed: [Located<String>] = []
         for file in files {
             let scanner = KotlinPushSiteScanner(file: file, routes: shapes, routeTakingCalls: calls, routeTypes: routeTypes)

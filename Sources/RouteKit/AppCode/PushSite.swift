@@ -57,3 +57,84 @@ public enum PushedTitle: Sendable, Equatable {
         }
     }
 }
+
+/// The push sites of the Kotlin code, in file order: a collection of `PushSite` values made when
+/// read, over packed storage. A code base of nothing but pushes (` n.navigate(R1)`, 19 bytes)
+/// keeps 24 bytes a push: its route and the call as interned names, its position, and how it
+/// gives a title and subtitle in a byte each; the rare values (a key, literals, a position of
+/// `null`) sit in a side table.
+public struct PushSites: RandomAccessCollection, ExpressibleByArrayLiteral, Sendable {
+    private struct Record {
+        var route: Int32
+        /// -1 without a call.
+        var via: Int32
+        var file: UInt32
+        var line: UInt32
+        var column: UInt32
+        var title: Slot
+        var subtitle: Slot
+    }
+
+    /// A title or subtitle as a byte: the values without a payload, or where the payload is.
+    private enum Slot: UInt8 {
+        case noSlot, computed, defaultedToNothing, inTable
+    }
+
+    private var records: [Record] = []
+    private var names = KeyInterner()
+    private var files = PackedFiles()
+    /// Titles and subtitles with a payload, by `2 × push + (0 title, 1 subtitle)`.
+    private var payloads = SideTable<PushedTitle>()
+
+    public init() {}
+
+    public init(_ pushes: some Sequence<PushSite>) {
+        for push in pushes { append(push) }
+    }
+
+    public init(arrayLiteral pushes: PushSite...) { self.init(pushes) }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { records.count }
+
+    public subscript(index: Int) -> PushSite {
+        let record = records[index]
+        return PushSite(route: names.name(record.route), location: files.location(record.file, record.line, record.column),
+                        via: record.via < 0 ? nil : names.name(record.via),
+                        title: title(record.title, 2 * index), subtitle: title(record.subtitle, 2 * index + 1))
+    }
+
+    private func title(_ slot: Slot, _ key: Int) -> PushedTitle {
+        switch slot {
+        case .noSlot: .noSlot
+        case .computed: .computed
+        case .defaultedToNothing: .defaulted(nil)
+        case .inTable: payloads[key]!
+        }
+    }
+
+    public mutating func append(_ push: PushSite) {
+        let index = records.count
+        func intern(_ name: String) -> Int32 {
+            var name = name
+            return name.withUTF8 { names.intern(0, $0) }
+        }
+        func slot(_ title: PushedTitle, _ key: Int) -> Slot {
+            switch title {
+            case .noSlot: return .noSlot
+            case .computed: return .computed
+            case .defaulted(nil): return .defaultedToNothing
+            default:
+                payloads.append(title, at: key)
+                return .inTable
+            }
+        }
+        let (file, line, column) = files.pack(push.location)
+        records.append(Record(route: intern(push.route), via: push.via.map(intern) ?? -1, file: file, line: line, column: column,
+                              title: slot(push.title, 2 * index), subtitle: slot(push.subtitle, 2 * index + 1)))
+    }
+
+    public static func += (pushes: inout PushSites, more: some Sequence<PushSite>) {
+        for push in more { pushes.append(push) }
+    }
+}

@@ -32,8 +32,9 @@ public struct ImportedRoute: Sendable, Equatable {
     public var subtitle: ImportedTitle?
     /// `file:line`.
     public var origin: String
-    /// The Kotlin declaration it was read from, with positions.
-    var declaration: KotlinDeclaration?
+    /// The Kotlin declaration it was read from, by place among the files read (not a copy: a
+    /// declaration is hundreds of bytes, and a code base may declare a hundred thousand routes).
+    var declaration: KotlinDeclarationRef?
     /// For a title from a param: the one string resource every push site that passes one passes
     /// (`fallback:`), and where.
     public var fallback: String?
@@ -117,6 +118,27 @@ public struct ImportedRouteCatalog: Sendable {
             .joined(separator: " ")
         return oneLine.count > 60 ? String(oneLine.prefix(57)) + "…" : oneLine
     }
+}
+
+/// A declaration of the Kotlin files an import read: the file's index and the declaration's
+/// among the file's.
+struct KotlinDeclarationRef: Sendable, Equatable {
+    var file: Int32
+    var index: Int32
+}
+
+extension [KotlinSourceFile] {
+    subscript(declaration ref: KotlinDeclarationRef) -> KotlinDeclaration { self[Int(ref.file)].declarations[Int(ref.index)] }
+}
+
+/// The declarations of the files read, in file order, read in place.
+private struct KotlinDeclarationList: RandomAccessCollection {
+    let files: [KotlinSourceFile]
+    let refs: [KotlinDeclarationRef]
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { refs.count }
+    subscript(index: Int) -> KotlinDeclaration { files[declaration: refs[index]] }
 }
 
 /// One Kotlin file, scanned for declarations. Its tokens are dropped once the declarations and
@@ -236,13 +258,14 @@ public struct KotlinRouteImporter: Sendable {
     /// `fillFallbacks: false` when the caller scans the push sites itself.
     func importScanned(_ files: [KotlinSourceFile], fillFallbacks fill: Bool = true) throws(ImportError) -> ImportedRouteCatalog {
         var notes: [ImportNote] = []
-        var declarations: [KotlinDeclaration] = []
+        // Places, not copies of the files' declarations.
+        var refs: [KotlinDeclarationRef] = []
         var anonymous: [(file: String, supertypes: [String], line: Int)] = []
-        for file in files {
+        for (fileIndex, file) in files.enumerated() {
             for problem in file.problems {
                 notes.append(ImportNote(.note, file: file.display, line: problem.line, problem.message))
             }
-            declarations += file.declarations
+            refs += file.declarations.indices.map { KotlinDeclarationRef(file: Int32(fileIndex), index: Int32($0)) }
             for skipped in file.skipped {
                 notes.append(ImportNote(.skipped, file: file.display, line: skipped.line, key: skipped.name,
                     "declaration skipped: \(skipped.reason)"))
@@ -250,6 +273,7 @@ public struct KotlinRouteImporter: Sendable {
             anonymous += file.anonymousObjects.map { (file.display, $0.supertypes, $0.line) }
         }
 
+        let declarations = KotlinDeclarationList(files: files, refs: refs)
         // Indices, not copies: a declaration is hundreds of bytes, and a project may declare a
         // hundred thousand routes.
         var byName: [String: [Int]] = [:]
@@ -375,7 +399,7 @@ public struct KotlinRouteImporter: Sendable {
                 title: declaration.title.flatMap { Self.interpret($0, params: names) },
                 subtitle: declaration.subtitle.flatMap { Self.interpret($0, params: names) },
                 origin: origin,
-                declaration: declaration))
+                declaration: refs[index]))
         }
         if fill { fillFallbacks(&routes, files: files, routeInterface: root, tabInterface: tab, notes: &notes) }
         for object in anonymous where object.supertypes.contains(where: hierarchyNames.contains) {

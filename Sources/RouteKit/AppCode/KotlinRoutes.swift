@@ -1,0 +1,128 @@
+/// The routes the Kotlin code declares, in declaration order: a collection of `KotlinRoute`
+/// values made when read, over packed storage. A code base of nothing but route declarations
+/// (`data object R1 : AppRoute`, 28 bytes) keeps about 50 bytes a route: a record of positions
+/// and flags, its name once (interned), and the rare payloads — params, title and subtitle
+/// positions — in side tables; a `KotlinRoute` of its own was hundreds.
+public struct KotlinRoutes: RandomAccessCollection, ExpressibleByArrayLiteral, Sendable {
+    private struct Record {
+        var name: Int32
+        var file: UInt32
+        var line: UInt32
+        var column: UInt32
+        /// `params[paramsEnd of the route before ..< paramsEnd]` are the route's params.
+        var paramsEnd: UInt32
+        var flags: UInt8
+    }
+
+    private static let isObject: UInt8 = 1, isTab: UInt8 = 2, hasTitle: UInt8 = 4, hasSubtitle: UInt8 = 8
+
+    private var records: [Record] = []
+    private var names = KeyInterner()
+    /// The first route of each interned name, by name id: `route(named:)` without a scan.
+    private var firstWithName: [Int32] = [-1]
+    private var files = PackedFiles()
+    private var params: [KotlinRoute.Param] = []
+    /// Where the title and subtitle properties are declared, for the routes that have them.
+    private var titles = SideTable<SourceLocation>()
+    private var subtitles = SideTable<SourceLocation>()
+
+    public init() {}
+
+    public init(_ routes: some Sequence<KotlinRoute>) {
+        for route in routes { append(route) }
+    }
+
+    public init(arrayLiteral routes: KotlinRoute...) { self.init(routes) }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { records.count }
+
+    public subscript(index: Int) -> KotlinRoute {
+        let record = records[index]
+        let start = index == 0 ? 0 : Int(records[index - 1].paramsEnd)
+        return KotlinRoute(
+            name: names.name(record.name), location: files.location(record.file, record.line, record.column),
+            isObject: record.flags & Self.isObject != 0, isTab: record.flags & Self.isTab != 0,
+            params: Array(params[start ..< Int(record.paramsEnd)]),
+            title: record.flags & Self.hasTitle != 0 ? titles[index] : nil,
+            subtitle: record.flags & Self.hasSubtitle != 0 ? subtitles[index] : nil)
+    }
+
+    /// The name of route `index`, without making the rest of it.
+    public func name(at index: Int) -> String { names.name(records[index].name) }
+
+    /// The first route called `name`.
+    public func route(named name: String) -> KotlinRoute? {
+        var name = name
+        let id = name.withUTF8 { names.lookup(0, $0) }
+        guard let id, firstWithName[Int(id)] >= 0 else { return nil }
+        return self[Int(firstWithName[Int(id)])]
+    }
+
+    public mutating func append(_ route: KotlinRoute) {
+        var name = route.name
+        let id = name.withUTF8 { names.intern(0, $0) }
+        while firstWithName.count <= Int(id) { firstWithName.append(-1) }
+        if firstWithName[Int(id)] < 0 { firstWithName[Int(id)] = Int32(records.count) }
+        let (file, line, column) = files.pack(route.location)
+        params += route.params
+        var flags: UInt8 = route.isObject ? Self.isObject : 0
+        if route.isTab { flags |= Self.isTab }
+        if let title = route.title {
+            flags |= Self.hasTitle
+            titles.append(title, at: records.count)
+        }
+        if let subtitle = route.subtitle {
+            flags |= Self.hasSubtitle
+            subtitles.append(subtitle, at: records.count)
+        }
+        records.append(Record(name: id, file: file, line: line, column: column, paramsEnd: UInt32(params.count), flags: flags))
+    }
+}
+
+/// The files of packed positions: each path once, a position is its index and UInt32 line and column.
+struct PackedFiles: Sendable {
+    private var paths: [String] = []
+    /// The last file packed: positions come file by file.
+    private var last: (path: String, index: UInt32)?
+
+    mutating func pack(_ location: SourceLocation) -> (file: UInt32, line: UInt32, column: UInt32) {
+        let file: UInt32
+        if let last, last.path == location.file {
+            file = last.index
+        } else if let known = paths.firstIndex(of: location.file) {
+            file = UInt32(known)
+        } else {
+            file = UInt32(paths.count)
+            paths.append(location.file)
+        }
+        last = (location.file, file)
+        return (file, UInt32(clamping: location.line), UInt32(clamping: location.column))
+    }
+
+    func location(_ file: UInt32, _ line: UInt32, _ column: UInt32) -> SourceLocation {
+        SourceLocation(file: paths[Int(file)], line: Int(line), column: Int(column))
+    }
+}
+
+/// Values for a few of the elements of a packed collection, appended in element order and found
+/// by binary search: what most elements lack costs them nothing.
+struct SideTable<Value: Sendable>: Sendable {
+    private var elements: [UInt32] = []
+    private var values: [Value] = []
+
+    mutating func append(_ value: Value, at element: Int) {
+        precondition(elements.last.map { $0 < UInt32(element) } ?? true, "side-table values come in element order")
+        elements.append(UInt32(element))
+        values.append(value)
+    }
+
+    subscript(element: Int) -> Value? {
+        var low = 0, high = elements.count
+        while low < high {
+            let middle = (low + high) / 2
+            if elements[middle] < UInt32(element) { low = middle + 1 } else { high = middle }
+        }
+        return low < elements.count && elements[low] == UInt32(element) ? values[low] : nil
+    }
+}
