@@ -207,11 +207,12 @@ enum Generator {
             while total < limits.totalSize - 1024 {
                 let budget = min(limits.fileSize, limits.totalSize - total) - 64
                 var routes: [UInt8] = Array((part == 0 ? "sealed interface AppRoute\n" : "package p\n").utf8)
-                var pushes: [UInt8] = Array("fun go(n: Nav) {\n".utf8)
+                // A function-typed parameter taking routes: each call is a push site the scanner learns.
+                var pushes: [UInt8] = Array("fun go(navigate: (AppRoute) -> Unit) {\n".utf8)
                 var index = start
                 while routes.count + pushes.count + 64 < budget {
                     routes += Array("data object R\(index) : AppRoute\n".utf8)
-                    pushes += Array(" n.navigate(R\(index))\n".utf8)
+                    pushes += Array(" navigate(R\(index))\n".utf8)
                     index += 1
                 }
                 pushes += Array("}\n".utf8)

@@ -29,6 +29,16 @@ import Testing
         return (Int32(parts.first ?? -1), (parts.count > 1 ? parts[1] : 0) * 1024)
     }
 
+    /// The peak of `lint` on a project of `layout` above an empty project's, per byte of all its files.
+    static func peakPerInputByte(of layout: [String: String]) throws -> Double {
+        let input = layout.values.reduce(0) { $0 + $1.utf8.count }
+        let dir = try TemporaryDirectory().write(layout)
+        let empty = try TemporaryDirectory().write([".routekit.yml": "strings: [s.yml]\n", "s.yml": "en:\n  a: b\n"])
+        let constant = try Self.peak(["lint", empty.url.path, "--format", "json"])
+        let measured = try Self.peak(["lint", dir.url.path, "--format", "json"])
+        return Double(measured.bytes - constant.bytes) / Double(input)
+    }
+
     /// `files` strings files of about `bytes` each, every one `en:` with the same short keys, so
     /// every line after the first file is a duplicate-key finding.
     static func duplicates(files: Int, bytes: Int) throws -> (TemporaryDirectory, Int) {
@@ -200,12 +210,7 @@ import Testing
                       "Routes.kt": "sealed interface AppRoute\ndata object A : AppRoute\n"]
         let calls = "fun go(n: Nav) {\n" + (0 ..< 20_000).map { " n.navigate(x\($0), y[\($0)])\n" }.joined() + "}\n"
         for file in 0 ..< 8 { layout["Nav\(file).kt"] = calls }
-        let input = layout.values.reduce(0) { $0 + $1.utf8.count }
-        let dir = try TemporaryDirectory().write(layout)
-        let empty = try TemporaryDirectory().write([".routekit.yml": "strings: [s.yml]\n", "s.yml": "en:\n  a: b\n"])
-        let constant = try Self.peak(["lint", empty.url.path, "--format", "json"])
-        let measured = try Self.peak(["lint", dir.url.path, "--format", "json"])
-        let perInputByte = Double(measured.bytes - constant.bytes) / Double(input)
+        let perInputByte = try Self.peakPerInputByte(of: layout)
         #expect(perInputByte < 4, "\(perInputByte) bytes per input byte")
     }
 
@@ -217,12 +222,7 @@ import Testing
         let body = "struct V: View {\n  var body: some View {\n"
             + (0 ..< 6000).map { "    Text(\"x\($0)\").padding(.top, \($0))\n" }.joined() + "  }\n}\n"
         for file in 0 ..< 16 { layout["V\(file).swift"] = body }
-        let input = layout.values.reduce(0) { $0 + $1.utf8.count }
-        let dir = try TemporaryDirectory().write(layout)
-        let empty = try TemporaryDirectory().write([".routekit.yml": "strings: [s.yml]\n", "s.yml": "en:\n  a: b\n"])
-        let constant = try Self.peak(["lint", empty.url.path, "--format", "json"])
-        let measured = try Self.peak(["lint", dir.url.path, "--format", "json"])
-        let perInputByte = Double(measured.bytes - constant.bytes) / Double(input)
+        let perInputByte = try Self.peakPerInputByte(of: layout)
         #expect(perInputByte < 5, "\(perInputByte) bytes per input byte")
     }
 

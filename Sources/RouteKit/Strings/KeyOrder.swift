@@ -7,6 +7,8 @@ import Foundation
 enum KeyOrder {
     static func sorted(_ ids: [Int32], of storage: StringStorage, before terminator: UInt8) -> [Int32] {
         var bytes: [UInt8] = []
+        // Room for most names, so the buffer seldom grows by copying (pages never written cost nothing).
+        bytes.reserveCapacity(ids.count * 16)
         var starts: [Int32] = []
         starts.reserveCapacity(ids.count + 1)
         for id in ids {
@@ -29,7 +31,9 @@ enum KeyOrder {
                 return precedes(left, right, terminator)
             }
         }
-        return order.map { ids[Int($0)] }
+        // In place: a second array of a million ids would be alive beside the names.
+        for index in order.indices { order[index] = ids[Int(order[index])] }
+        return order
     }
 
     /// `left + terminator` bytewise before `right + terminator`.
