@@ -42,6 +42,35 @@ struct KotlinRouteShape: Sendable {
     }
 }
 
+/// The routes the push-site scanner knows, by name: a route's shape is made when a push names
+/// it, from the catalog's route and its declaration (a dictionary of every route's shape held
+/// every route's parameters at once: about 150 bytes a route, where a route's declaration may be
+/// 28 bytes of code).
+struct KotlinRouteShapes {
+    private let catalog: ImportedRouteCatalog
+    private let files: [KotlinSourceFile]
+    /// Route name → its index in `catalog.routes`, for the routes read from a declaration.
+    private let index: [String: Int32]
+
+    init(_ catalog: ImportedRouteCatalog, files: [KotlinSourceFile]) {
+        self.catalog = catalog
+        self.files = files
+        var index: [String: Int32] = [:]
+        index.reserveCapacity(catalog.routes.count)
+        for (position, route) in catalog.routes.enumerated() where route.declaration != nil { index[route.name] = Int32(position) }
+        self.index = index
+    }
+
+    subscript(name: String) -> KotlinRouteShape? {
+        index[name].map { KotlinRouteShape(catalog.routes[Int($0)], files: files) }
+    }
+
+    /// True for a route and for the route and tab interfaces: the types reflection over routes names.
+    func isRouteType(_ name: String) -> Bool {
+        index[name] != nil || name == catalog.routeInterface || name == catalog.tabInterface
+    }
+}
+
 /// Finds push sites in one Kotlin file: every construction of a route class and every object
 /// route passed to a call that takes routes. Which calls take routes is learnt from the
 /// declarations (`routeTakingCalls`), never from a list of names. One forward pass over the
@@ -54,10 +83,8 @@ struct KotlinPushSiteScanner {
     private let t: KotlinTokens
     private let match: KotlinBracketMatch
     private let file: String
-    private let routes: [String: KotlinRouteShape]
+    private let routes: KotlinRouteShapes
     private let routeTakingCalls: Set<String>
-    /// The route interfaces and routes: what reflection over routes names.
-    private let routeTypes: Set<String>
 
     /// A `val` bound in scope: to a string resource key, or to something else (it shadows).
     private struct Binding {
@@ -75,8 +102,7 @@ struct KotlinPushSiteScanner {
     private var bindings: [String: [Binding]] = [:]
     private var stack: [Open] = []
 
-    init(file: KotlinSourceFile, routes: [String: KotlinRouteShape], routeTakingCalls: Set<String>, routeTypes: Set<String>) {
-        self.routeTypes = routeTypes
+    init(file: KotlinSourceFile, routes: KotlinRouteShapes, routeTakingCalls: Set<String>) {
         let tokens = file.tokens()
         t = tokens.t
         match = tokens.match
@@ -168,7 +194,7 @@ struct KotlinPushSiteScanner {
     private func mentionsRoute(before k: Int) -> Bool {
         var j = k - 1
         while j >= 0, j >= k - 12, !t[j].newlineBefore || j == k - 1 {
-            if t[j].kind == .identifier, routeTypes.contains(t[j].text) { return true }
+            if t[j].kind == .identifier, routes.isRouteType(t[j].text) { return true }
             j -= 1
         }
         return false
@@ -364,16 +390,12 @@ struct KotlinPushSiteScanner {
     /// Every push site in the files, for the routes of an imported hierarchy, and what was not followed.
     /// Packed file by file: a file's pushes are values only while it is scanned.
     static func pushSites(in files: [KotlinSourceFile], routes catalog: ImportedRouteCatalog) -> (PushSites, [Located<String>]) {
-        var shapes: [String: KotlinRouteShape] = [:]
-        for route in catalog.routes where route.declaration != nil { shapes[route.name] = KotlinRouteShape(route, files: files) }
-        var routeTypes = Set(shapes.keys)
-        routeTypes.insert(catalog.routeInterface)
-        if let tab = catalog.tabInterface { routeTypes.insert(tab) }
-        let calls = routeTakingCalls(in: files, routeTypes: routeTypes)
+        let shapes = KotlinRouteShapes(catalog, files: files)
+        let calls = routeTakingCalls(in: files, routes: shapes)
         var pushes = PushSites()
         var notFollowed: [Located<String>] = []
         for file in files {
-            let scanner = KotlinPushSiteScanner(file: file, routes: shapes, routeTakingCalls: calls, routeTypes: routeTypes)
+            let scanner = KotlinPushSiteScanner(file: file, routes: shapes, routeTakingCalls: calls)
             pushes += scanner.pushes
             notFollowed += scanner.notFollowed
             for push in scanner.pushes {
@@ -393,10 +415,10 @@ struct KotlinPushSiteScanner {
     /// with a parameter of a route type (`fun add(route: AppRoute)`, `class NavRequest(val
     /// targetRoute: AppRoute)`), and values of a function type over routes (`onNavigate:
     /// (AppRoute) -> Unit`).
-    static func routeTakingCalls(in files: [KotlinSourceFile], routeTypes: Set<String>) -> Set<String> {
+    static func routeTakingCalls(in files: [KotlinSourceFile], routes: KotlinRouteShapes) -> Set<String> {
         var result: Set<String> = []
         for file in files {
-            for use in file.typeUses where !result.contains(use.name) && use.types.contains(where: routeTypes.contains) {
+            for use in file.typeUses where !result.contains(use.name) && use.types.contains(where: routes.isRouteType) {
                 result.insert(use.name)
             }
         }
