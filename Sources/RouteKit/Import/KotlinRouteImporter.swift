@@ -274,24 +274,28 @@ public struct KotlinRouteImporter: Sendable {
         }
 
         let declarations = KotlinDeclarationList(files: files, refs: refs)
-        // Indices, not copies: a declaration is hundreds of bytes, and a project may declare a
-        // hundred thousand routes.
-        var byName: [String: [Int]] = [:]
-        for (index, declaration) in declarations.enumerated() { byName[declaration.name, default: []].append(index) }
-
-        var subtypes: [String: [Int]] = [:]
+        // Indices and flags, not copies nor a set per name: a declaration is hundreds of bytes, a
+        // project may declare a hundred thousand routes, and a route's declaration may be 28
+        // bytes of code.
+        func isDeclared(_ name: String) -> Bool { declarations.contains { $0.name == name } }
+        var sealedNames: Set<String> = []
+        var subtypes: [String: [Int32]] = [:]
         for (index, declaration) in declarations.enumerated() {
-            for supertype in Set(declaration.supertypes) { subtypes[supertype, default: []].append(index) }
+            if declaration.modifiers.contains("sealed") { sealedNames.insert(declaration.name) }
+            for supertype in Set(declaration.supertypes) { subtypes[supertype, default: []].append(Int32(index)) }
         }
-        /// Indices of the declarations that reach `name` through supertypes, directly or not
-        /// (one breadth-first search over the subtype edges; cycles are harmless).
-        func descendants(of name: String) -> Set<Int> {
-            var found: Set<Int> = []
+        /// Which declarations reach `name` through supertypes, directly or not, by index (one
+        /// breadth-first search over the subtype edges; cycles are harmless). Only names with
+        /// subtypes are walked on: the routes at the leaves are most of the names.
+        func descendants(of name: String) -> [Bool] {
+            var found = [Bool](repeating: false, count: declarations.count)
             var visited: Set<String> = [name]
             var queue = [name]
             while let next = queue.popLast() {
-                for index in subtypes[next] ?? [] where found.insert(index).inserted {
-                    if visited.insert(declarations[index].name).inserted { queue.append(declarations[index].name) }
+                for index in subtypes[next] ?? [] where !found[Int(index)] {
+                    found[Int(index)] = true
+                    let subtype = declarations[Int(index)].name
+                    if subtypes[subtype] != nil, visited.insert(subtype).inserted { queue.append(subtype) }
                 }
             }
             return found
@@ -300,18 +304,18 @@ public struct KotlinRouteImporter: Sendable {
         let root: String
         if let routeInterface {
             root = routeInterface
-            if byName[root] == nil {
+            if !isDeclared(root) {
                 notes.append(ImportNote(.note, key: root, "route interface is not declared in the files read"))
             }
         } else {
             let candidates = declarations.filter { declaration in
-                declaration.modifiers.contains("sealed")
-                    && !declaration.supertypes.contains { name in byName[name]?.contains { declarations[$0].modifiers.contains("sealed") } ?? false }
+                declaration.modifiers.contains("sealed") && !declaration.supertypes.contains(where: sealedNames.contains)
             }
             var counts: [(String, Int)] = []
             var counted: Set<String> = []
             for candidate in candidates where counted.insert(candidate.name).inserted {
-                let count = descendants(of: candidate.name).filter { declarations[$0].isConcrete }.count
+                let reached = descendants(of: candidate.name)
+                let count = declarations.indices.count { reached[$0] && declarations[$0].isConcrete }
                 counts.append((candidate.name, count))
             }
             let best = counts.map(\.1).max() ?? 0
@@ -345,19 +349,18 @@ public struct KotlinRouteImporter: Sendable {
             } else {
                 notes.append(ImportNote(.note, "no sealed sub-interface of \(root) found: no tab roots marked"))
             }
-        } else if let tabInterface, byName[tabInterface] == nil {
+        } else if let tabInterface, !isDeclared(tabInterface) {
             notes.append(ImportNote(.note, key: tabInterface, "tab-root interface is not declared in the files read"))
         }
 
         let inHierarchy = descendants(of: root)
-        let hierarchyNames = Set(inHierarchy.map { declarations[$0].name }).union([root])
-        let tabRoots = tab.map(descendants(of:)) ?? []
+        let tabRoots = tab.map(descendants(of:))
         var routes: [ImportedRoute] = []
-        var firstSeen: [String: String] = [:]
+        /// Route name → the index of its first declaration (its place is made when a repeat names it).
+        var firstSeen: [String: Int32] = [:]
         var unrelated = 0
         for (index, declaration) in declarations.enumerated() {
-            let origin = "\(declaration.file):\(declaration.line)"
-            guard inHierarchy.contains(index) else {
+            guard inHierarchy[index] else {
                 if declaration.name != root { unrelated += 1 }
                 continue
             }
@@ -375,11 +378,11 @@ public struct KotlinRouteImporter: Sendable {
                 skip("companion object: not a route")
                 continue
             }
-            if let first = firstSeen[declaration.name] {
-                skip("a route with this name is already declared at \(first)")
+            if let first = firstSeen[declaration.name].map({ declarations[Int($0)] }) {
+                skip("a route with this name is already declared at \(first.file):\(first.line)")
                 continue
             }
-            firstSeen[declaration.name] = origin
+            firstSeen[declaration.name] = Int32(index)
             if declaration.typeParameters {
                 notes.append(ImportNote(.note, file: declaration.file, line: declaration.line, key: declaration.name,
                     "generic route: type parameters are not part of the catalog"))
@@ -393,22 +396,31 @@ public struct KotlinRouteImporter: Sendable {
             let names = Set(params.map(\.name))
             routes.append(ImportedRoute(
                 name: declaration.name,
-                isTab: tabRoots.contains(index),
+                isTab: tabRoots?[index] ?? false,
                 isObject: declaration.kind == .object,
                 params: params,
                 title: declaration.title.flatMap { Self.interpret($0, params: names) },
                 subtitle: declaration.subtitle.flatMap { Self.interpret($0, params: names) },
-                origin: origin,
+                origin: "\(declaration.file):\(declaration.line)",
                 declaration: refs[index]))
         }
+        firstSeen = [:]
         if fill { fillFallbacks(&routes, files: files, routeInterface: root, tabInterface: tab, notes: &notes) }
+        // The names in the hierarchy that anonymous objects implement (few: not every route's name).
+        let anonymousSupertypes = Set(anonymous.flatMap(\.supertypes))
+        var hierarchyNames: Set<String> = [root]
+        if !anonymousSupertypes.isEmpty {
+            for index in declarations.indices where inHierarchy[index] && anonymousSupertypes.contains(declarations[index].name) {
+                hierarchyNames.insert(declarations[index].name)
+            }
+        }
         for object in anonymous where object.supertypes.contains(where: hierarchyNames.contains) {
             notes.append(ImportNote(.skipped, file: object.file, line: object.line,
                 "anonymous object implementing \(root): not a route"))
         }
         guard !routes.isEmpty else {
             throw ImportError("no routes implement \(root)"
-                + (byName[root] == nil ? " (it is not declared in the files read)" : ""))
+                + (isDeclared(root) ? "" : " (it is not declared in the files read)"))
         }
         if unrelated > 0 {
             notes.append(ImportNote(.note, "\(unrelated) declaration(s) outside the \(root) hierarchy ignored"))
