@@ -77,42 +77,22 @@ extension AppCode {
         try Project.checkTotalSize(countedBytes + unread.reduce(0) { $0 + Project.fileSize($1) }, config: config)
         let limit = config.limits.fileSize
 
-        var kotlinTexts = Concurrent.map(count: kotlinPaths.count) { Self.readText(kotlinPaths[$0], limit: limit) }
         var kotlinFiles: [KotlinSourceFile] = []
-        for (index, path) in kotlinPaths.enumerated() {
-            var text = kotlinTexts[index]
-            kotlinTexts[index].text = nil
-            if let problem = text.problem { code.notFollowed.append(problem) }
-            code.suppressions[path] = text.suppressions
-            guard let bytes = text.text.map({ Array($0.utf8) }) else { continue }
-            // The file keeps its bytes: the text is let go before it is tokenized.
-            text.text = nil
+        code.readSources(kotlinPaths, language: "Kotlin", limit: limit) { path, bytes in
             let file = KotlinSourceFile(display: path, bytes: bytes)
-            for problem in file.problems {
-                code.notFollowed.append(Located("Kotlin: \(problem.message)", at: SourceLocation(file: path, line: problem.line, column: problem.column)))
-            }
             kotlinFiles.append(file)
+            return file.problems
         }
         if !kotlinFiles.isEmpty { code.readKotlin(kotlinFiles) }
 
-        let swiftPaths = code.swiftFiles
-        var swiftTexts = Concurrent.map(count: swiftPaths.count) { Self.readText(swiftPaths[$0], limit: limit) }
         // A file's tokens live while it is read: the tabs pass tokenizes the files again.
         var swiftFiles: [(display: String, bytes: [UInt8])] = []
         var scanner = SwiftTabScanner()
-        for (index, path) in swiftPaths.enumerated() {
-            var text = swiftTexts[index]
-            swiftTexts[index].text = nil
-            if let problem = text.problem { code.notFollowed.append(problem) }
-            code.suppressions[path] = text.suppressions
-            guard let bytes = text.text.map({ Array($0.utf8) }) else { continue }
-            text.text = nil
+        code.readSources(code.swiftFiles, language: "Swift", limit: limit) { path, bytes in
             let tokenizer = SwiftTokenizer(bytes: bytes)
-            for problem in tokenizer.problems {
-                code.notFollowed.append(Located("Swift: \(problem.message)", at: SourceLocation(file: path, line: problem.line, column: problem.column)))
-            }
             scanner.readViewTypes(path, tokens: tokenizer.tokens)
             swiftFiles.append((path, bytes))
+            return tokenizer.problems
         }
         if !swiftFiles.isEmpty {
             for file in swiftFiles where scanner.tabs.isEmpty {
@@ -130,6 +110,27 @@ extension AppCode {
             code.readStringCatalog(path, limit: limit)
         }
         return code
+    }
+
+    /// Reads `paths` (on all cores) and hands each file's UTF-8 to `body`, in order, noting what
+    /// could not be read, the file's suppressions and the tokenizer problems `body` returns. Each
+    /// text is let go before its file is handed on, so only the files not yet handed on are held
+    /// twice.
+    private mutating func readSources(_ paths: [String], language: String, limit: Int,
+                                      _ body: (_ path: String, _ bytes: [UInt8]) -> [TokenizerProblem]) {
+        var texts = Concurrent.map(count: paths.count) { Self.readText(paths[$0], limit: limit) }
+        for (index, path) in paths.enumerated() {
+            var text = texts[index]
+            texts[index].text = nil
+            if let problem = text.problem { notFollowed.append(problem) }
+            suppressions[path] = text.suppressions
+            guard let bytes = text.text.map({ Array($0.utf8) }) else { continue }
+            text.text = nil
+            for problem in body(path, bytes) {
+                notFollowed.append(Located("\(language): \(problem.message)",
+                                           at: SourceLocation(file: path, line: problem.line, column: problem.column)))
+            }
+        }
     }
 
     private struct Text {

@@ -83,6 +83,7 @@ public struct KotlinRoutes: RandomAccessCollection, ExpressibleByArrayLiteral, S
 /// The files of packed positions: each path once, a position is its index and UInt32 line and column.
 struct PackedFiles: Sendable {
     private var paths: [String] = []
+    private var indices: [String: UInt32] = [:]
     /// The last file packed: positions come file by file.
     private var last: (path: String, index: UInt32)?
 
@@ -90,10 +91,11 @@ struct PackedFiles: Sendable {
         let file: UInt32
         if let last, last.path == location.file {
             file = last.index
-        } else if let known = paths.firstIndex(of: location.file) {
-            file = UInt32(known)
+        } else if let known = indices[location.file] {
+            file = known
         } else {
             file = UInt32(paths.count)
+            indices[location.file] = file
             paths.append(location.file)
         }
         last = (location.file, file)
