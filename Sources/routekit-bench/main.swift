@@ -7,7 +7,7 @@ import RouteKit
 //
 //   swift run -c release routekit-bench [--sizes S,M,L/2,L] [--no-mastodon] [--mastodon DIR]
 //                                       [--runs N] [--process-runs N] [--markdown FILE] [--work DIR]
-//                                       [--no-worst-case]
+//                                       [--no-worst-case] [--worst-cases SHAPE,…] [--keep-worst-cases]
 //
 // The worst-case rows run `routekit lint` on the inputs with the most memory per byte (duplicate
 // keys, short distinct keys, a finding per entry, locale stubs) at the default limits, and check
@@ -42,6 +42,9 @@ struct Options {
     var work = (ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp") + "/routekit-bench"
     var binary: String?
     var worstCase = true
+    /// The worst shapes to measure (all by default); `--keep-worst-cases` leaves their inputs in `work`.
+    var worstShapes = Generator.WorstShape.allCases
+    var keepWorstCases = false
     /// Tokenizer throughput sizes in MB (issue 18); empty skips the app-code rows.
     var appCodeSizes = [5, 10, 20]
     /// Native strings (issue 17): MB of Compose XML and of one String Catalog; nil skips.
@@ -71,6 +74,15 @@ while index < arguments.count {
     case "--work": options.work = nextValue()
     case "--binary": options.binary = nextValue()
     case "--no-worst-case": options.worstCase = false
+    case "--worst-cases":
+        let names = nextValue().split(separator: ",").map(String.init)
+        options.worstShapes = names.compactMap(Generator.WorstShape.init(rawValue:))
+        if options.worstShapes.count != names.count {
+            let known = Generator.WorstShape.allCases.map(\.rawValue).joined(separator: ", ")
+            FileHandle.standardError.write("routekit-bench: --worst-cases takes some of: \(known)\n".data(using: .utf8)!)
+            exit(2)
+        }
+    case "--keep-worst-cases": options.keepWorstCases = true
     case "--app-code-sizes": options.appCodeSizes = nextValue().split(separator: ",").compactMap { Int($0) }
     case "--no-native": options.native = nil
     case "--no-findings-heavy": options.findingsHeavy = false
@@ -87,7 +99,8 @@ while index < arguments.count {
         print("""
             Usage: routekit-bench [--sizes S,M,L/2,L] [--no-mastodon] [--mastodon DIR] [--runs N]
                                   [--process-runs N] [--markdown FILE] [--work DIR] [--binary PATH]
-                                  [--no-worst-case] [--app-code-sizes MB,MB,… (empty: none)]
+                                  [--no-worst-case] [--worst-cases SHAPE,…] [--keep-worst-cases]
+                                  [--app-code-sizes MB,MB,… (empty: none)]
                                   [--no-native] [--native-sizes XML_MB,CATALOG_MB (default 50,20)]
                                   [--no-findings-heavy] [--only-findings-heavy]
             """)
@@ -212,13 +225,13 @@ if options.worstCase {
         let empty = options.work + "/worst-case-empty"
         try Generator.emptyProject(into: empty)
         constantKilobytes = spawnForPeak(binary, ["lint", empty, "--quiet", "--format", "json:/dev/null"]).maxRSSKilobytes
-        for shape in Generator.WorstShape.allCases {
+        for shape in options.worstShapes {
             let directory = options.work + "/worst-case-" + shape.rawValue
             log("measuring the memory worst case '\(shape.rawValue)' in \(directory)…")
             let bytes = try Generator.worstCase(shape, limits: .default, into: directory)
             let run = spawnForPeak(binary, ["lint", directory, "--quiet", "--format", "json:/dev/null"])
             worstCases.append((shape, bytes, run.maxRSSKilobytes, run.status))
-            try? FileManager.default.removeItem(atPath: directory)
+            if !options.keepWorstCases { try? FileManager.default.removeItem(atPath: directory) }
         }
     } catch {
         log("routekit-bench: cannot generate the worst case: \(error)")

@@ -40,6 +40,61 @@ import Testing
         #expect(Set(sorted) == Set(ids))
     }
 
+    /// `Selection` keeps what `positions(offered).prefix(limit)` has, for every limit (none,
+    /// some, all, more than were offered), in any offer order; `tags` ascending.
+    @Test func selectionKeepsThePrefixOfTheSortedOrder() {
+        let table = Self.table()
+        let ids = table.base!.entries.map(\.key)
+        var generator = SeededGenerator(seed: 15)
+        for round in 0 ..< 30 {
+            let offered = round == 0 ? ids : round == 1 ? ids.reversed() : ids.shuffled(using: &generator)
+            Self.expectSelectionMatchesSorted(offered, of: table.storage)
+        }
+    }
+
+    /// Of equal names (a key offered twice; the loader merges names Strings find equal, as
+    /// `e\u{301}` and `\u{E9}`), the first offered comes first, as in the stable sort.
+    @Test func selectionKeepsTheFirstOfEqualNames() {
+        let table = Self.table()
+        let ids = table.base!.entries.map(\.key)
+        var generator = SeededGenerator(seed: 16)
+        for _ in 0 ..< 10 {
+            let offered = (ids + ids.prefix(5) + ids.suffix(3)).shuffled(using: &generator)
+            Self.expectSelectionMatchesSorted(offered, of: table.storage)
+        }
+    }
+
+    /// The same over 400 generated names of bytes around the terminator and non-NFC text, so
+    /// the heap is several levels deep.
+    @Test func selectionMatchesSortedOnGeneratedNames() {
+        var generator = SeededGenerator(seed: 20)
+        let pieces = ["a", "b", "'", "&", "(", "z", "\u{E9}", "e\u{301}", "e\u{300}", "e"]
+        var names: [String] = [], seen = Set<String>()
+        while names.count < 400 {
+            let name = (0 ..< Int.random(in: 1 ... 4, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            if seen.insert(name).inserted { names.append(name) }
+        }
+        let yaml = "en:\n" + names.map { "  \"\($0)\": x\n" }.joined()
+        let (table, findings) = StringsLoader.load([YAMLReader.read(text: yaml, path: "/p/en.yml")], baseLocale: "en")
+        #expect(findings.isEmpty)
+        let ids = table.base!.entries.map(\.key)
+        #expect(ids.count == 400)
+        for _ in 0 ..< 3 {
+            Self.expectSelectionMatchesSorted(ids.shuffled(using: &generator), of: table.storage,
+                                              limits: [0, 1, 2, 7, 64, 199, 399, 400, 401, 5000])
+        }
+    }
+
+    /// Offers `offered` (tag: position) and expects the tags of `positions(offered).prefix(limit)`.
+    static func expectSelectionMatchesSorted(_ offered: [Int32], of storage: StringStorage, limits: [Int]? = nil) {
+        let sorted = KeyOrder.positions(offered, of: storage, before: UInt8(ascii: "'"))
+        for limit in limits ?? Array(0 ... offered.count + 2) {
+            var selection = KeyOrder.Selection(limit: limit, of: storage, before: UInt8(ascii: "'"))
+            for (tag, id) in offered.enumerated() { selection.offer(id, tag: Int32(tag)) }
+            #expect(selection.tags == sorted.prefix(limit).sorted(), "limit \(limit)")
+        }
+    }
+
     @Test func precedesMatchesByteOrderOfNamePlusTerminator() {
         let names = ["", "a", "a'", "a''", "a'b", "a&", "a(", "ab", "b", "'", "''"]
         for left in names {

@@ -106,6 +106,10 @@ struct PackedEntries: RandomAccessCollection, Sendable {
     @inline(__always)
     subscript(index: Int) -> CompactEntry { entry(index, file: file(at: index)) }
 
+    /// The key of entry `index`, without the rest of the entry.
+    @inline(__always)
+    func key(at index: Int) -> Int32 { packed[index].key }
+
     @inline(__always)
     private func entry(_ index: Int, file: Int32) -> CompactEntry {
         let record = packed[index]

@@ -35,35 +35,51 @@ struct MissingTranslation: LintRule {
         let unlisted = zip(counts, allowed).reduce(0) { $0 + $1.0 - $1.1 }
         let listed = locales.indices.filter { allowed[$0] > 0 && strings[locales[$0]]?.declarations.first != nil }
         guard !listed.isEmpty else { return unlisted > 0 ? [overLimit(unlisted, project)] : [] }
-        // Base keys in the order their messages sort, so a locale's findings come out sorted.
-        let sortedIDs = KeyOrder.sorted(base.entries.map(\.key).filter(isExpected), of: strings.storage, before: UInt8(ascii: "'"))
         let indexes = sources.map { $0.map(\.slots) }
-        // Each locale's missing keys, as positions in `sortedIDs` (at most `allowed`, so at most
-        // `limits.findings` in all), on all cores.
-        var missingPositions = Concurrent.map(count: locales.count) { index -> [Int32] in
+        // Each locale's listed keys: the first `allowed` of its missing keys in the order their
+        // messages sort, as indices in `base.entries`, on all cores. A selection holds only
+        // those (`limits.findings` in all), never every base key's name sorted: a thousand
+        // findings listed of a million base keys cost a thousand keys, not 20 bytes a base key.
+        var selected = Concurrent.map(count: locales.count) { index -> [Int32] in
             guard allowed[index] > 0, strings[locales[index]]?.declarations.first != nil else { return [] }
-            var positions: [Int32] = []
-            positions.reserveCapacity(allowed[index])
-            for (position, key) in sortedIDs.enumerated() where positions.count < allowed[index] && Self.isMissing(key, in: indexes[index]) {
-                positions.append(Int32(position))
+            var selection = KeyOrder.Selection(limit: allowed[index], of: strings.storage, before: UInt8(ascii: "'"))
+            for entry in base.entries.indices {
+                let key = base.entries.key(at: entry)
+                if Self.isMissing(key, in: indexes[index]) && isExpected(key) { selection.offer(key, tag: Int32(entry)) }
             }
-            return positions
+            return selection.tags
         }
         // Only keys listed somewhere are named (a String each, shared by every locale's run), so
-        // memory follows the findings, not the base locale's size.
-        // Position in `sortedIDs` → item (position among the listed keys); -1 while unlisted.
-        var itemOf = [Int32](repeating: -1, count: sortedIDs.count)
-        for positions in missingPositions { for position in positions { itemOf[Int(position)] = 0 } }
-        var listedIDs: [Int32] = []
-        for position in sortedIDs.indices where itemOf[position] == 0 {
-            itemOf[position] = Int32(listedIDs.count)
-            listedIDs.append(sortedIDs[position])
+        // memory follows the findings, not the base locale's size: each once, in base order, then
+        // in message order by a stable sort (names Strings find equal stay in base order, as in
+        // each selection). A key's item is its place in that order.
+        let keys: FindingBatch.Keys
+        do {
+            var listedEntries = Array(selected.joined())
+            listedEntries.sort()
+            var unique = 0
+            for index in listedEntries.indices where unique == 0 || listedEntries[unique - 1] != listedEntries[index] {
+                listedEntries[unique] = listedEntries[index]
+                unique += 1
+            }
+            listedEntries.removeLast(listedEntries.count - unique)
+            let order = KeyOrder.positions(listedEntries.map { base.entries.key(at: Int($0)) }, of: strings.storage, before: UInt8(ascii: "'"))
+            var itemOf = [Int32](repeating: 0, count: order.count)
+            for (item, position) in order.enumerated() { itemOf[Int(position)] = Int32(item) }
+            // Each locale's entries become its items, in place, in message order (a binary search
+            // each: `selected[index]` is ascending, as `listedEntries` is).
+            for index in selected.indices where !selected[index].isEmpty {
+                for place in selected[index].indices {
+                    selected[index][place] = itemOf[Self.index(of: selected[index][place], in: listedEntries)]
+                }
+                selected[index].sort()
+            }
+            keys = FindingBatch.Keys(order.map { strings.keyName(base.entries.key(at: Int(listedEntries[Int($0)]))) }, sortedBefore: "'")
         }
-        let keys = FindingBatch.Keys(listedIDs.map { strings.keyName($0) }, sortedBefore: "'")
         // A locale's findings are one run: their messages are made only when a reporter asks. One
         // array of the findings' exact size (a finding is 16 bytes; a million may be listed).
         var found: [Finding] = []
-        found.reserveCapacity(missingPositions.reduce(locales.count + 1) { $0 + $1.count })
+        found.reserveCapacity(selected.reduce(locales.count + 1) { $0 + $1.count })
         for (index, locale) in locales.enumerated() where allowed[index] > 0 {
             guard let declaration = strings[locale]?.declarations.first else {
                 let location = project.config.locales?.first { $0.value == locale }?.location
@@ -73,8 +89,8 @@ struct MissingTranslation: LintRule {
             }
             let batch = FindingBatch(rule: Self.id, location: declaration, locale: locale, messagePrefix: "'", keys: keys,
                                      messageSuffix: "' is missing in locale '\(locale)': users see the '\(strings.baseLocale)' text")
-            for position in missingPositions[index] { found.append(Finding(batch, item: Int(itemOf[Int(position)]), severity: .error)) }
-            missingPositions[index] = []
+            for item in selected[index] { found.append(Finding(batch, item: Int(item), severity: .error)) }
+            selected[index] = []
         }
         if unlisted > 0 { found.append(overLimit(unlisted, project)) }
         return found
@@ -93,6 +109,16 @@ extension MissingTranslation {
         let chain = LocaleFallback.chain(for: locale, overrides: overrides)
         return (chain.isEmpty ? [locale] : chain).filter { $0 != strings.baseLocale || LocaleFallback.sameLanguage($0, locale) }
             .compactMap { strings[$0] }
+    }
+
+    /// The index of `value` in `sorted` (ascending, containing it).
+    static func index(of value: Int32, in sorted: [Int32]) -> Int {
+        var low = 0, high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sorted[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// True when no source (by its key index) defines the base key `key`.
