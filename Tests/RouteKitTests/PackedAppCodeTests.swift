@@ -81,4 +81,69 @@ import Testing
         #expect(packed.route(named: "Twice")?.location.file == "A.kt")
         #expect(packed.last?.location.file == "B.kt")
     }
+
+    /// Declarations as the scanner reads them, packed: each comes back whole (the oracle is the
+    /// value appended), and what the importer reads without making one agrees with it.
+    @Test func kotlinDeclarationsRoundTripThroughTheirPacking() {
+        let source = """
+        sealed interface AppRoute
+        @Serializable sealed interface TabRoute : AppRoute, com.x.Other<Int>
+        data object Home : TabRoute { override val title = Res.string.home }
+        data class Session(val id: String, override val title: String? = null, val n: Int = 1) : AppRoute
+        class Room(val name: String) : AppRoute { override val title get() = name; override val subtitle = "Grüße" }
+        private abstract class Base<T> : AppRoute
+        enum class Mode { A, B }
+        object `dotted.name` : AppRoute, `dotted.name`
+        """
+        let scanner = KotlinDeclarationScanner(tokens: KotlinTokenizer(bytes: Array(source.utf8)).tokens, file: "Routes.kt")
+        let packed = scanner.declarations
+        #expect(packed.count == 8)
+        #expect(packed.map(\.name) == ["AppRoute", "TabRoute", "Home", "Session", "Room", "Base", "Mode", "dotted.name"])
+        var again = PackedKotlinDeclarations(file: "Routes.kt")
+        for declaration in packed { again.append(declaration) }
+        #expect(again == packed)
+        for index in packed.indices {
+            let declaration = packed[index]
+            #expect(packed.name(at: index) == declaration.name)
+            #expect(packed.kind(at: index) == declaration.kind)
+            #expect(packed.modifiers(at: index) == declaration.modifiers)
+            #expect(packed.supertypes(at: index) == declaration.supertypes)
+            #expect(packed.line(at: index) == declaration.line)
+            #expect(packed.typeParameters(at: index) == declaration.typeParameters)
+            #expect(declaration.file == "Routes.kt")
+        }
+        #expect(packed[1].supertypes == ["AppRoute", "Other"])
+        #expect(packed[3].parameters.map(\.name) == ["id", "title", "n"] && packed[3].title == .constructorParameter("title"))
+        #expect(packed[4].title != nil && packed[4].subtitle != nil && packed[4].subtitleLine == 5)
+        #expect(packed[2].titleLine == 3 && packed[0].titleLine == nil && packed[5].typeParameters)
+        // Backticks go, dots stay: a name interned by its dotted segments comes back whole.
+        #expect(packed[7].supertypes == ["AppRoute", "dotted.name"])
+    }
+
+    /// The hierarchy finds a route by name without a dictionary: the first of a name, none for a
+    /// dotted name's prefix, and the names it hands over are those `KotlinRoutes` finds them by.
+    @Test func theRouteHierarchyFindsRoutesByName() throws {
+        let source = """
+        sealed interface AppRoute
+        data object A : AppRoute
+        data object `x.y` : AppRoute
+        """
+        let other = "data object A : AppRoute\ndata object B : AppRoute\n"
+        let files = [KotlinSourceFile(display: "R.kt", text: source), KotlinSourceFile(display: "S.kt", text: other)]
+        var hierarchy = try KotlinRouteImporter().resolve(files)
+        #expect(hierarchy.routes.count == 3)
+        #expect(hierarchy.route(named: "A") == 0 && hierarchy.route(named: "B") == 2)
+        #expect(hierarchy.route(named: "x.y") == 1 && hierarchy.route(named: "x") == nil)
+        #expect(hierarchy.notes.contains { $0.message.contains("already declared at R.kt:2") })
+        let (names, firstWithName) = hierarchy.handNamesOver()
+        #expect(hierarchy.route(named: "A") == nil)
+        var routes = KotlinRoutes(names: names, firstWithName: firstWithName)
+        for (index, ref) in hierarchy.routes.enumerated() {
+            let declaration = files[declaration: ref]
+            routes.append(KotlinRoute(name: declaration.name, location: Self.at(declaration.file, declaration.nameLine, declaration.nameColumn),
+                                      isObject: true, isTab: hierarchy.isTab[index], params: [], title: nil, subtitle: nil))
+        }
+        #expect(routes.map(\.name) == ["A", "x.y", "B"])
+        #expect(routes.route(named: "B")?.location.file == "S.kt" && routes.route(named: "A")?.location.file == "R.kt")
+    }
 }

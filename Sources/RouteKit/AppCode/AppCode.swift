@@ -79,11 +79,14 @@ extension AppCode {
 
         var kotlinFiles: [KotlinSourceFile] = []
         code.readSources(kotlinPaths, language: "Kotlin", limit: limit) { path, bytes in
-            let file = KotlinSourceFile(display: path, bytes: bytes)
+            var file = KotlinSourceFile(display: path, bytes: bytes)
+            // Read again for the push sites: every file's bytes need not live while the routes
+            // are resolved (a file changed in between is read as it is then, with positions of then).
+            file.bytes = []
             kotlinFiles.append(file)
             return file.problems
         }
-        if !kotlinFiles.isEmpty { code.readKotlin(kotlinFiles) }
+        if !kotlinFiles.isEmpty { code.readKotlin(kotlinFiles) { Self.readText($0.display, limit: limit).text ?? [] } }
 
         // A file's tokens live while it is read: the tabs pass tokenizes the files again.
         var swiftFiles: [(display: String, bytes: [UInt8])] = []
@@ -124,7 +127,7 @@ extension AppCode {
             texts[index].text = nil
             if let problem = text.problem { notFollowed.append(problem) }
             suppressions[path] = text.suppressions
-            guard let bytes = text.text.map({ Array($0.utf8) }) else { continue }
+            guard let bytes = text.text else { continue }
             text.text = nil
             for problem in body(path, bytes) {
                 notFollowed.append(Located("\(language): \(problem.message)",
@@ -134,7 +137,8 @@ extension AppCode {
     }
 
     private struct Text {
-        var text: String?
+        /// Valid UTF-8: the file's bytes, or with invalid sequences replaced.
+        var text: [UInt8]?
         var problem: Located<String>?
         var suppressions = Suppressions()
     }
@@ -148,7 +152,7 @@ extension AppCode {
             return Text(text: nil, problem: Located("not read: \(failure.message)", at: start))
         case .success(let bytes):
             let suppressions = bytes.withUnsafeBufferPointer { Suppressions.scan($0, syntax: .slashes) }
-            if let text = String(validating: bytes, as: UTF8.self) { return Text(text: text, problem: nil, suppressions: suppressions) }
+            if String(validating: bytes, as: UTF8.self) != nil { return Text(text: bytes, problem: nil, suppressions: suppressions) }
             var line = 1
             var column = 1
             // Where the first invalid sequence starts: decode scalar by scalar until one fails.
@@ -167,31 +171,37 @@ extension AppCode {
                     break decoding
                 }
             }
-            return Text(text: String(decoding: bytes, as: UTF8.self),
+            return Text(text: Array(String(decoding: bytes, as: UTF8.self).utf8),
                         problem: Located("invalid UTF-8: replaced by U+FFFD; names and strings there may not match",
                                          at: SourceLocation(file: path, line: line, column: column)),
                         suppressions: suppressions)
         }
     }
 
-    mutating func readKotlin(_ files: [KotlinSourceFile]) {
-        let catalog: ImportedRouteCatalog
+    /// `reading` gives a file's bytes again for the push-site pass.
+    mutating func readKotlin(_ files: [KotlinSourceFile], reading: (KotlinSourceFile) -> [UInt8] = \.bytes) {
+        var hierarchy: KotlinRouteHierarchy
         do {
-            catalog = try KotlinRouteImporter().importScanned(files, fillFallbacks: false)
+            hierarchy = try KotlinRouteImporter().resolve(files)
         } catch {
             let first = files.first.map { SourceLocation(file: $0.display, line: 1, column: 1) }
                 ?? SourceLocation(file: "", line: 1, column: 1)
             notFollowed.append(Located("Kotlin routes not read: \(error.message)", at: first))
             return
         }
-        for note in catalog.notes where note.kind == .skipped {
+        for note in hierarchy.notes + hierarchy.trailingNotes where note.kind == .skipped {
             guard let file = note.file, let line = note.line else { continue }
             notFollowed.append(Located("Kotlin: \(note.key.map { "\($0): " } ?? "")\(note.message)",
                                        at: SourceLocation(file: file, line: line, column: 1)))
         }
-        routeInterface = catalog.routeInterface
-        for route in catalog.routes {
-            guard let ref = route.declaration else { continue }
+        let (pushes, skipped) = KotlinPushSiteScanner.pushSites(in: files, routes: hierarchy, reading: reading)
+        pushSites = pushes
+        notFollowed += skipped
+        routeInterface = hierarchy.root
+        // The pushes first: the routes are made after, with the names the pushes were looked up by.
+        let (routeNames, firstWithName) = hierarchy.handNamesOver()
+        kotlinRoutes = KotlinRoutes(names: routeNames, firstWithName: firstWithName)
+        for (index, ref) in hierarchy.routes.enumerated() {
             let declaration = files[declaration: ref]
             let location = SourceLocation(file: declaration.file, line: declaration.nameLine, column: declaration.nameColumn)
             let params = declaration.parameters.map { parameter in
@@ -201,19 +211,19 @@ extension AppCode {
                 return KotlinRoute.Param(name: parameter.name, type: type, isOptional: nullable || parameter.defaultValue != nil,
                                          location: SourceLocation(file: declaration.file, line: parameter.line, column: parameter.column))
             }
-            func position(_ line: Int?, _ column: Int?, _ title: ImportedTitle?, _ source: KotlinPropertySource?) -> SourceLocation? {
-                guard source != nil, let line, let column else { return nil }
-                if title == nil, case .expression = source { return nil }  // `= null`
+            let names = Set(params.map(\.name))
+            func position(_ line: Int?, _ column: Int?, _ source: KotlinPropertySource?) -> SourceLocation? {
+                guard let source, let line, let column else { return nil }
+                // `= null`: no title.
+                if case .expression = source, KotlinRouteImporter.interpret(source, params: names) == nil { return nil }
                 return SourceLocation(file: declaration.file, line: line, column: column)
             }
             kotlinRoutes.append(KotlinRoute(
-                name: route.name, location: location, isObject: route.isObject, isTab: route.isTab, params: params,
-                title: position(declaration.titleLine, declaration.titleColumn, route.title, declaration.title),
-                subtitle: position(declaration.subtitleLine, declaration.subtitleColumn, route.subtitle, declaration.subtitle)))
+                name: declaration.name, location: location, isObject: declaration.kind == .object, isTab: hierarchy.isTab[index],
+                params: params,
+                title: position(declaration.titleLine, declaration.titleColumn, declaration.title),
+                subtitle: position(declaration.subtitleLine, declaration.subtitleColumn, declaration.subtitle)))
         }
-        let (pushes, skipped) = KotlinPushSiteScanner.pushSites(in: files, routes: catalog)
-        pushSites = pushes
-        notFollowed += skipped
     }
 
     private mutating func readStringCatalog(_ path: String, limit: Int) {

@@ -72,9 +72,11 @@ struct KotlinDeclaration: Sendable, Equatable {
     }
 
 
-    var isSealedOrAbstract: Bool { modifiers.contains("sealed") || modifiers.contains("abstract") }
-    var isConcrete: Bool {
-        kind != .interface && !isSealedOrAbstract && !modifiers.contains("enum") && !modifiers.contains("annotation")
+    var isConcrete: Bool { Self.isConcrete(kind: kind, modifiers: modifiers) }
+
+    static func isConcrete(kind: Kind, modifiers: KotlinModifiers) -> Bool {
+        kind != .interface && !modifiers.contains("sealed") && !modifiers.contains("abstract") && !modifiers.contains("enum")
+            && !modifiers.contains("annotation")
     }
 
     var describedKind: String {
@@ -93,7 +95,7 @@ struct KotlinDeclarationScanner {
         var reason: String
     }
 
-    private(set) var declarations: [KotlinDeclaration] = []
+    private(set) var declarations: PackedKotlinDeclarations
     private(set) var skipped: [Skipped] = []
     /// `object : AppRoute { … }` expressions: supertypes and line.
     private(set) var anonymousObjects: [(supertypes: [String], line: Int)] = []
@@ -116,6 +118,7 @@ struct KotlinDeclarationScanner {
         t = Self.stripAnnotations(tokens)
         match = Self.matchBrackets(t)
         self.file = file
+        declarations = PackedKotlinDeclarations(file: file)
         if scanDeclarations { scan() }
     }
 

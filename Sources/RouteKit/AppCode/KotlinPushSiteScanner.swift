@@ -16,11 +16,10 @@ struct KotlinRouteShape: Sendable {
     var title: KotlinTitleSlot
     var subtitle: KotlinTitleSlot
 
-    init(_ route: ImportedRoute, files: [KotlinSourceFile]) {
-        name = route.name
-        isObject = route.isObject
-        let declaration = route.declaration.map { files[declaration: $0] }
-        parameters = declaration?.parameters ?? []
+    init(_ declaration: KotlinDeclaration) {
+        name = declaration.name
+        isObject = declaration.kind == .object
+        parameters = declaration.parameters
         let names = parameters.map(\.name)
         func slot(_ source: KotlinPropertySource?) -> KotlinTitleSlot {
             switch source {
@@ -37,37 +36,30 @@ struct KotlinRouteShape: Sendable {
                 return .computed
             }
         }
-        title = slot(declaration?.title)
-        subtitle = slot(declaration?.subtitle)
+        title = slot(declaration.title)
+        subtitle = slot(declaration.subtitle)
     }
 }
 
-/// The routes the push-site scanner knows, by name: a route's shape is made when a push names
-/// it, from the catalog's route and its declaration (a dictionary of every route's shape held
-/// every route's parameters at once: about 150 bytes a route, where a route's declaration may be
-/// 28 bytes of code).
+/// The routes the push-site scanner knows, by name: a route's shape is made from its declaration
+/// when a push names it (a dictionary of every route's shape held every route's parameters at
+/// once: about 150 bytes a route, where a route's declaration may be 28 bytes of code).
 struct KotlinRouteShapes {
-    private let catalog: ImportedRouteCatalog
+    private let hierarchy: KotlinRouteHierarchy
     private let files: [KotlinSourceFile]
-    /// Route name → its index in `catalog.routes`, for the routes read from a declaration.
-    private let index: [String: Int32]
 
-    init(_ catalog: ImportedRouteCatalog, files: [KotlinSourceFile]) {
-        self.catalog = catalog
+    init(_ hierarchy: KotlinRouteHierarchy, files: [KotlinSourceFile]) {
+        self.hierarchy = hierarchy
         self.files = files
-        var index: [String: Int32] = [:]
-        index.reserveCapacity(catalog.routes.count)
-        for (position, route) in catalog.routes.enumerated() where route.declaration != nil { index[route.name] = Int32(position) }
-        self.index = index
     }
 
     subscript(name: String) -> KotlinRouteShape? {
-        index[name].map { KotlinRouteShape(catalog.routes[Int($0)], files: files) }
+        hierarchy.route(named: name).map { KotlinRouteShape(files[declaration: hierarchy.routes[$0]]) }
     }
 
     /// True for a route and for the route and tab interfaces: the types reflection over routes names.
     func isRouteType(_ name: String) -> Bool {
-        index[name] != nil || name == catalog.routeInterface || name == catalog.tabInterface
+        hierarchy.route(named: name) != nil || name == hierarchy.root || name == hierarchy.tab
     }
 }
 
@@ -76,7 +68,9 @@ struct KotlinRouteShapes {
 /// declarations (`routeTakingCalls`), never from a list of names. One forward pass over the
 /// tokens, with a stack of open brackets for scopes and calls.
 struct KotlinPushSiteScanner {
-    private(set) var pushes: [PushSite] = []
+    /// The pushes of the files scanned before, then this file's: packed as they are found (a
+    /// file of pushes is one per 19 bytes, a `PushSite` value many times that).
+    private(set) var pushes: PushSites
     /// Constructs routekit does not follow: `code-not-followed` findings.
     private(set) var notFollowed: [Located<String>] = []
 
@@ -102,8 +96,10 @@ struct KotlinPushSiteScanner {
     private var bindings: [String: [Binding]] = [:]
     private var stack: [Open] = []
 
-    init(file: KotlinSourceFile, routes: KotlinRouteShapes, routeTakingCalls: Set<String>) {
-        let tokens = file.tokens()
+    init(file: KotlinSourceFile, bytes: [UInt8], routes: KotlinRouteShapes, routeTakingCalls: Set<String>,
+         after earlier: consuming PushSites = PushSites()) {
+        pushes = earlier
+        let tokens = file.tokens(of: bytes)
         t = tokens.t
         match = tokens.match
         self.file = file.display
@@ -389,16 +385,21 @@ struct KotlinPushSiteScanner {
 
     /// Every push site in the files, for the routes of an imported hierarchy, and what was not followed.
     /// Packed file by file: a file's pushes are values only while it is scanned.
-    static func pushSites(in files: [KotlinSourceFile], routes catalog: ImportedRouteCatalog) -> (PushSites, [Located<String>]) {
-        let shapes = KotlinRouteShapes(catalog, files: files)
+    /// `reading` gives a file's bytes: the ones it keeps, or read again.
+    static func pushSites(in files: [KotlinSourceFile], routes hierarchy: KotlinRouteHierarchy,
+                          reading: (KotlinSourceFile) -> [UInt8] = \.bytes) -> (PushSites, [Located<String>]) {
+        let shapes = KotlinRouteShapes(hierarchy, files: files)
         let calls = routeTakingCalls(in: files, routes: shapes)
-        var pushes = PushSites()
+        var pushes = PushSites(routeNames: hierarchy.routeNames)
         var notFollowed: [Located<String>] = []
         for file in files {
-            let scanner = KotlinPushSiteScanner(file: file, routes: shapes, routeTakingCalls: calls)
-            pushes += scanner.pushes
+            let start = pushes.count
+            // Only the scanner holds the pushes while it appends: no copy.
+            let scanner = KotlinPushSiteScanner(file: file, bytes: reading(file), routes: shapes, routeTakingCalls: calls,
+                                                after: consume pushes)
+            pushes = scanner.pushes
             notFollowed += scanner.notFollowed
-            for push in scanner.pushes {
+            for push in pushes[start...] {
                 for slot in [push.title, push.subtitle] {
                     if case .notFollowed(let what, let location) = slot {
                         notFollowed.append(Located("\(what) at a push of \(push.route): not checked", at: location))

@@ -28,6 +28,16 @@ public struct KotlinRoutes: RandomAccessCollection, ExpressibleByArrayLiteral, S
 
     public init() {}
 
+    /// Routes to be appended in the order `names` interned them, each name's first route by name
+    /// id in `firstWithName`: the hierarchy the routes were read from hands its names over instead
+    /// of a second copy being made.
+    init(names: KeyInterner, firstWithName: [Int32]) {
+        self.names = names
+        self.firstWithName = firstWithName
+        // A route per name at most: no growing by copies.
+        records.reserveCapacity(firstWithName.count)
+    }
+
     public init(_ routes: some Sequence<KotlinRoute>) {
         for route in routes { append(route) }
     }
@@ -64,6 +74,7 @@ public struct KotlinRoutes: RandomAccessCollection, ExpressibleByArrayLiteral, S
         let id = name.withUTF8 { names.intern(0, $0) }
         while firstWithName.count <= Int(id) { firstWithName.append(-1) }
         if firstWithName[Int(id)] < 0 { firstWithName[Int(id)] = Int32(records.count) }
+        precondition(firstWithName[Int(id)] <= Int32(records.count), "routes appended out of their names' order")
         let (file, line, column) = files.pack(route.location)
         params += route.params
         var flags: UInt8 = route.isObject ? Self.isObject : 0

@@ -81,12 +81,18 @@ public struct PushSites: RandomAccessCollection, ExpressibleByArrayLiteral, Send
     }
 
     private var records: [Record] = []
-    private var names = KeyInterner()
+    /// The routes' names, and the calls' apart: the routes' can be those of the routes read,
+    /// shared rather than made again (a push names a route, and there may be a million).
+    private var routeNames = KeyInterner()
+    private var callNames = KeyInterner()
     private var files = PackedFiles()
     /// Titles and subtitles with a payload, by `2 × push + (0 title, 1 subtitle)`.
     private var payloads = SideTable<PushedTitle>()
 
     public init() {}
+
+    /// Pushes of routes whose names `routeNames` holds already (those of the routes read).
+    init(routeNames: KeyInterner) { self.routeNames = routeNames }
 
     public init(_ pushes: some Sequence<PushSite>) {
         for push in pushes { append(push) }
@@ -99,8 +105,8 @@ public struct PushSites: RandomAccessCollection, ExpressibleByArrayLiteral, Send
 
     public subscript(index: Int) -> PushSite {
         let record = records[index]
-        return PushSite(route: names.name(record.route), location: files.location(record.file, record.line, record.column),
-                        via: record.via < 0 ? nil : names.name(record.via),
+        return PushSite(route: routeNames.name(record.route), location: files.location(record.file, record.line, record.column),
+                        via: record.via < 0 ? nil : callNames.name(record.via),
                         title: title(record.title, 2 * index), subtitle: title(record.subtitle, 2 * index + 1))
     }
 
@@ -115,7 +121,7 @@ public struct PushSites: RandomAccessCollection, ExpressibleByArrayLiteral, Send
 
     public mutating func append(_ push: PushSite) {
         let index = records.count
-        func intern(_ name: String) -> Int32 {
+        func intern(_ name: String, _ names: inout KeyInterner) -> Int32 {
             var name = name
             return name.withUTF8 { names.intern(0, $0) }
         }
@@ -130,7 +136,7 @@ public struct PushSites: RandomAccessCollection, ExpressibleByArrayLiteral, Send
             }
         }
         let (file, line, column) = files.pack(push.location)
-        records.append(Record(route: intern(push.route), via: push.via.map(intern) ?? -1, file: file, line: line, column: column,
+        records.append(Record(route: intern(push.route, &routeNames), via: push.via.map { intern($0, &callNames) } ?? -1, file: file, line: line, column: column,
                               title: slot(push.title, 2 * index), subtitle: slot(push.subtitle, 2 * index + 1)))
     }
 

@@ -131,7 +131,8 @@ extension [KotlinSourceFile] {
     subscript(declaration ref: KotlinDeclarationRef) -> KotlinDeclaration { self[Int(ref.file)].declarations[Int(ref.index)] }
 }
 
-/// The declarations of the files read, in file order, read in place.
+/// The declarations of the files read, in file order, read in place: what the importer asks of
+/// every declaration is read without making the declaration.
 private struct KotlinDeclarationList: RandomAccessCollection {
     let files: [KotlinSourceFile]
     let refs: [KotlinDeclarationRef]
@@ -139,6 +140,74 @@ private struct KotlinDeclarationList: RandomAccessCollection {
     var startIndex: Int { 0 }
     var endIndex: Int { refs.count }
     subscript(index: Int) -> KotlinDeclaration { files[declaration: refs[index]] }
+
+    private func read<T>(_ index: Int, _ body: (PackedKotlinDeclarations, Int) -> T) -> T {
+        let ref = refs[index]
+        return body(files[Int(ref.file)].declarations, Int(ref.index))
+    }
+
+    func name(_ index: Int) -> String { read(index) { $0.name(at: $1) } }
+    func kind(_ index: Int) -> KotlinDeclaration.Kind { read(index) { $0.kind(at: $1) } }
+    func modifiers(_ index: Int) -> KotlinModifiers { read(index) { $0.modifiers(at: $1) } }
+    func supertypes(_ index: Int) -> [String] { read(index) { $0.supertypes(at: $1) } }
+    func line(_ index: Int) -> Int { read(index) { $0.line(at: $1) } }
+    func typeParameters(_ index: Int) -> Bool { read(index) { $0.typeParameters(at: $1) } }
+    func file(_ index: Int) -> String { files[Int(refs[index].file)].display }
+    func isConcrete(_ index: Int) -> Bool {
+        KotlinDeclaration.isConcrete(kind: kind(index), modifiers: modifiers(index))
+    }
+}
+
+/// The routes of the route interface's hierarchy, by place among the declarations read, each
+/// name once (interned): what `sources:` reads of it is packed, so nothing here is made per route
+/// but an index, a flag and the name.
+struct KotlinRouteHierarchy: Sendable {
+    var root: String
+    var tab: String?
+    /// The routes' declarations, in file order.
+    private(set) var routes: [KotlinDeclarationRef] = []
+    private(set) var isTab: [Bool] = []
+    private var names = KeyInterner()
+    /// The route of each interned name, by name id (-1: a name's prefix, not a route).
+    private var routeOfName: [Int32] = [-1]
+    /// Notes in declaration order, and those that follow any about push sites.
+    var notes: [ImportNote] = []
+    var trailingNotes: [ImportNote] = []
+
+    init(root: String, tab: String?) {
+        self.root = root
+        self.tab = tab
+    }
+
+    /// The index of the route called `name`.
+    func route(named name: String) -> Int? {
+        guard let id = names.id(of: name), routeOfName[Int(id)] >= 0 else { return nil }
+        return Int(routeOfName[Int(id)])
+    }
+
+    /// The routes' names, interned in route order.
+    var routeNames: KeyInterner { names }
+
+    /// Gives the names up (what is left finds no route by name): `KotlinRoutes` made in this
+    /// order keeps them.
+    mutating func handNamesOver() -> (names: KeyInterner, routeOfName: [Int32]) {
+        defer {
+            names = KeyInterner()
+            routeOfName = [-1]
+        }
+        return (names, routeOfName)
+    }
+
+    /// Adds a route; a name already added keeps its first route.
+    mutating func append(_ name: String, _ ref: KotlinDeclarationRef, isTab tab: Bool) {
+        var name = name
+        let id = Int(name.withUTF8 { names.intern(0, $0) })
+        while routeOfName.count < names.count { routeOfName.append(-1) }
+        guard routeOfName[id] < 0 else { return }
+        routeOfName[id] = Int32(routes.count)
+        routes.append(ref)
+        isTab.append(tab)
+    }
 }
 
 /// One Kotlin file, scanned for declarations. Its tokens are dropped once the declarations and
@@ -146,10 +215,12 @@ private struct KotlinDeclarationList: RandomAccessCollection {
 /// memory): the push-site pass tokenizes the file again, so only one file's tokens live at a time.
 struct KotlinSourceFile: Sendable {
     var display: String
-    /// The file's UTF-8, kept for the push-site pass (and shared with its tokens while they live).
+    /// The file's UTF-8 for the push-site pass (shared with its tokens while they live). Empty
+    /// when the reader lets it go to read the file again for that pass (`sources:` does: every
+    /// file's bytes need not live while the routes are resolved).
     var bytes: [UInt8]
     var problems: [KotlinTokenizer.Problem]
-    var declarations: [KotlinDeclaration]
+    var declarations: PackedKotlinDeclarations
     var skipped: [KotlinDeclarationScanner.Skipped]
     var anonymousObjects: [(supertypes: [String], line: Int)]
     /// What decides which calls take routes, once the route types are known.
@@ -172,7 +243,7 @@ struct KotlinSourceFile: Sendable {
     }
 
     /// The file's tokens again (annotations stripped, brackets matched), for the push-site pass.
-    func tokens() -> KotlinDeclarationScanner {
+    func tokens(of bytes: [UInt8]) -> KotlinDeclarationScanner {
         KotlinDeclarationScanner(tokens: KotlinTokenizer(bytes: bytes).tokens, file: display, scanDeclarations: false)
     }
 }
@@ -257,6 +328,38 @@ public struct KotlinRouteImporter: Sendable {
     /// The routes of files already read (`sources:` reads them once for declarations and push sites).
     /// `fillFallbacks: false` when the caller scans the push sites itself.
     func importScanned(_ files: [KotlinSourceFile], fillFallbacks fill: Bool = true) throws(ImportError) -> ImportedRouteCatalog {
+        let hierarchy = try resolve(files)
+        var notes = hierarchy.notes
+        var routes = hierarchy.routes.indices.map { index in
+            let ref = hierarchy.routes[index]
+            let declaration = files[declaration: ref]
+            let params = declaration.parameters.map { parameter in
+                let optional = parameter.type.hasSuffix("?") || parameter.defaultValue == nil
+                    ? parameter.type : parameter.type + "?"
+                return ImportedRouteParam(name: parameter.name, type: optional, kotlinType: parameter.type,
+                    defaultValue: parameter.defaultValue)
+            }
+            let names = Set(params.map(\.name))
+            return ImportedRoute(
+                name: declaration.name,
+                isTab: hierarchy.isTab[index],
+                isObject: declaration.kind == .object,
+                params: params,
+                title: declaration.title.flatMap { Self.interpret($0, params: names) },
+                subtitle: declaration.subtitle.flatMap { Self.interpret($0, params: names) },
+                origin: "\(declaration.file):\(declaration.line)",
+                declaration: ref)
+        }
+        if fill { fillFallbacks(&routes, files: files, hierarchy: hierarchy, notes: &notes) }
+        notes += hierarchy.trailingNotes
+        return ImportedRouteCatalog(routeInterface: hierarchy.root, tabInterface: hierarchy.tab, routes: routes, notes: notes,
+                                    filesRead: files.map(\.display))
+    }
+
+    /// Which declarations are routes: the hierarchy of the route interface, by place. What
+    /// `sources:` keeps of it is packed, so nothing here is made per route but indices, flags and
+    /// the route's name once.
+    func resolve(_ files: [KotlinSourceFile]) throws(ImportError) -> KotlinRouteHierarchy {
         var notes: [ImportNote] = []
         // Places, not copies of the files' declarations.
         var refs: [KotlinDeclarationRef] = []
@@ -277,12 +380,12 @@ public struct KotlinRouteImporter: Sendable {
         // Indices and flags, not copies nor a set per name: a declaration is hundreds of bytes, a
         // project may declare a hundred thousand routes, and a route's declaration may be 28
         // bytes of code.
-        func isDeclared(_ name: String) -> Bool { declarations.contains { $0.name == name } }
+        func isDeclared(_ name: String) -> Bool { declarations.indices.contains { declarations.name($0) == name } }
         var sealedNames: Set<String> = []
         var subtypes: [String: [Int32]] = [:]
-        for (index, declaration) in declarations.enumerated() {
-            if declaration.modifiers.contains("sealed") { sealedNames.insert(declaration.name) }
-            for supertype in Set(declaration.supertypes) { subtypes[supertype, default: []].append(Int32(index)) }
+        for index in declarations.indices {
+            if declarations.modifiers(index).contains("sealed") { sealedNames.insert(declarations.name(index)) }
+            for supertype in Set(declarations.supertypes(index)) { subtypes[supertype, default: []].append(Int32(index)) }
         }
         /// Which declarations reach `name` through supertypes, directly or not, by index (one
         /// breadth-first search over the subtype edges; cycles are harmless). Only names with
@@ -294,7 +397,7 @@ public struct KotlinRouteImporter: Sendable {
             while let next = queue.popLast() {
                 for index in subtypes[next] ?? [] where !found[Int(index)] {
                     found[Int(index)] = true
-                    let subtype = declarations[Int(index)].name
+                    let subtype = declarations.name(Int(index))
                     if subtypes[subtype] != nil, visited.insert(subtype).inserted { queue.append(subtype) }
                 }
             }
@@ -308,15 +411,15 @@ public struct KotlinRouteImporter: Sendable {
                 notes.append(ImportNote(.note, key: root, "route interface is not declared in the files read"))
             }
         } else {
-            let candidates = declarations.filter { declaration in
-                declaration.modifiers.contains("sealed") && !declaration.supertypes.contains(where: sealedNames.contains)
+            let candidates = declarations.indices.filter { index in
+                declarations.modifiers(index).contains("sealed") && !declarations.supertypes(index).contains(where: sealedNames.contains)
             }
             var counts: [(String, Int)] = []
             var counted: Set<String> = []
-            for candidate in candidates where counted.insert(candidate.name).inserted {
-                let reached = descendants(of: candidate.name)
-                let count = declarations.indices.count { reached[$0] && declarations[$0].isConcrete }
-                counts.append((candidate.name, count))
+            for candidate in candidates where counted.insert(declarations.name(candidate)).inserted {
+                let reached = descendants(of: declarations.name(candidate))
+                let count = declarations.indices.count { reached[$0] && declarations.isConcrete($0) }
+                counts.append((declarations.name(candidate), count))
             }
             let best = counts.map(\.1).max() ?? 0
             let winners = counts.filter { $0.1 == best && best > 0 }
@@ -332,9 +435,10 @@ public struct KotlinRouteImporter: Sendable {
 
         var tab: String? = tabInterface
         if tabInterface == nil {
-            let subinterfaces = declarations.filter {
-                $0.kind == .interface && $0.modifiers.contains("sealed") && $0.supertypes.contains(root)
-            }.map(\.name)
+            let subinterfaces = declarations.indices.filter {
+                declarations.kind($0) == .interface && declarations.modifiers($0).contains("sealed")
+                    && declarations.supertypes($0).contains(root)
+            }.map(declarations.name)
             let unique = subinterfaces.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
             if unique.count == 1 {
                 tab = unique[0]
@@ -355,86 +459,67 @@ public struct KotlinRouteImporter: Sendable {
 
         let inHierarchy = descendants(of: root)
         let tabRoots = tab.map(descendants(of:))
-        var routes: [ImportedRoute] = []
-        /// Route name → the index of its first declaration (its place is made when a repeat names it).
-        var firstSeen: [String: Int32] = [:]
+        var hierarchy = KotlinRouteHierarchy(root: root, tab: tab)
         var unrelated = 0
-        for (index, declaration) in declarations.enumerated() {
+        for index in declarations.indices {
+            let name = declarations.name(index)
             guard inHierarchy[index] else {
-                if declaration.name != root { unrelated += 1 }
+                if name != root { unrelated += 1 }
                 continue
             }
             func skip(_ reason: String) {
-                notes.append(ImportNote(.skipped, file: declaration.file, line: declaration.line, key: declaration.name, reason))
+                notes.append(ImportNote(.skipped, file: declarations.file(index), line: declarations.line(index), key: name, reason))
             }
-            if declaration.name == tab {
+            if name == tab {
                 continue
             }
-            guard declaration.isConcrete else {
-                skip("\(declaration.describedKind) in the route hierarchy: not a route itself")
+            guard declarations.isConcrete(index) else {
+                skip("\(declarations[index].describedKind) in the route hierarchy: not a route itself")
                 continue
             }
-            if declaration.modifiers.contains("companion") {
+            if declarations.modifiers(index).contains("companion") {
                 skip("companion object: not a route")
                 continue
             }
-            if let first = firstSeen[declaration.name].map({ declarations[Int($0)] }) {
-                skip("a route with this name is already declared at \(first.file):\(first.line)")
+            if let first = hierarchy.route(named: name) {
+                let ref = hierarchy.routes[first]
+                skip("a route with this name is already declared at \(files[Int(ref.file)].display):"
+                    + "\(files[Int(ref.file)].declarations.line(at: Int(ref.index)))")
                 continue
             }
-            firstSeen[declaration.name] = Int32(index)
-            if declaration.typeParameters {
-                notes.append(ImportNote(.note, file: declaration.file, line: declaration.line, key: declaration.name,
+            hierarchy.append(name, refs[index], isTab: tabRoots?[index] ?? false)
+            if declarations.typeParameters(index) {
+                notes.append(ImportNote(.note, file: declarations.file(index), line: declarations.line(index), key: name,
                     "generic route: type parameters are not part of the catalog"))
             }
-            let params = declaration.parameters.map { parameter in
-                let optional = parameter.type.hasSuffix("?") || parameter.defaultValue == nil
-                    ? parameter.type : parameter.type + "?"
-                return ImportedRouteParam(name: parameter.name, type: optional, kotlinType: parameter.type,
-                    defaultValue: parameter.defaultValue)
-            }
-            let names = Set(params.map(\.name))
-            routes.append(ImportedRoute(
-                name: declaration.name,
-                isTab: tabRoots?[index] ?? false,
-                isObject: declaration.kind == .object,
-                params: params,
-                title: declaration.title.flatMap { Self.interpret($0, params: names) },
-                subtitle: declaration.subtitle.flatMap { Self.interpret($0, params: names) },
-                origin: "\(declaration.file):\(declaration.line)",
-                declaration: refs[index]))
         }
-        firstSeen = [:]
-        if fill { fillFallbacks(&routes, files: files, routeInterface: root, tabInterface: tab, notes: &notes) }
+        guard !hierarchy.routes.isEmpty else {
+            throw ImportError("no routes implement \(root)"
+                + (isDeclared(root) ? "" : " (it is not declared in the files read)"))
+        }
+        hierarchy.notes = notes
         // The names in the hierarchy that anonymous objects implement (few: not every route's name).
         let anonymousSupertypes = Set(anonymous.flatMap(\.supertypes))
         var hierarchyNames: Set<String> = [root]
         if !anonymousSupertypes.isEmpty {
-            for index in declarations.indices where inHierarchy[index] && anonymousSupertypes.contains(declarations[index].name) {
-                hierarchyNames.insert(declarations[index].name)
+            for index in declarations.indices where inHierarchy[index] && anonymousSupertypes.contains(declarations.name(index)) {
+                hierarchyNames.insert(declarations.name(index))
             }
         }
         for object in anonymous where object.supertypes.contains(where: hierarchyNames.contains) {
-            notes.append(ImportNote(.skipped, file: object.file, line: object.line,
+            hierarchy.trailingNotes.append(ImportNote(.skipped, file: object.file, line: object.line,
                 "anonymous object implementing \(root): not a route"))
         }
-        guard !routes.isEmpty else {
-            throw ImportError("no routes implement \(root)"
-                + (isDeclared(root) ? "" : " (it is not declared in the files read)"))
-        }
         if unrelated > 0 {
-            notes.append(ImportNote(.note, "\(unrelated) declaration(s) outside the \(root) hierarchy ignored"))
+            hierarchy.trailingNotes.append(ImportNote(.note, "\(unrelated) declaration(s) outside the \(root) hierarchy ignored"))
         }
-        return ImportedRouteCatalog(
-            routeInterface: root, tabInterface: tab, routes: routes, notes: notes, filesRead: files.map(\.display))
+        return hierarchy
     }
 
     /// A route whose title comes from a param gets `fallback:` when every push site that passes a
     /// string resource as its title passes the same one.
-    private func fillFallbacks(_ routes: inout [ImportedRoute], files: [KotlinSourceFile], routeInterface: String,
-                               tabInterface: String?, notes: inout [ImportNote]) {
-        let hierarchy = ImportedRouteCatalog(routeInterface: routeInterface, tabInterface: tabInterface, routes: routes,
-                                             notes: [], filesRead: [])
+    private func fillFallbacks(_ routes: inout [ImportedRoute], files: [KotlinSourceFile], hierarchy: KotlinRouteHierarchy,
+                               notes: inout [ImportNote]) {
         let (pushes, _) = KotlinPushSiteScanner.pushSites(in: files, routes: hierarchy)
         var keys: [String: [(key: String, origin: String)]] = [:]
         for push in pushes {

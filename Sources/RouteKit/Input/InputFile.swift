@@ -40,7 +40,9 @@ public enum InputFile {
         if Int(info.st_size) > maxSize {
             return .failure(Failure(message: "the file is \(info.st_size) bytes, over the limit of \(maxSize) (limits.file-size)"))
         }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        // A byte more than the size: the read that finds the end needs room, and growing for it
+        // would keep half as much again as the file (the capacity stays when the end is cut).
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
         var filled = 0
         while true {
             if filled == bytes.count {
