@@ -228,6 +228,10 @@ struct StringsFileData: Sendable {
     var arena: [UInt8] = []
     var locales: [RawLocale] = []
     var items = RawItems()
+    /// Each record's key and text lie in the arena after every earlier record's (the streaming
+    /// YAML reader stores them as it meets them): the merge's last pass over the file can give
+    /// back the arena's pages behind the record it reads.
+    var arenaInRecordOrder = false
     /// Shape findings (`invalid-field`); the reader's own findings stay with the `YAMLFile`.
     var diagnostics: [Finding] = []
     /// Keys a native file marks as not to be translated.
@@ -502,16 +506,29 @@ private struct Merger {
         defer { file.items = items }
         if texts[Int(fileIndex)] == nil { texts[Int(fileIndex)] = TextBuffer(capacity: file.arena.count) }
         fileTexts = texts[Int(fileIndex)]!
+        // The arena goes the way of the records in a last pass, when records meet it in order: a
+        // large file's keys and texts (8 bytes a line of `  k1: v`) no longer stay whole beside
+        // the interned keys and entries they became (the peak of a million-key base file). Only
+        // from a buffer of its own (it is; making sure copies nothing).
+        let givesBackArena = lastPass && file.arenaInRecordOrder
+        if givesBackArena { file.arena.withUnsafeMutableBufferPointer { _ in } }
         file.arena.withUnsafeBufferPointer { arena in
             var index = range.lowerBound
             var nextRelease = (index | (RawItems.chunkSize - 1)) + 1
+            var givenBack = 0
             while index < range.upperBound {
                 if lastPass && index >= nextRelease {
                     items.release(below: index)
                     nextRelease = (index | (RawItems.chunkSize - 1)) + 1
+                    if givesBackArena {
+                        let start = Int(items[index].keyStart)
+                        SystemAllocator.discardPages(of: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: arena[givenBack ..< start])))
+                        givenBack = start
+                    }
                 }
                 while index >= parents[parents.count - 1].end { parents.removeLast() }
                 let item = items[index]
+                assert(Int(item.keyStart) >= givenBack, "a record before the arena given back")
                 var parent = parents[parents.count - 1].id
                 if parent == emptyKey { parent = 0 }
                 let known = knownIDs.isEmpty ? -1 : knownIDs[index]

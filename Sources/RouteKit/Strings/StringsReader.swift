@@ -24,6 +24,7 @@ enum StringsReader {
                 file.suppressions = Suppressions.scan(body)
                 file.diagnostics = streamer.readerDiagnostics
                 var data = streamer.data
+                data.arenaInRecordOrder = true
                 // The arena was reserved at the file's size, and lives until the merge keeps its
                 // texts. Capacity never touched costs no memory, while a copy would add to the peak
                 // of reading: trimmed only when most of it is unused (a file of comments).
