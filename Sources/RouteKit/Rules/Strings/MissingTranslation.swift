@@ -67,7 +67,7 @@ struct MissingTranslation: LintRule {
             var itemOf = [Int32](repeating: 0, count: order.count)
             for (item, position) in order.enumerated() { itemOf[Int(position)] = Int32(item) }
             // Each locale's entries become its items, in place, in message order (a binary search
-            // each: `selected[index]` is ascending, as `listedEntries` is).
+            // each in `listedEntries`, ascending).
             for index in selected.indices where !selected[index].isEmpty {
                 for place in selected[index].indices {
                     selected[index][place] = itemOf[Self.index(of: selected[index][place], in: listedEntries)]
