@@ -201,6 +201,7 @@ extension AppCode {
         // The pushes first: the routes are made after, with the names the pushes were looked up by.
         let (routeNames, firstWithName) = hierarchy.handNamesOver()
         kotlinRoutes = KotlinRoutes(names: routeNames, firstWithName: firstWithName)
+        kotlinRoutes.reserveParams(hierarchy.routes.reduce(0) { $0 + files[Int($1.file)].declarations.parameterCount(at: Int($1.index)) })
         for (index, ref) in hierarchy.routes.enumerated() {
             let declaration = files[declaration: ref]
             let location = SourceLocation(file: declaration.file, line: declaration.nameLine, column: declaration.nameColumn)

@@ -113,6 +113,12 @@ struct KotlinDeclarationScanner {
         "final", "lateinit",
     ]
 
+    /// The declarations found, leaving none: the caller appends to them without a copy.
+    mutating func takeDeclarations() -> PackedKotlinDeclarations {
+        defer { declarations = PackedKotlinDeclarations(file: file) }
+        return declarations
+    }
+
     /// `scanDeclarations: false` prepares the tokens alone (the push-site pass).
     init(tokens: KotlinTokens, file: String, scanDeclarations: Bool = true) {
         t = Self.stripAnnotations(tokens)

@@ -429,8 +429,7 @@ struct KotlinPushSiteScanner {
     /// Every `name: Type` of a file that could make a call take routes, reduced to the name it
     /// would make a route-taking call and the type names that decide it: read before the route
     /// types are known, so the file's tokens need not stay alive until they are.
-    static func typeUses(in t: KotlinTokens) -> Set<KotlinTypeUse> {
-        var result: Set<KotlinTypeUse> = []
+    static func typeUses(in t: KotlinTokens, _ found: (KotlinTypeUse) -> Void) {
         var opens: [Int] = []
         var k = 0
         while k < t.count {
@@ -464,17 +463,16 @@ struct KotlinPushSiteScanner {
                     j += 1
                 }
                 if functionType {
-                    if !parameterTypes.isEmpty { result.insert(KotlinTypeUse(name: token.text, types: parameterTypes)) }
+                    if !parameterTypes.isEmpty { found(KotlinTypeUse(name: token.text, types: parameterTypes)) }
                 } else if k + 2 < t.count, t[k + 2].kind == .identifier, !t[k + 2].isWord("by"),
                     let open = opens.last, t[open].is("("), open > 0, t[open - 1].kind == .identifier
                 {
                     // A parameter whose type is a route: the called function or class takes routes.
-                    result.insert(KotlinTypeUse(name: t[open - 1].text, types: [t[k + 2].text]))
+                    found(KotlinTypeUse(name: t[open - 1].text, types: [t[k + 2].text]))
                 }
             }
             k += 1
         }
-        return result
     }
 }
 

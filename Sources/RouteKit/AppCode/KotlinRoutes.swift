@@ -1,8 +1,8 @@
 /// The routes the Kotlin code declares, in declaration order: a collection of `KotlinRoute`
 /// values made when read, over packed storage. A code base of nothing but route declarations
 /// (`data object R1 : AppRoute`, 28 bytes) keeps about 50 bytes a route: a record of positions
-/// and flags, its name once (interned), and the rare payloads — params, title and subtitle
-/// positions — in side tables; a `KotlinRoute` of its own was hundreds.
+/// and flags, its name once (interned); params as 24-byte records with interned names and types;
+/// title and subtitle positions in side tables. A `KotlinRoute` of its own was hundreds.
 public struct KotlinRoutes: RandomAccessCollection, ExpressibleByArrayLiteral, Sendable {
     private struct Record {
         var name: Int32
@@ -21,10 +21,25 @@ public struct KotlinRoutes: RandomAccessCollection, ExpressibleByArrayLiteral, S
     /// The first route of each interned name, by name id: `route(named:)` without a scan.
     private var firstWithName: [Int32] = [-1]
     private var files = PackedFiles()
-    private var params: [KotlinRoute.Param] = []
+    private var params: [Param] = []
+    /// Params' names and types: apart from the routes' names, which may be shared with the pushes.
+    private var words = KeyInterner()
     /// Where the title and subtitle properties are declared, for the routes that have them.
-    private var titles = SideTable<SourceLocation>()
-    private var subtitles = SideTable<SourceLocation>()
+    private var titles = SideTable<Position>()
+    private var subtitles = SideTable<Position>()
+
+    private struct Position {
+        var file: UInt32
+        var line: UInt32
+        var column: UInt32
+    }
+
+    private struct Param {
+        var name: Int32
+        var type: Int32
+        var position: Position
+        var isOptional: Bool
+    }
 
     public init() {}
 
@@ -37,6 +52,9 @@ public struct KotlinRoutes: RandomAccessCollection, ExpressibleByArrayLiteral, S
         // A route per name at most: no growing by copies.
         records.reserveCapacity(firstWithName.count)
     }
+
+    /// Makes room for `count` more params in all: no growing by copies.
+    mutating func reserveParams(_ count: Int) { params.reserveCapacity(params.count + count) }
 
     public init(_ routes: some Sequence<KotlinRoute>) {
         for route in routes { append(route) }
@@ -53,9 +71,16 @@ public struct KotlinRoutes: RandomAccessCollection, ExpressibleByArrayLiteral, S
         return KotlinRoute(
             name: names.name(record.name), location: files.location(record.file, record.line, record.column),
             isObject: record.flags & Self.isObject != 0, isTab: record.flags & Self.isTab != 0,
-            params: Array(params[start ..< Int(record.paramsEnd)]),
-            title: record.flags & Self.hasTitle != 0 ? titles[index] : nil,
-            subtitle: record.flags & Self.hasSubtitle != 0 ? subtitles[index] : nil)
+            params: params[start ..< Int(record.paramsEnd)].map { param in
+                KotlinRoute.Param(name: words.name(param.name), type: words.name(param.type), isOptional: param.isOptional,
+                                  location: location(param.position))
+            },
+            title: record.flags & Self.hasTitle != 0 ? titles[index].map(location) : nil,
+            subtitle: record.flags & Self.hasSubtitle != 0 ? subtitles[index].map(location) : nil)
+    }
+
+    private func location(_ position: Position) -> SourceLocation {
+        files.location(position.file, position.line, position.column)
     }
 
     /// The name of route `index`, without making the rest of it.
@@ -76,16 +101,26 @@ public struct KotlinRoutes: RandomAccessCollection, ExpressibleByArrayLiteral, S
         if firstWithName[Int(id)] < 0 { firstWithName[Int(id)] = Int32(records.count) }
         precondition(firstWithName[Int(id)] <= Int32(records.count), "routes appended out of their names' order")
         let (file, line, column) = files.pack(route.location)
-        params += route.params
+        func pack(_ location: SourceLocation) -> Position {
+            let (file, line, column) = files.pack(location)
+            return Position(file: file, line: line, column: column)
+        }
+        func word(_ text: String) -> Int32 {
+            var text = text
+            return text.withUTF8 { words.intern(0, $0) }
+        }
+        for param in route.params {
+            params.append(Param(name: word(param.name), type: word(param.type), position: pack(param.location), isOptional: param.isOptional))
+        }
         var flags: UInt8 = route.isObject ? Self.isObject : 0
         if route.isTab { flags |= Self.isTab }
         if let title = route.title {
             flags |= Self.hasTitle
-            titles.append(title, at: records.count)
+            titles.append(pack(title), at: records.count)
         }
         if let subtitle = route.subtitle {
             flags |= Self.hasSubtitle
-            subtitles.append(subtitle, at: records.count)
+            subtitles.append(pack(subtitle), at: records.count)
         }
         records.append(Record(name: id, file: file, line: line, column: column, paramsEnd: UInt32(params.count), flags: flags))
     }

@@ -87,7 +87,7 @@ public struct PushSites: RandomAccessCollection, ExpressibleByArrayLiteral, Send
     private var callNames = KeyInterner()
     private var files = PackedFiles()
     /// Titles and subtitles with a payload, by `2 × push + (0 title, 1 subtitle)`.
-    private var payloads = SideTable<PushedTitle>()
+    private var payloads = PackedTitles()
 
     public init() {}
 
@@ -115,7 +115,7 @@ public struct PushSites: RandomAccessCollection, ExpressibleByArrayLiteral, Send
         case .noSlot: .noSlot
         case .computed: .computed
         case .defaultedToNothing: .defaulted(nil)
-        case .inTable: payloads[key]!
+        case .inTable: payloads.title(key, files: files)!
         }
     }
 
@@ -131,7 +131,7 @@ public struct PushSites: RandomAccessCollection, ExpressibleByArrayLiteral, Send
             case .computed: return .computed
             case .defaulted(nil): return .defaultedToNothing
             default:
-                payloads.append(title, at: key)
+                payloads.append(title, at: key, files: &files)
                 return .inTable
             }
         }
@@ -142,5 +142,103 @@ public struct PushSites: RandomAccessCollection, ExpressibleByArrayLiteral, Send
 
     public static func += (pushes: inout PushSites, more: some Sequence<PushSite>) {
         for push in more { pushes.append(push) }
+    }
+}
+
+/// The titles of pushes that carry a payload, packed: a kind and items of a text and a position
+/// (a literal each for `.literals`, one for the others), the texts in one array of bytes. A
+/// `PushedTitle` in a table was about 60 bytes, and `.literals` an array more, where a push
+/// passing a literal may be 20 bytes of code.
+struct PackedTitles: Sendable {
+    private struct Entry {
+        var key: UInt32
+        /// `items[itemsEnd of the entry before ..< itemsEnd]` are its items.
+        var itemsEnd: UInt32
+        var kind: Kind
+    }
+
+    private enum Kind: UInt8 {
+        case defaulted, null, empty, key, literals, value, notFollowed
+    }
+
+    private struct Item {
+        /// `UInt32.max` for no text.
+        var textStart: UInt32
+        var textEnd: UInt32
+        /// `UInt32.max` for no position.
+        var file: UInt32
+        var line: UInt32
+        var column: UInt32
+    }
+
+    private var entries: [Entry] = []
+    private var items: [Item] = []
+    private var texts: [UInt8] = []
+
+    /// Appends a title with a payload (not `.noSlot`, `.computed` or `.defaulted(nil)`); keys ascend.
+    mutating func append(_ title: PushedTitle, at key: Int, files: inout PackedFiles) {
+        precondition(entries.last.map { $0.key < UInt32(key) } ?? true, "titles come in key order")
+        func item(_ text: String?, _ location: SourceLocation?) {
+            var start = UInt32.max, end = UInt32.max
+            if let text {
+                start = UInt32(texts.count)
+                texts += text.utf8
+                end = UInt32(texts.count)
+            }
+            let (file, line, column) = location.map { files.pack($0) } ?? (.max, 0, 0)
+            items.append(Item(textStart: start, textEnd: end, file: file, line: line, column: column))
+        }
+        let kind: Kind
+        switch title {
+        case .noSlot, .computed, .defaulted(nil):
+            preconditionFailure("a title without a payload")
+        case .defaulted(let value?):
+            kind = .defaulted
+            item(value, nil)
+        case .null(let location):
+            kind = .null
+            item(nil, location)
+        case .empty(let location):
+            kind = .empty
+            item(nil, location)
+        case .key(let text, let location):
+            kind = .key
+            item(text, location)
+        case .literals(let literals):
+            kind = .literals
+            for literal in literals { item(literal.value, literal.location) }
+        case .value(let text, let location):
+            kind = .value
+            item(text, location)
+        case .notFollowed(let text, let location):
+            kind = .notFollowed
+            item(text, location)
+        }
+        entries.append(Entry(key: UInt32(key), itemsEnd: UInt32(items.count), kind: kind))
+    }
+
+    func title(_ key: Int, files: PackedFiles) -> PushedTitle? {
+        var low = 0, high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle].key < UInt32(key) { low = middle + 1 } else { high = middle }
+        }
+        guard low < entries.count, entries[low].key == UInt32(key) else { return nil }
+        let entry = entries[low]
+        let range = (low == 0 ? 0 : Int(entries[low - 1].itemsEnd)) ..< Int(entry.itemsEnd)
+        func text(_ item: Item) -> String {
+            item.textStart == .max ? "" : String(decoding: texts[Int(item.textStart) ..< Int(item.textEnd)], as: UTF8.self)
+        }
+        func location(_ item: Item) -> SourceLocation { files.location(item.file, item.line, item.column) }
+        guard let first = range.first.map({ items[$0] }) else { return .literals([]) }
+        switch entry.kind {
+        case .defaulted: return .defaulted(text(first))
+        case .null: return .null(location(first))
+        case .empty: return .empty(location(first))
+        case .key: return .key(text(first), location(first))
+        case .literals: return .literals(range.map { Located(text(items[$0]), at: location(items[$0])) })
+        case .value: return .value(text(first), location(first))
+        case .notFollowed: return .notFollowed(text(first), location(first))
+        }
     }
 }

@@ -223,8 +223,9 @@ struct KotlinSourceFile: Sendable {
     var declarations: PackedKotlinDeclarations
     var skipped: [KotlinDeclarationScanner.Skipped]
     var anonymousObjects: [(supertypes: [String], line: Int)]
-    /// What decides which calls take routes, once the route types are known.
-    var typeUses: Set<KotlinTypeUse>
+    /// What decides which calls take routes, once the route types are known (kept with the
+    /// declarations, packed).
+    var typeUses: some RandomAccessCollection<KotlinTypeUse> { declarations.typeUses }
 
     init(display: String, text: String) {
         self.init(display: display, bytes: Array(text.utf8))
@@ -235,11 +236,13 @@ struct KotlinSourceFile: Sendable {
         self.bytes = bytes
         let tokenizer = KotlinTokenizer(bytes: bytes)
         problems = tokenizer.problems
-        let scanner = KotlinDeclarationScanner(tokens: tokenizer.tokens, file: display)
-        declarations = scanner.declarations
+        var scanner = KotlinDeclarationScanner(tokens: tokenizer.tokens, file: display)
         skipped = scanner.skipped
         anonymousObjects = scanner.anonymousObjects
-        typeUses = KotlinPushSiteScanner.typeUses(in: scanner.t)
+        // Taken, not copied: the type uses are appended to the same storage.
+        var declarations = scanner.takeDeclarations()
+        KotlinPushSiteScanner.typeUses(in: scanner.t) { declarations.append($0) }
+        self.declarations = declarations
     }
 
     /// The file's tokens again (annotations stripped, brackets matched), for the push-site pass.
