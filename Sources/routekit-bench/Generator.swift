@@ -89,6 +89,8 @@ enum Generator {
         case catalog
         /// Kotlin route declarations and push sites of routes the catalog lacks: a finding each.
         case kotlin
+        /// The same with a param and a title param, each pushed with a literal title.
+        case kotlinTitles
 
         var summary: String {
             switch self {
@@ -104,6 +106,7 @@ enum Generator {
             case .untranslated: "every translation a copy, untranslated on (a finding each)"
             case .catalog: "a catalog of one-line tab routes (limits.catalog-size)"
             case .kotlin: "Kotlin route declarations and push sites"
+            case .kotlinTitles: "the same, route classes with a title param pushed with a literal"
             }
         }
 
@@ -197,7 +200,7 @@ enum Generator {
                 index += 1
             }
             total += try write(routes, "routes.yml")
-        case .kotlin:
+        case .kotlin, .kotlinTitles:
             try Data("catalog: routes.yml\nstrings: [\"s*.yml\"]\nsources:\n  kotlin: [\"*.kt\"]\n".utf8)
                 .write(to: URL(fileURLWithPath: directory + "/.routekit.yml"))
             total += try write(Array("en:\n  a: b\n".utf8), "s0.yml")
@@ -211,8 +214,13 @@ enum Generator {
                 var pushes: [UInt8] = Array("fun go(navigate: (AppRoute) -> Unit) {\n".utf8)
                 var index = start
                 while routes.count + pushes.count + 64 < budget {
-                    routes += Array("data object R\(index) : AppRoute\n".utf8)
-                    pushes += Array(" navigate(R\(index))\n".utf8)
+                    if shape == .kotlin {
+                        routes += Array("data object R\(index) : AppRoute\n".utf8)
+                        pushes += Array(" navigate(R\(index))\n".utf8)
+                    } else {
+                        routes += Array("data class R\(index)(val id: String, override val title: String? = null) : AppRoute\n".utf8)
+                        pushes += Array(" navigate(R\(index)(\"x\", \"t\"))\n".utf8)
+                    }
                     index += 1
                 }
                 pushes += Array("}\n".utf8)

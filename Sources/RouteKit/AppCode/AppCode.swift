@@ -71,8 +71,8 @@ extension AppCode {
         for path in stringFiles where path.hasSuffix(".xcstrings") && !code.stringCatalogFiles.contains(path) {
             code.stringCatalogFiles.append(path)
         }
-        // Code is read into tokens and declarations, tens of bytes of memory per byte: it counts
-        // toward the run's total like every input.
+        // Code is read into tokens (one file at a time) and packed declarations, routes and pushes:
+        // it counts toward the run's total like every input.
         let unread = kotlinPaths + code.swiftFiles + code.stringCatalogFiles.filter { !stringFiles.contains($0) }
         try Project.checkTotalSize(countedBytes + unread.reduce(0) { $0 + Project.fileSize($1) }, config: config)
         let limit = config.limits.fileSize

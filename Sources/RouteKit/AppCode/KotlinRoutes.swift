@@ -95,8 +95,7 @@ public struct KotlinRoutes: RandomAccessCollection, ExpressibleByArrayLiteral, S
     }
 
     public mutating func append(_ route: KotlinRoute) {
-        var name = route.name
-        let id = name.withUTF8 { names.intern(0, $0) }
+        let id = names.intern(route.name)
         while firstWithName.count <= Int(id) { firstWithName.append(-1) }
         if firstWithName[Int(id)] < 0 { firstWithName[Int(id)] = Int32(records.count) }
         precondition(firstWithName[Int(id)] <= Int32(records.count), "routes appended out of their names' order")
@@ -105,12 +104,8 @@ public struct KotlinRoutes: RandomAccessCollection, ExpressibleByArrayLiteral, S
             let (file, line, column) = files.pack(location)
             return Position(file: file, line: line, column: column)
         }
-        func word(_ text: String) -> Int32 {
-            var text = text
-            return text.withUTF8 { words.intern(0, $0) }
-        }
         for param in route.params {
-            params.append(Param(name: word(param.name), type: word(param.type), position: pack(param.location), isOptional: param.isOptional))
+            params.append(Param(name: words.intern(param.name), type: words.intern(param.type), position: pack(param.location), isOptional: param.isOptional))
         }
         var flags: UInt8 = route.isObject ? Self.isObject : 0
         if route.isTab { flags |= Self.isTab }

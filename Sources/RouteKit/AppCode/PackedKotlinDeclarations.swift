@@ -161,10 +161,7 @@ struct PackedKotlinDeclarations: RandomAccessCollection, Sendable, Equatable {
             flags: flags))
     }
 
-    private mutating func intern(_ name: String) -> Int32 {
-        var name = name
-        return name.withUTF8 { names.intern(0, $0) }
-    }
+    private mutating func intern(_ name: String) -> Int32 { names.intern(name) }
 
     private mutating func property(_ source: KotlinPropertySource, _ line: Int?, _ column: Int?) -> Property {
         let line = line.map { Int32(clamping: $0) } ?? -1, column = column.map { Int32(clamping: $0) } ?? -1

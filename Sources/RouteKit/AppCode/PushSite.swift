@@ -121,10 +121,6 @@ public struct PushSites: RandomAccessCollection, ExpressibleByArrayLiteral, Send
 
     public mutating func append(_ push: PushSite) {
         let index = records.count
-        func intern(_ name: String, _ names: inout KeyInterner) -> Int32 {
-            var name = name
-            return name.withUTF8 { names.intern(0, $0) }
-        }
         func slot(_ title: PushedTitle, _ key: Int) -> Slot {
             switch title {
             case .noSlot: return .noSlot
@@ -136,7 +132,7 @@ public struct PushSites: RandomAccessCollection, ExpressibleByArrayLiteral, Send
             }
         }
         let (file, line, column) = files.pack(push.location)
-        records.append(Record(route: intern(push.route, &routeNames), via: push.via.map { intern($0, &callNames) } ?? -1, file: file, line: line, column: column,
+        records.append(Record(route: routeNames.intern(push.route), via: push.via.map { callNames.intern($0) } ?? -1, file: file, line: line, column: column,
                               title: slot(push.title, 2 * index), subtitle: slot(push.subtitle, 2 * index + 1)))
     }
 

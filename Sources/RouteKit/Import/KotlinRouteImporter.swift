@@ -200,8 +200,7 @@ struct KotlinRouteHierarchy: Sendable {
 
     /// Adds a route; a name already added keeps its first route.
     mutating func append(_ name: String, _ ref: KotlinDeclarationRef, isTab tab: Bool) {
-        var name = name
-        let id = Int(name.withUTF8 { names.intern(0, $0) })
+        let id = Int(names.intern(name))
         while routeOfName.count < names.count { routeOfName.append(-1) }
         guard routeOfName[id] < 0 else { return }
         routeOfName[id] = Int32(routes.count)

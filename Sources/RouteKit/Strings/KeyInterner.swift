@@ -195,6 +195,12 @@ struct KeyInterner {
         }
     }
 
+    /// The id of a dotted name, interned if it was not: the one id whose `name` is `name`.
+    mutating func intern(_ name: String) -> Int32 {
+        var name = name
+        return name.withUTF8 { intern(0, $0) }
+    }
+
     /// The id of a dotted name, if interned: every dot descends, so this is the one id whose
     /// `name` is `name`.
     func id(of name: String) -> Int32? {

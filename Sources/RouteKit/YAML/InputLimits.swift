@@ -4,9 +4,10 @@ public struct InputLimits: Sendable, Hashable {
     /// Bytes in one input file.
     public var fileSize: Int = 16 * 1024 * 1024
     /// Bytes across all inputs of one run: catalog, strings and `sources:` files.
-    /// 64 MiB: the worst measured inputs (Kotlin of nothing but route declarations and push
-    /// sites) peak at about 15 times their size, strings under 4, so a run at this limit fits a
-    /// 4 GB CI runner with room to spare (BENCHMARKS.md, "Memory worst case").
+    /// 64 MiB: the worst measured inputs (strings with a finding per line, Kotlin of nothing but
+    /// route declarations and push sites) peak under 4 times their size above an empty run's, so
+    /// a run at this limit fits a 4 GB CI runner with room to spare (BENCHMARKS.md, "Memory
+    /// worst case").
     public var totalSize: Int = 64 * 1024 * 1024
     /// Nested mappings and lists.
     public var depth: Int = 200
