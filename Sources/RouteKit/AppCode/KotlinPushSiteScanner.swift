@@ -158,7 +158,7 @@ struct KotlinPushSiteScanner {
                 if !shape.isObject, k + 1 < t.count, t[k + 1].is("("), !t[k + 1].newlineBefore {
                     construction(of: shape, at: k)
                 } else if shape.isObject, let via = routeTakingCall(forArgumentAt: k) {
-                    pushes.append(PushSite(route: shape.name, location: location(token), via: via,
+                    record(PushSite(route: shape.name, location: location(token), via: via,
                                            title: shape.title == .none ? .noSlot : .computed,
                                            subtitle: shape.subtitle == .none ? .noSlot : .computed))
                 }
@@ -331,8 +331,19 @@ struct KotlinPushSiteScanner {
                 return classify(from: argument.start, to: argument.end)
             }
         }
-        pushes.append(PushSite(route: shape.name, location: location(t[k]), via: via,
+        record(PushSite(route: shape.name, location: location(t[k]), via: via,
                                title: pushed(shape.title), subtitle: pushed(shape.subtitle)))
+    }
+
+    /// Packs a push, noting a title or subtitle it does not follow while the value is at hand
+    /// (the packed pushes are not made again to look for them).
+    private mutating func record(_ push: PushSite) {
+        for slot in [push.title, push.subtitle] {
+            if case .notFollowed(let what, let location) = slot {
+                notFollowed.append(Located("\(what) at a push of \(push.route): not checked", at: location))
+            }
+        }
+        pushes.append(push)
     }
 
     private func enclosingRouteTakingCall(of k: Int) -> String? {
@@ -393,19 +404,11 @@ struct KotlinPushSiteScanner {
         var pushes = PushSites(routeNames: hierarchy.routeNames)
         var notFollowed: [Located<String>] = []
         for file in files {
-            let start = pushes.count
             // Only the scanner holds the pushes while it appends: no copy.
             let scanner = KotlinPushSiteScanner(file: file, bytes: reading(file), routes: shapes, routeTakingCalls: calls,
                                                 after: consume pushes)
             pushes = scanner.pushes
             notFollowed += scanner.notFollowed
-            for push in pushes[start...] {
-                for slot in [push.title, push.subtitle] {
-                    if case .notFollowed(let what, let location) = slot {
-                        notFollowed.append(Located("\(what) at a push of \(push.route): not checked", at: location))
-                    }
-                }
-            }
         }
         return (pushes, notFollowed)
     }
