@@ -319,20 +319,26 @@ import Testing
         #expect(result.status == 2)
     }
 
-    /// Tests run as root, which reads any file: the binary runs as `nobody` for this one.
-    @Test func unreadableFile() throws {
+    /// Tests run as root, which reads any file: the binary runs as `nobody` for this one (through
+    /// `setpriv`, so the test needs it; without it the test is a visible skip, never a silent pass).
+    /// Seen to fail (issue 35, item 5): with the strings file left readable (0o644) the run
+    /// exits 0 and both expectations fail.
+    @Test(.requires(.setpriv)) func unreadableFile() throws {
         let dir = try Self.project()
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dir.url.path)
         try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: dir.path("strings.yml"))
         var wrapper: [String] = []
         if geteuid() == 0 {
-            guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else { return }
             wrapper = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
-            // `nobody` must be able to reach the directory and the binary.
-            var parent = dir.url.deletingLastPathComponent()
-            while parent.path != "/" {
-                guard FileManager.default.isReadableFile(atPath: parent.path) else { return }
-                parent.deleteLastPathComponent()
+            // `nobody` must be able to reach the project and run the binary: asked as `nobody`
+            // (root passes every access check). Where it cannot, the test fails saying so.
+            for (flag, path) in [("-r", dir.path(".routekit.yml")), ("-x", CLI.binary.path)] {
+                let probe = Process()
+                probe.executableURL = URL(fileURLWithPath: wrapper[0])
+                probe.arguments = Array(wrapper.dropFirst()) + ["/usr/bin/test", flag, path]
+                try probe.run()
+                probe.waitUntilExit()
+                try #require(probe.terminationStatus == 0, "user nobody cannot reach \(path): the test cannot run here")
             }
         }
         let result = try GuardedCLI.run(["lint"], in: dir.url, wrapper: wrapper)

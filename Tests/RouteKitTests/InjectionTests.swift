@@ -57,8 +57,10 @@ import Testing
         #expect(output.contains("\\u{1B}[31m"))
     }
 
-    @Test func textOnATerminalOnlyHasRoutekitsOwnColours() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return }
+    /// Needs util-linux `script` (a visible skip without it, a failure in CI). Seen to fail
+    /// (issue 35, item 5): with `NO_COLOR` set to "1" the output has no colour and the first
+    /// expectation fails.
+    @Test(.requires(.script)) func textOnATerminalOnlyHasRoutekitsOwnColours() throws {
         // `script` gives the binary a pseudo-terminal, so colour is on.
         let command = "'\(CLI.binary.path)' lint --quiet"
         let result = try GuardedCLI.run(["-qec", command, "/dev/null"], in: Self.fixture, timeout: 60,

@@ -39,6 +39,50 @@ import Testing
         #expect(problems.contains { $0.hasPrefix("lint-rules/ghost-rule.yml documents no rule") })
     }
 
+    /// A malformed example fails the rule-doc test instead of being read as "must pass" or as an
+    /// empty file (issue 35, item 10). Seen to fail: before `RuleDoc.parse` checked its fields,
+    /// every one of these documents parsed (a misspelled `trigger:` became `triggers: []`, a
+    /// mapping as a file's contents became "").
+    @Test(arguments: [
+        ("trigger: [\"a.yml:1:1\"]", "unknown example field 'trigger'"),
+        ("triggers: a.yml:1:1", "'triggers' must be a list"),
+        ("triggers: [[a]]", "a trigger must be a string"),
+        ("", "an example needs 'triggers'"),
+        ("triggers: []\n    extra: 1", "unknown example field 'extra'"),
+    ])
+    func aMalformedExampleDoesNotParse(triggers: String, problem: String) throws {
+        var text = "id: x\nseverity: error\nsummary: s\nrationale: r\nfix: f\nexamples:\n  - description: d\n"
+        if !triggers.isEmpty { text += "    \(triggers)\n" }
+        text += "    files:\n      a.yml: |\n        a: b\n"
+        #expect(throws: (any Error).self) { try RuleDoc.parse(text, name: "x.yml") }
+        do {
+            _ = try RuleDoc.parse(text, name: "x.yml")
+            Issue.record("parsed: \(text)")
+        } catch {
+            #expect(error.description.contains(problem), "\(error)")
+            #expect(error.description.contains("lint-rules/x.yml:"), "no position: \(error)")
+        }
+        let problems = RuleDocs.problems(declaredIDs: ["x"], documents: [(name: "x.yml", text: text)])
+        #expect(problems.count == 1 && problems.first?.hasPrefix("lint-rules/x.yml does not parse") == true, "\(problems)")
+    }
+
+    @Test func fileContentsMustBeText() throws {
+        let base = "id: x\nseverity: error\nsummary: s\nrationale: r\nfix: f\nexamples:\n  - description: d\n    triggers: []\n"
+        for files in ["    files:\n      a.yml: { a: b }\n", "    files:\n      a.yml: [a]\n", "    files: a.yml\n", "    files:\n      - a.yml\n"] {
+            do {
+                _ = try RuleDoc.parse(base + files, name: "x.yml")
+                Issue.record("parsed: \(files)")
+            } catch {
+                #expect(error.description.contains("files") || error.description.contains("contents"), "\(error)")
+            }
+        }
+        // The well-formed document parses, with its example's file and empty triggers.
+        let doc = try RuleDoc.parse(base + "    files:\n      a.yml: \"a: b\"\n", name: "x.yml")
+        #expect(doc.examples.count == 1 && doc.examples[0].files.map(\.path) == ["a.yml"] && doc.examples[0].triggers == [])
+        // A misspelled top-level field fails too.
+        #expect(throws: (any Error).self) { try RuleDoc.parse(base.replacingOccurrences(of: "examples:", with: "exampels:"), name: "x.yml") }
+    }
+
     /// Every rule type under `Rules/` is registered: the generated registry is current.
     @Test func everyRuleTypeIsRegistered() throws {
         let rules = CLI.packageRoot.appendingPathComponent("Sources/RouteKit/Rules")

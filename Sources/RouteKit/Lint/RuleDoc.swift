@@ -38,15 +38,53 @@ extension RuleDoc {
         if root["options"] != nil {
             throw RuleDocError("\(name): options are declared once, in the rule's type (`static let options`), not in its document")
         }
+        let knownFields: Set<String> = ["id", "severity", "summary", "rationale", "fix", "examples"]
+        for entry in root.entries where !knownFields.contains(entry.key.value) {
+            throw RuleDocError("\(entry.key.location): unknown field '\(entry.key.value)' (known: \(knownFields.sorted().joined(separator: ", ")))")
+        }
+        // A misspelled, missing or scalar field must fail here: read as empty, `triggers` would
+        // silently mean "this example must pass", and a file's contents would become "".
         var examples: [Example] = []
-        for item in root["examples"]?.sequence?.items ?? [] {
-            guard let example = item.mapping else { throw RuleDocError("\(name): an example must be a mapping") }
-            let files = (example["files"]?.mapping?.entries ?? []).map { ($0.key.value, $0.value.scalar?.value ?? "") }
+        let exampleNodes: [YAMLNode]
+        switch root["examples"] {
+        case nil: exampleNodes = []
+        case let node?:
+            guard let sequence = node.sequence else { throw RuleDocError("\(node.location): 'examples' must be a list") }
+            exampleNodes = sequence.items
+        }
+        let exampleFields: Set<String> = ["description", "triggers", "files", "config"]
+        for item in exampleNodes {
+            guard let example = item.mapping else { throw RuleDocError("\(item.location): an example must be a mapping") }
+            for entry in example.entries where !exampleFields.contains(entry.key.value) {
+                throw RuleDocError("\(entry.key.location): unknown example field '\(entry.key.value)' (known: \(exampleFields.sorted().joined(separator: ", ")))")
+            }
+            func scalar(_ node: YAMLNode, _ what: String) throws(RuleDocError) -> String {
+                guard let value = node.scalar, !value.isNull else { throw RuleDocError("\(node.location): \(what) must be a string") }
+                return value.value
+            }
+            guard let description = example["description"] else { throw RuleDocError("\(example.location): an example needs a 'description'") }
+            guard let triggersNode = example["triggers"] else {
+                throw RuleDocError("\(example.location): an example needs 'triggers' (a list of file:line:col; [] for an example that must pass)")
+            }
+            guard let triggerItems = triggersNode.sequence?.items else {
+                throw RuleDocError("\(triggersNode.location): 'triggers' must be a list of file:line:col")
+            }
+            var triggers: [String] = []
+            for trigger in triggerItems { triggers.append(try scalar(trigger, "a trigger")) }
+            guard let filesNode = example["files"] else { throw RuleDocError("\(example.location): an example needs 'files'") }
+            guard let fileEntries = filesNode.mapping?.entries else { throw RuleDocError("\(filesNode.location): 'files' must map paths to contents") }
+            var files: [(path: String, text: String)] = []
+            for entry in fileEntries {
+                guard let text = entry.value.scalar else {
+                    throw RuleDocError("\(entry.value.location): the contents of '\(entry.key.value)' must be a string")
+                }
+                files.append((entry.key.value, text.value))
+            }
             examples.append(Example(
-                description: example["description"]?.scalar?.value.trimmed(of: "\n ") ?? "",
-                triggers: example["triggers"]?.sequence?.items.compactMap { $0.scalar?.value } ?? [],
+                description: try scalar(description, "'description'").trimmed(of: "\n "),
+                triggers: triggers,
                 files: files,
-                config: example["config"]?.scalar?.value))
+                config: try example["config"].map { node throws(RuleDocError) in try scalar(node, "'config'") }))
         }
         return RuleDoc(descriptor: descriptor, examples: examples)
     }

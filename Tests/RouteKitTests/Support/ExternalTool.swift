@@ -43,6 +43,11 @@ struct ExternalTool: Sendable, CustomStringConvertible {
     static let script = ExternalTool(
         description: "script (util-linux)", install: "apt-get install bsdutils", probe: ["script", "-q", "-e", "-c", "true", "/dev/null"])
 
+    /// util-linux `setpriv`: runs the binary as another user (a test run as root checks what
+    /// `nobody` cannot read).
+    static let setpriv = ExternalTool(
+        description: "setpriv (util-linux)", install: "apt-get install util-linux", probe: ["/usr/bin/setpriv", "--version"])
+
     /// Whether CI asked for every oracle (`ROUTEKIT_REQUIRE_ORACLES=1`).
     static var oraclesRequired: Bool { ProcessInfo.processInfo.environment["ROUTEKIT_REQUIRE_ORACLES"] == "1" }
 
