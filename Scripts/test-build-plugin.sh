@@ -17,7 +17,7 @@ checkout=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/routekit-build-plugin-test.XXXXXX")
 cleanup() { if [ "${ROUTEKIT_KEEP_TMP:-}" = 1 ]; then echo "kept $work"; else rm -rf "$work"; fi; }
 trap cleanup EXIT
-trap 'echo "FAIL: build-tool plugin end-to-end (unexpected error on line $LINENO)"' ERR
+trap 'echo "FAIL: build-tool plugin end-to-end (unexpected error on line $LINENO)"; exit 1' ERR
 start=$(date +%s)
 failures=0
 pass() { echo "ok   - $1"; }
@@ -56,7 +56,10 @@ build() { (cd "$app" && swift build --scratch-path "$work/build" 2>&1); }
 cp -a "$checkout/Resources/Examples/Conference/." "$app/"
 expected=$(cd "$app" && "$package/routekit" lint "$app/Sources/App" 2>&1 | grep -E ': (error|warning|info): ' || true)
 echo "# swift build of a package that applies the plugin (the example app)…"
-if out=$(build); then
+if [ -z "$expected" ] || ! grep -q ': error: ' <<<"$expected" || ! grep -q ': warning: ' <<<"$expected"; then
+  # Nothing to compare with would make "shows all findings" check nothing.
+  fail "routekit lint finds the example's errors and warnings (got: '$expected')"
+elif out=$(build); then
   fail "the example's errors fail swift build (it succeeded)"; echo "$out"
 else
   missing=$(grep -vxFf <(echo "$out") <<<"$expected" || true)
@@ -81,18 +84,25 @@ routes:
     title: nav.schedule
     subtitle: { text: Winner }
 YAML
-# SwiftPM 6.3 prints a prebuild command's output only when the command fails (Xcode shows it
-# always), so here the warnings are checked by running the same command the plugin declares.
 if out=$(build); then
   pass "warnings do not fail the build"
 else
   fail "warnings do not fail the build"; echo "$out"
 fi
-if grep -q "routes.yml:7:23: warning: subtitle of 'FinalistScreen' is the literal 'Winner'" <<<"$(cd "$app" && "$package/routekit" lint "$app/Sources/App" 2>&1)"; then
-  pass "the plugin's command reports the warning as routes.yml:7:23: warning:"
+# SwiftPM 6.3 prints a prebuild command's output only when the command fails (Xcode shows it
+# always). To see the plugin's own output for this finding, the same project is built once more
+# with the rule raised to error in its config: the build fails and its log must show the finding
+# at the same place, from the plugin's command.
+cp "$app/.routekit.yml" "$work/routekit.yml.saved"
+printf 'rules:\n  literal-title: error\n' >> "$app/.routekit.yml"
+if out=$(build); then
+  fail "the plugin reports the literal subtitle (the build succeeded with literal-title: error)"; echo "$out"
+elif grep -q "routes.yml:7:23: error: subtitle of 'FinalistScreen' is the literal 'Winner'" <<<"$out"; then
+  pass "the plugin's own output reports the finding as routes.yml:7:23 (literal-title raised to error)"
 else
-  fail "the plugin's command reports the warning"
+  fail "the plugin's own output reports the finding at routes.yml:7:23"; echo "$out"
 fi
+cp "$work/routekit.yml.saved" "$app/.routekit.yml"
 
 # 3. Clean: the build succeeds without findings.
 sed -i '/subtitle: { text: Winner }/d' "$app/routes.yml"

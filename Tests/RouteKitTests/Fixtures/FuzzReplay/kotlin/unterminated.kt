@@ -1,0 +1,3 @@
+sealed interface AppRoute
+data class A(val title: String? = "x
+/* never closed

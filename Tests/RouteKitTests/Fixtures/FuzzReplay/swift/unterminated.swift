@@ -1,0 +1,1 @@
+struct V: View { var body: some View { TabView { Tab("x", systemImage: "y", value: 1) { Text("\(
