@@ -3,7 +3,7 @@ import Foundation
 
 /// Builds a project on disk from a rule example and lints it with the real loaders.
 enum ExampleProject {
-    static func lint(_ example: RuleDoc.Example, only rule: String) throws -> (findings: [String], all: [Finding]) {
+    static func lint(_ example: RuleDoc.Example, only rule: String?) throws -> (findings: [String], all: [Finding]) {
         let directory = try TemporaryDirectory()
         var files: [String: String] = [:]
         for file in example.files { files[file.path] = file.text }
@@ -17,7 +17,7 @@ enum ExampleProject {
         try directory.write(files)
         let config = try ProjectConfig.load(path: directory.path(".routekit.yml"))
         let project = try Project.load(config: config)
-        let result = Linter.lint(project, selection: LintSelection(only: [rule]))
+        let result = Linter.lint(project, selection: rule.map { LintSelection(only: [$0]) } ?? LintSelection())
         // `file:line:col`, or `file:line:col severity` when the example states severities.
         let withSeverity = example.triggers.contains { $0.contains(" ") }
         let findings = result.diagnostics.map { diagnostic -> String in

@@ -1,0 +1,66 @@
+import Testing
+@testable import RouteKit
+
+/// `ReportBytes`: each fast path writes exactly the bytes of the String-based escaper it stands
+/// in for (`JSONValue.writeString`, `XMLText.escaped`, `ReportText.neutralized`).
+@Suite struct ReportBytesTests {
+    static let texts = [
+        "", "plain", "it's \"quoted\" & <tagged>", "back\\slash", "line\nbreak\ttab\r", "\u{1B}[31mred",
+        "é and 日本", "bidi \u{202E}evil\u{202C}", "sep\u{2028}line", "nul\u{0}byte", "del\u{7F}", "emoji 👍🏽",
+        "nonchar \u{FFFE}", String(repeating: "long plain text ", count: 40), "'", "&",
+    ]
+
+    static func written(_ body: (inout ReportBytes) -> Void) -> String {
+        var out = ReportBytes()
+        body(&out)
+        return String(decoding: out.bytes, as: UTF8.self)
+    }
+
+    @Test(arguments: texts)
+    func jsonStringIsWriteStrings(text: String) {
+        var expected = ""
+        JSONValue.writeString(text, into: &expected)
+        #expect(Self.written { $0.writeJSONString(text) } == expected)
+        // The body alone is the same without the quotes, and may be written in pieces.
+        #expect(Self.written { $0.writeJSONStringBody(text) } == String(expected.dropFirst().dropLast()))
+        let middle = text.index(text.startIndex, offsetBy: text.count / 2)
+        #expect(Self.written { $0.writeJSONStringBody(String(text[..<middle])); $0.writeJSONStringBody(String(text[middle...])) }
+                == String(expected.dropFirst().dropLast()))
+    }
+
+    @Test(arguments: texts)
+    func xmlIsXMLTextEscaped(text: String) {
+        for quotes in [false, true] {
+            #expect(Self.written { $0.writeXML(text, quotes: quotes) } == XMLText.escaped(text, quotes: quotes, breaks: true),
+                    "quotes: \(quotes)")
+        }
+    }
+
+    @Test(arguments: texts)
+    func neutralizedIsReportTextNeutralized(text: String) {
+        #expect(Self.written { $0.writeNeutralized(text) } == ReportText.neutralized(text))
+    }
+
+    @Test(arguments: [0, 1, 9, 10, 99, 100, 12345, Int(Int32.max), Int.max, -1, -42, Int.min])
+    func numbersAreDecimal(value: Int) {
+        #expect(Self.written { $0.writeNumber(value) } == String(value))
+    }
+
+    @Test func piecesAppendInOrder() {
+        let text = Self.written {
+            $0.write("a")
+            $0.write(UInt8(ascii: "b"))
+            $0.write([UInt8(ascii: "c"), UInt8(ascii: "d")])
+            $0.writeNumber(7)
+            $0.writeJSONString("e\"")
+        }
+        #expect(text == "abcd7\"e\\\"\"")
+    }
+
+    @Test func jsonMessageIsTheMessageAsAJSONString() {
+        let finding = Finding(rule: "r", severity: .error, message: "a \"b\"\n\u{1B}")
+        var expected = ""
+        JSONValue.writeString(finding.message, into: &expected)
+        #expect(Self.written { $0.writeJSONMessage(finding) } == expected)
+    }
+}
