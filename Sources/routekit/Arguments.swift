@@ -8,9 +8,12 @@ struct Arguments {
     private(set) var positionals: [String] = []
     /// The command's table; reading an option it does not declare is a programming error.
     private let options: [OptionSpec]
+    /// The arguments as given.
+    private let given: [String]
 
     init(_ arguments: [String], options: [OptionSpec]) {
         self.options = options + [OptionSpec.helpOption]
+        given = arguments
         // `--name=value` is split so every option reads the same way.
         var expanded: [String] = []
         var afterDoubleDash = false
@@ -45,6 +48,20 @@ struct Arguments {
             }
             index += 1
         }
+    }
+
+    /// The first argument before `--` that reads as an option but is also the name of an
+    /// existing file or directory, relative to the working directory: what a tool that appends
+    /// file names after the options (pre-commit with `pass_filenames`) passes when a committed
+    /// file is named `--format=json:docker-compose.yml` (or `--write-baseline`, followed by a
+    /// file named like its value). A file name is never read as an option: the caller refuses
+    /// to run. (An option's value that names a file is normal: `--write-baseline baseline.json`.)
+    func optionNamingAFile(exists: (String) -> Bool) -> String? {
+        for argument in given {
+            if argument == "--" { return nil }
+            if argument.hasPrefix("-") && argument != "-" && exists(argument) { return argument }
+        }
+        return nil
     }
 
     private func assertDeclared(_ names: [String]) {

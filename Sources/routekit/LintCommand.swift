@@ -38,6 +38,13 @@ struct LintCommand: Command {
     static let operands = Operands.files
 
     static func run(_ arguments: inout Arguments, console: Console) throws -> ExitCode {
+        // An option (or an option's value) that is also a file here is refused before anything is
+        // read or written: pre-commit appends staged file names after the options, so a committed
+        // file named `--format=json:docker-compose.yml` would otherwise overwrite that file.
+        if let named = arguments.optionNamingAFile(exists: { FileManager.default.fileExists(atPath: $0) }) {
+            console.error("routekit lint: '\(TerminalText.line(named))' is a file here and would be read as an option; refusing to run (end the options with --: routekit lint [options] -- FILE...)")
+            return .usage
+        }
         var projectOptions = try ProjectOptions.read(&arguments)
         let formats = try arguments.values("--format", "-f")
         let strict = arguments.flag("--strict")
@@ -112,6 +119,11 @@ struct LintCommand: Command {
     static func lint(_ project: Project, _ options: Options, console: Console) throws -> ExitCode {
         let (outputs, strict, baselinePath, writeBaselinePath, strictBaseline, selection) = (
             options.outputs, options.strict, options.baselinePath, options.writeBaselinePath, options.strictBaseline, options.selection)
+        if let refusal = WriteTargets.refusal(outputs.compactMap(\.file) + [writeBaselinePath].compactMap { $0 },
+                                              config: project.config, command: "lint") {
+            console.error(refusal)
+            return .usage
+        }
         var baseline: Baseline?
         if let writeBaselinePath {
             let current = Linter.lint(project, selection: selection)

@@ -14,7 +14,7 @@ import Testing
     @Test func pluginLintsBeforeTheBuildInSwiftPMAndXcode() throws {
         let source = try PluginTests.text("BuildToolPlugin/Plugins/RouteKitBuildToolPlugin/RouteKitBuildToolPlugin.swift")
         #expect(source.contains(".prebuildCommand("))
-        #expect(source.contains("arguments: [\"lint\", directory.path]"))
+        #expect(source.contains("arguments: [\"lint\", \"--\", directory.path]"))
         #expect(source.contains("#if canImport(XcodeProjectPlugin)"))
         #expect(source.contains("extension RouteKitBuildToolPlugin: XcodeBuildToolPlugin"))
     }

@@ -185,7 +185,7 @@ import Testing
         #expect(script.contains("lint --quiet -- 'it'\\''s here'"))
         #expect(script.contains("[ -x '/opt/my tools/routekit' ]"))
         let plain = PreCommitHook.script(projectDirectory: nil, fallbackExecutable: nil)
-        #expect(plain.contains("\"$routekit\" lint --quiet\n"))
+        #expect(plain.contains("\"$routekit\" lint --quiet --\n"))
         #expect(!plain.contains("elif"))
     }
 }

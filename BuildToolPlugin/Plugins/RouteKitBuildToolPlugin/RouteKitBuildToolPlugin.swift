@@ -19,13 +19,13 @@ struct RouteKitBuildToolPlugin: BuildToolPlugin {
         ]
     }
 
-    /// One `routekit lint DIRECTORY` prebuild command. Its output directory stays empty: the
+    /// One `routekit lint -- DIRECTORY` prebuild command (`--`: the path is never an option). Its output directory stays empty: the
     /// command reports, it generates no sources.
     static func lint(tool: PluginContext.Tool, directory: URL, workDirectory: URL, name: String) -> Command {
         .prebuildCommand(
             displayName: "routekit lint (\(name))",
             executable: tool.url,
-            arguments: ["lint", directory.path],
+            arguments: ["lint", "--", directory.path],
             outputFilesDirectory: workDirectory.appendingPathComponent("routekit-lint"))
     }
 }

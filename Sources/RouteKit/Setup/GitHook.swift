@@ -104,8 +104,9 @@ public enum PreCommitHook {
             "    exit 2",
             "fi",
         ]
-        var command = "\"$routekit\" lint --quiet"
-        if let projectDirectory, projectDirectory != "." { command += " -- " + shellQuote(projectDirectory) }
+        // `--` ends the options whether or not a directory follows.
+        var command = "\"$routekit\" lint --quiet --"
+        if let projectDirectory, projectDirectory != "." { command += " " + shellQuote(projectDirectory) }
         lines += [
             command,
             "status=$?",
