@@ -198,7 +198,7 @@ struct ImportCommand: Command {
     private static func writeCatalog(
         _ catalog: ImportedRouteCatalog, to path: String, force: Bool, console: Console
     ) -> ExitCode {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = PathUtilities.directory(of: path)
         if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
             console.error("routekit import: directory \(directory) does not exist")
             return .usage

@@ -39,7 +39,7 @@ struct InstallHookCommand: Command {
             console.error("routekit install-hook: \(pathArgument): no such file or directory")
             return .usage
         }
-        let directory = isDirectory.boolValue ? path : (path as NSString).deletingLastPathComponent
+        let directory = isDirectory.boolValue ? path : PathUtilities.directory(of: path)
 
         do {
             let repository = try GitRepository.locate(from: directory)
@@ -78,7 +78,7 @@ struct InstallHookCommand: Command {
     /// relative to the top of the working tree (nil for the top itself, or a config outside it).
     static func projectDirectory(from directory: String, repository: GitRepository) -> (relative: String?, found: Bool) {
         guard let config = try? ProjectConfig.locate(explicit: nil, directory: directory) else { return (nil, false) }
-        let configDirectory = realPath((config as NSString).deletingLastPathComponent)
+        let configDirectory = realPath(PathUtilities.directory(of: config))
         let top = realPath(repository.topLevel)
         guard PathUtilities.isInside(configDirectory, root: top), configDirectory != top else { return (nil, true) }
         return (String(configDirectory.dropFirst(top.count + 1)), true)

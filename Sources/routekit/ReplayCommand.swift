@@ -46,7 +46,7 @@ struct ReplayCommand: Command {
         projectOptions.path = projectDirectory
         if projectDirectory == nil, projectOptions.config == nil,
            (try? ProjectConfig.locate(explicit: nil, directory: ".")) == nil {
-            projectOptions.path = (flowPath as NSString).deletingLastPathComponent.nonEmpty ?? "."
+            projectOptions.path = PathUtilities.directory(of: flowPath).nonEmpty ?? "."
         }
         guard let project = projectOptions.load(reportingTo: console) else { return .usage }
         let (flow, loadDiagnostics) = FlowLoader.load(YAMLReader.read(bytes: bytes, path: flowPath))

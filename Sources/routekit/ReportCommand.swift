@@ -26,11 +26,15 @@ struct ReportCommand: Command {
         guard let output = try arguments.value("--html") else { throw UsageError("give --html FILE") }
         projectOptions.path = try arguments.finish(maxPositionals: 1).first
         guard let project = projectOptions.load(reportingTo: console) else { return .usage }
+        if let refusal = WriteTargets.refusal([output], config: project.config, command: "report") {
+            console.error(refusal)
+            return .usage
+        }
         let lint = Linter.lint(project)
         // Findings link to the code host in GitHub Actions, else to the files beside the page.
         let links = HTMLReport.Links(blob: BlobLinks(environment: ProcessInfo.processInfo.environment),
                                      repositoryRoot: RepositoryRoot.find(from: project.config.root),
-                                     outputDirectory: (output as NSString).deletingLastPathComponent.isEmpty ? "." : (output as NSString).deletingLastPathComponent)
+                                     outputDirectory: PathUtilities.directory(of: output).isEmpty ? "." : PathUtilities.directory(of: output))
         let page = HTMLReport.render(project: project, lint: lint, matrix: CoverageMatrix.build(project: project), links: links)
         do {
             try AtomicFile.write(page, to: output)

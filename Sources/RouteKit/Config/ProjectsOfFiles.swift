@@ -28,7 +28,7 @@ public struct ProjectsOfFiles: Sendable {
             } else if FileManager.default.fileExists(atPath: absolute) || Self.isLink(absolute) {
                 config = (absolute as NSString).lastPathComponent == ProjectConfig.fileName
                     ? absolute
-                    : Self.nearestConfig(above: (absolute as NSString).deletingLastPathComponent)
+                    : Self.nearestConfig(above: PathUtilities.directory(of: absolute))
             } else {
                 throw ConfigError("no such file or directory", file: path)
             }
@@ -47,7 +47,7 @@ public struct ProjectsOfFiles: Sendable {
             let candidate = PathUtilities.join(current, ProjectConfig.fileName)
             if FileManager.default.fileExists(atPath: candidate) { return candidate }
             if current == "/" || current.isEmpty { return nil }
-            current = (current as NSString).deletingLastPathComponent
+            current = PathUtilities.directory(of: current)
         }
     }
 

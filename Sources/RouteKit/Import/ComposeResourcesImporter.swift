@@ -60,10 +60,10 @@ public struct ComposeResourcesImporter: Sendable {
         var found: [Found] = []
         var variantDirectories: [String: String] = [:]
         for (path, display) in files {
-            let directoryPath = (path as NSString).deletingLastPathComponent
+            let directoryPath = PathUtilities.directory(of: path)
             let directoryName = (directoryPath as NSString).lastPathComponent
             guard let qualifiers = AndroidValuesQualifiers.parse(directoryName) else { continue }
-            let displayDirectory = (display as NSString).deletingLastPathComponent
+            let displayDirectory = PathUtilities.directory(of: display)
             if case .variant(let text) = qualifiers {
                 variantDirectories[displayDirectory.isEmpty ? directoryName : displayDirectory] = text
                 continue
@@ -76,7 +76,7 @@ public struct ComposeResourcesImporter: Sendable {
         }
         var trees: [String: ResourceTextFlavor] = [:]
         for file in found {
-            let tree = ((file.display as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+            let tree = PathUtilities.directory(of: PathUtilities.directory(of: file.display))
             trees[tree.isEmpty ? "." : tree] = file.flavor
         }
         for (tree, flavor) in trees.sorted(by: { $0.key < $1.key }) {

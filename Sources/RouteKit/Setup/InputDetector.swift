@@ -165,14 +165,14 @@ public enum InputDetector {
         var byDirectory: [String: [String]] = [:]
         var directoryOrder: [String] = []
         for file in files {
-            let directory = (file as NSString).deletingLastPathComponent
+            let directory = PathUtilities.directory(of: file)
             if byDirectory[directory] == nil { directoryOrder.append(directory) }
             byDirectory[directory, default: []].append(file)
         }
         var result: [String] = []
         for directory in directoryOrder {
             let members = byDirectory[directory] ?? []
-            let mixed = others.contains { ($0 as NSString).deletingLastPathComponent == directory }
+            let mixed = others.contains { PathUtilities.directory(of: $0) == directory }
             // The root gets no glob: `*.yml` there would pick up any YAML added later.
             if mixed || directory.isEmpty {
                 result += members

@@ -31,7 +31,7 @@ public enum SetupFile {
 
     public static func write(_ data: Data, to path: String, mode: mode_t = 0o644, overwrite: Bool) throws(Failure) {
         if !overwrite, exists(path) { throw .exists(path) }
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = PathUtilities.directory(of: path)
         let name = (path as NSString).lastPathComponent
         let staging = PathUtilities.join(directory.isEmpty ? "." : directory, ".\(name).routekit-new-\(getpid())")
         do {

@@ -71,7 +71,7 @@ public enum SourceDetector {
     static func kotlinGlobs(for file: String, root: String) -> [String] {
         let parts = file.split(separator: "/").map(String.init)
         guard let kotlin = parts.lastIndex(of: "kotlin"), kotlin >= 2, parts[kotlin - 2] == "src" else {
-            let directory = (file as NSString).deletingLastPathComponent
+            let directory = PathUtilities.directory(of: file)
             return [(directory.isEmpty ? "" : directory + "/") + "**/*.kt"]
         }
         let base = parts[..<(kotlin - 1)].joined(separator: "/")
@@ -86,12 +86,12 @@ public enum SourceDetector {
     /// The nearest ancestor of the file's directory that holds a String Catalog (the app's folder,
     /// as Xcode lays it out), else the file's directory.
     static func swiftAppRoot(for file: String, catalogs: [String]) -> String {
-        var directory = (file as NSString).deletingLastPathComponent
+        var directory = PathUtilities.directory(of: file)
         let own = directory
         while !directory.isEmpty {
             let prefix = directory + "/"
             if catalogs.contains(where: { $0.hasPrefix(prefix) }) { return directory }
-            directory = (directory as NSString).deletingLastPathComponent
+            directory = PathUtilities.directory(of: directory)
         }
         return own
     }

@@ -33,14 +33,65 @@ public enum AtomicFile {
         case .descriptor(let descriptor):
             if let failure = writeAll(descriptor, produce) { throw WriteError(path: path, reason: failure) }
         case .special(let target):
-            let descriptor = open(target, O_WRONLY | O_NOCTTY | O_CLOEXEC)
-            guard descriptor >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+            // Opened without blocking: a FIFO with no reader fails at once (ENXIO) instead of
+            // waiting in open(2) forever; with a reader, writes then block as usual.
+            let descriptor = open(target, O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)
+            guard descriptor >= 0 else {
+                let reason = errno == ENXIO ? "a FIFO (or socket) with no reader; not waiting for one" : String(cString: strerror(errno))
+                throw WriteError(path: path, reason: reason)
+            }
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
             let failure = writeAll(descriptor, produce)
             close(descriptor)
             if let failure { throw WriteError(path: path, reason: failure) }
         case .regular(let target):
             try replace(target, shownAs: path, produce)
         }
+    }
+
+    /// Where writing `path` really lands, when `path` lies inside `root` as given but resolves
+    /// outside it: through a symbolic link in its directories or as its last component, a
+    /// dangling link included (writing would create the link's target). Nil when the path stays
+    /// inside, or lies outside `root` as given (an explicit choice, not a planted link). Relative
+    /// paths are taken from the working directory.
+    public static func outsideTarget(of path: String, root: String) -> String? {
+        let cwd = FileManager.default.currentDirectoryPath
+        let absolute = PathUtilities.join(cwd, path)
+        let absoluteRoot = PathUtilities.join(cwd, root)
+        let realRoot = realDirectory(absoluteRoot)
+        guard PathUtilities.isInside(absolute, root: absoluteRoot) || PathUtilities.isInside(absolute, root: realRoot) else { return nil }
+        var current = absolute
+        for _ in 0 ..< 40 {
+            // The directories, resolved by the kernel; the last component, one link at a time.
+            let directory = realDirectory(PathUtilities.directory(of: current))
+            current = PathUtilities.join(directory, (current as NSString).lastPathComponent)
+            if processDescriptor(current) != nil { return current }
+            var info = stat()
+            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { break }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let length = readlink(current, &buffer, buffer.count - 1)
+            guard length > 0 else { break }
+            let target = buffer.withUnsafeBufferPointer { String(decoding: UnsafeRawBufferPointer($0).prefix(length), as: UTF8.self) }
+            current = PathUtilities.join(directory, target)
+        }
+        return PathUtilities.isInside(current, root: realRoot) ? nil : current
+    }
+
+    /// `path` with every symbolic link resolved where it exists; the part that does not exist
+    /// yet is kept as written.
+    private static func realDirectory(_ path: String) -> String {
+        var existing = PathUtilities.normalize(path)
+        var rest: [String] = []
+        while existing != "/" && existing != "." {
+            if let resolved = realpath(existing, nil) {
+                defer { free(resolved) }
+                return PathUtilities.normalize(([String(cString: resolved)] + rest.reversed()).joined(separator: "/"))
+            }
+            rest.append((existing as NSString).lastPathComponent)
+            existing = PathUtilities.directory(of: existing)
+            if existing.isEmpty { existing = "." }
+        }
+        return PathUtilities.normalize(([existing] + rest.reversed()).joined(separator: "/"))
     }
 
     /// What writing to a path means.
@@ -69,7 +120,7 @@ public enum AtomicFile {
                 if target.hasPrefix("/") {
                     current = target
                 } else {
-                    let directory = (current as NSString).deletingLastPathComponent
+                    let directory = PathUtilities.directory(of: current)
                     current = directory.isEmpty ? target : directory + "/" + target
                 }
             case S_IFCHR, S_IFBLK, S_IFIFO, S_IFSOCK:
@@ -115,7 +166,7 @@ public enum AtomicFile {
 
     /// A temporary file next to `path`, written, flushed and renamed over it.
     private static func replace(_ path: String, shownAs shown: String, _ produce: (@escaping (UnsafeRawBufferPointer) -> Void) -> Void) throws(WriteError) {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = PathUtilities.directory(of: path)
         let name = (path as NSString).lastPathComponent
         let dir = directory.isEmpty ? "." : directory
         var template = Array("\(dir)/.\(name).routekit-XXXXXX".utf8CString)

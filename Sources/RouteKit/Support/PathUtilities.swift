@@ -48,6 +48,19 @@ public enum PathUtilities {
         }
     }
 
+    /// `path` without its last component, as `NSString.deletingLastPathComponent` gives it: ""
+    /// for a bare name, "/" for a top-level path, trailing slashes ignored. That method traps on a
+    /// one-character bare name in swift-corelibs-foundation (`routekit lint --format json:F`
+    /// crashed), so routekit never calls it.
+    public static func directory(of path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.utf8.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+        var head = trimmed[..<slash]
+        while head.hasSuffix("/") { head.removeLast() }
+        return head.isEmpty ? "/" : String(head)
+    }
+
     public static func join(_ base: String, _ path: String) -> String {
         if path.hasPrefix("/") { return normalize(path) }
         return normalize(base + "/" + path)

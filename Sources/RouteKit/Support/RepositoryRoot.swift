@@ -13,7 +13,7 @@ public enum RepositoryRoot {
         while true {
             if FileManager.default.fileExists(atPath: PathUtilities.join(current, ".git")) { return current }
             guard current != "/" else { return nil }
-            current = (current as NSString).deletingLastPathComponent
+            current = PathUtilities.directory(of: current)
             if current.isEmpty { return nil }
         }
     }
