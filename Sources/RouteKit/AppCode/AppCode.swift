@@ -86,7 +86,7 @@ extension AppCode {
             kotlinFiles.append(file)
             return file.problems
         }
-        if !kotlinFiles.isEmpty { code.readKotlin(kotlinFiles) { Self.readText($0.display, limit: limit).text ?? [] } }
+        if !kotlinFiles.isEmpty { code.readKotlin(kotlinFiles, root: config.root) { Self.readText($0.display, limit: limit).text ?? [] } }
 
         // A file's tokens live while it is read: the tabs pass tokenizes the files again.
         var swiftFiles: [(display: String, bytes: [UInt8])] = []
@@ -179,10 +179,13 @@ extension AppCode {
     }
 
     /// `reading` gives a file's bytes again for the push-site pass.
-    mutating func readKotlin(_ files: [KotlinSourceFile], reading: (KotlinSourceFile) -> [UInt8] = \.bytes) {
+    /// `root`: the config's directory, which messages name other files relative to.
+    mutating func readKotlin(_ files: [KotlinSourceFile], root: String? = nil, reading: (KotlinSourceFile) -> [UInt8] = \.bytes) {
         var hierarchy: KotlinRouteHierarchy
         do {
-            hierarchy = try KotlinRouteImporter().resolve(files)
+            var importer = KotlinRouteImporter()
+            importer.displayRoot = root
+            hierarchy = try importer.resolve(files)
         } catch {
             let first = files.first.map { SourceLocation(file: $0.display, line: 1, column: 1) }
                 ?? SourceLocation(file: "", line: 1, column: 1)

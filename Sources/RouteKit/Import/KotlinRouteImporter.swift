@@ -261,6 +261,9 @@ public struct KotlinRouteImporter: Sendable {
     public var routeInterface: String?
     public var tabInterface: String?
     public var maxFileSize: Int
+    /// The directory notes name other files relative to (the config's): a message is part of a
+    /// finding's identity, so it never holds an absolute path. Nil: as the files were given.
+    public var displayRoot: String?
 
     public init(routeInterface: String? = nil, tabInterface: String? = nil, maxFileSize: Int = 8 << 20) {
         self.routeInterface = routeInterface
@@ -485,7 +488,8 @@ public struct KotlinRouteImporter: Sendable {
             }
             if let first = hierarchy.route(named: name) {
                 let ref = hierarchy.routes[first]
-                skip("a route with this name is already declared at \(files[Int(ref.file)].display):"
+                let first = files[Int(ref.file)].display
+                skip("a route with this name is already declared at \(displayRoot.map { PathUtilities.relative(first, to: $0) } ?? first):"
                     + "\(files[Int(ref.file)].declarations.line(at: Int(ref.index)))")
                 continue
             }
