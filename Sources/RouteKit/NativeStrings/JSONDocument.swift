@@ -29,17 +29,44 @@ struct JSONDocument {
 
     let bytes: UnsafeBufferPointer<UInt8>
     private(set) var nodes: [Node] = []
+    /// Byte offsets of `\u` escapes that are lone UTF-16 surrogates (read as U+FFFD).
+    private(set) var loneSurrogateOffsets: [Int] = []
 
     /// Parses `bytes`, which must outlive the document.
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = 200, maxNodes: Int = 8_000_000) throws(NativeSyntaxError) -> JSONDocument {
         var parser = Parser(bytes: bytes, maxDepth: maxDepth, maxNodes: maxNodes)
         try parser.run()
-        return JSONDocument(bytes: bytes, nodes: parser.nodes)
+        var document = JSONDocument(bytes: bytes, nodes: parser.nodes)
+        document.loneSurrogateOffsets = parser.loneSurrogates
+        return document
     }
 
     private init(bytes: UnsafeBufferPointer<UInt8>, nodes: [Node]) {
         self.bytes = bytes
         self.nodes = nodes
+    }
+
+    /// Line and column of each lone surrogate escape, with its text (`\ud800`).
+    func loneSurrogates() -> [(text: String, line: Int, column: Int)] {
+        loneSurrogateOffsets.map { offset in
+            let (line, column) = TextPosition.locate(offset: offset, in: bytes)
+            return (String(decoding: UnsafeBufferPointer(rebasing: bytes[offset ..< offset + 6]), as: UTF8.self), line, column)
+        }
+    }
+
+    /// Every member name given twice in one object, anywhere in the document: the key node of
+    /// each repetition (the one that wins, as later members win) and its decoded name.
+    func repeatedMembers() -> [(key: Int, name: String)] {
+        var result: [(Int, String)] = []
+        var seen: [String: Int] = [:]
+        for index in nodes.indices where nodes[index].kind == .object && nodes[index].end > Int32(index + 3) {
+            seen.removeAll(keepingCapacity: true)
+            for (key, _) in allMembers(index) {
+                let name = string(key) ?? ""
+                if seen.updateValue(key, forKey: name) != nil { result.append((key, name)) }
+            }
+        }
+        return result
     }
 
     var root: Int { 0 }
@@ -48,8 +75,19 @@ struct JSONDocument {
 
     func kind(_ index: Int) -> Kind { nodes[index].kind }
 
-    /// `(key node, value node)` of each member, in file order.
+    /// `(key node, value node)` of each member, in file order; of members with the same name
+    /// only the last, as Xcode and `JSONSerialization` read them (`repeatedMembers` reports them).
     func members(_ object: Int) -> [(key: Int, value: Int)] {
+        let all = allMembers(object)
+        guard all.count > 1 else { return all }
+        var last: [String: Int] = [:]
+        for (position, member) in all.enumerated() { last[string(member.key) ?? ""] = position }
+        guard last.count < all.count else { return all }
+        return all.enumerated().filter { last[string($0.element.key) ?? ""] == $0.offset }.map(\.element)
+    }
+
+    /// Every member, repeated names included, in file order.
+    private func allMembers(_ object: Int) -> [(key: Int, value: Int)] {
         guard nodes[object].kind == .object else { return [] }
         var result: [(Int, Int)] = []
         var index = object + 1
@@ -74,16 +112,18 @@ struct JSONDocument {
         return result
     }
 
-    /// The value of the first member named `key`; nil if there is none or `object` is not an object.
+    /// The value of the last member named `key` (later members win, as in Xcode); nil if there is
+    /// none or `object` is not an object.
     func member(_ object: Int, _ key: String) -> Int? {
         guard nodes[object].kind == .object else { return nil }
         var index = object + 1
         let end = Int(nodes[object].end)
+        var found: Int?
         while index < end {
-            if keyEquals(index, key) { return index + 1 }
+            if keyEquals(index, key) { found = index + 1 }
             index = Int(nodes[index + 1].end)
         }
-        return nil
+        return found
     }
 
     /// The key node of the member `member(object, key)` returns.
@@ -195,6 +235,8 @@ struct JSONDocument {
         /// Column bookkeeping: the column at `columnOffset`, moved forward only.
         var columnOffset = 0
         var column: Int32 = 1
+        /// Offsets of `\u` escapes that are lone surrogates.
+        var loneSurrogates: [Int] = []
 
         init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, maxNodes: Int) {
             self.bytes = bytes
@@ -343,6 +385,9 @@ struct JSONDocument {
             let start = index
             var escapes = false
             let base = bytes.baseAddress!
+            // A high surrogate escape waiting for its low half: where it is, and where the low
+            // half must start.
+            var pendingHigh: (at: Int, end: Int)?
             while true {
                 // Jump to the next quote; backslashes and control bytes before it are checked after.
                 guard let found = memchr(base + index, Int32(UInt8(ascii: "\"")), bytes.count - index) else {
@@ -361,10 +406,20 @@ struct JSONDocument {
                         switch escaped {
                         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
                              UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                            if let high = pendingHigh { loneSurrogates.append(high.at); pendingHigh = nil }
                             offset += 2
                         case UInt8(ascii: "u"):
                             guard offset + 6 <= bytes.count, (2 ..< 6).allSatisfy({ Self.hexValue(bytes[offset + $0]) != nil }) else {
                                 throw error("\\u must be followed by four hex digits", at: offset)
+                            }
+                            let value = (2 ..< 6).reduce(0) { $0 * 16 + Int(Self.hexValue(bytes[offset + $1])!) }
+                            let follows = pendingHigh?.end == offset
+                            if let high = pendingHigh, !(follows && (0xDC00 ... 0xDFFF).contains(value)) { loneSurrogates.append(high.at) }
+                            if (0xD800 ... 0xDBFF).contains(value) {
+                                pendingHigh = (offset, offset + 6)
+                            } else {
+                                if (0xDC00 ... 0xDFFF).contains(value), !follows { loneSurrogates.append(offset) }
+                                pendingHigh = nil
                             }
                             offset += 6
                         default:
@@ -379,6 +434,7 @@ struct JSONDocument {
                     index = offset
                     continue
                 }
+                if let high = pendingHigh { loneSurrogates.append(high.at) }
                 _ = try append(.string, flag: escapes, start: start, length: quote - start, at: open)
                 index = quote + 1
                 return

@@ -41,6 +41,18 @@ enum XCStringsReader {
                 return done(data)
             case .success(let value): doc = value
             }
+            // A member given twice (at any level) is read last-wins, as Xcode and
+            // JSONSerialization read it, and reported where it is repeated; a lone surrogate
+            // escape is read as U+FFFD, and reported.
+            for (keyNode, name) in doc.repeatedMembers() {
+                let position = doc.position(keyNode)
+                diagnostics.append(Finding(rule: "duplicate-key", severity: .error,
+                                           message: "'\(name)' is given twice in one JSON object: the last one is read, as Xcode reads it",
+                                           location: SourceLocation(file: path, line: position.line, column: position.column)))
+            }
+            for lone in doc.loneSurrogates() {
+                diagnostics.append(syntax("\(lone.text) is a lone UTF-16 surrogate, not a character: it is read as U+FFFD", (lone.line, lone.column)))
+            }
             let root = doc.root
             guard doc.kind(root) == .object else {
                 diagnostics.append(syntax("a String Catalog is a JSON object, found \(JSONDocument.kindName(doc.kind(root)))", doc.position(root)))
