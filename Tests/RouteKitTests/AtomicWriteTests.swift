@@ -101,10 +101,11 @@ import Testing
         try Self.previous.write(to: dir.url.appendingPathComponent("report.json"))
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: dir.path("report.json"))
         // A report path that is a symbolic link is followed: its regular-file target is replaced
-        // atomically and the link stays (output paths come from the command line, see SECURITY.md).
-        let victim = try TemporaryDirectory()
-        try Self.previous.write(to: victim.url.appendingPathComponent("victim"))
-        try FileManager.default.createSymbolicLink(atPath: dir.path("link.json"), withDestinationPath: victim.path("victim"))
+        // atomically and the link stays. The target is inside the project: one outside is
+        // refused unless allow-outside-root (issue 30; ReportTargetConfinementTests).
+        try FileManager.default.createDirectory(atPath: dir.path("elsewhere"), withIntermediateDirectories: true)
+        try Self.previous.write(to: dir.url.appendingPathComponent("elsewhere/victim"))
+        try FileManager.default.createSymbolicLink(atPath: dir.path("link.json"), withDestinationPath: dir.path("elsewhere/victim"))
         let result = try GuardedCLI.run(["lint", "--quiet", "--format", "json:report.json", "--format", "sarif:link.json"], in: dir.url)
         BadInputSuiteTests.expectClean(result)
         #expect(result.status == 1)
@@ -112,11 +113,11 @@ import Testing
         #expect((try? JSONSerialization.jsonObject(with: report)) != nil)
         let mode = try FileManager.default.attributesOfItem(atPath: dir.path("report.json"))[.posixPermissions] as? Int
         #expect(mode == 0o600)
-        let target = try Data(contentsOf: victim.url.appendingPathComponent("victim"))
+        let target = try Data(contentsOf: dir.url.appendingPathComponent("elsewhere/victim"))
         #expect((try? JSONSerialization.jsonObject(with: target)) != nil)
         let type = try FileManager.default.attributesOfItem(atPath: dir.path("link.json"))[.type] as? FileAttributeType
         #expect(type == .typeSymbolicLink)
-        #expect(try Self.temporaries(victim).isEmpty)
+        #expect(try Self.temporaries(dir, subdirectory: "elsewhere").isEmpty)
         #expect(try Self.temporaries(dir).isEmpty)
     }
 }

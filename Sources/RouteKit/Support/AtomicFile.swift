@@ -52,8 +52,9 @@ public enum AtomicFile {
     /// Where writing `path` really lands, when `path` lies inside `root` as given but resolves
     /// outside it: through a symbolic link in its directories or as its last component, a
     /// dangling link included (writing would create the link's target). Nil when the path stays
-    /// inside, or lies outside `root` as given (an explicit choice, not a planted link). Relative
-    /// paths are taken from the working directory.
+    /// inside, leads to this process's standard streams (`/dev/stdout`, `/proc/self/fd/1`) or
+    /// `/dev/null`, or lies outside `root` as given (an explicit choice, not a planted link).
+    /// Relative paths are taken from the working directory.
     public static func outsideTarget(of path: String, root: String) -> String? {
         let cwd = FileManager.default.currentDirectoryPath
         let absolute = PathUtilities.join(cwd, path)
@@ -65,7 +66,8 @@ public enum AtomicFile {
             // The directories, resolved by the kernel; the last component, one link at a time.
             let directory = realDirectory(PathUtilities.directory(of: current))
             current = PathUtilities.join(directory, (current as NSString).lastPathComponent)
-            if processDescriptor(current) != nil { return current }
+            // This process's own streams and /dev/null write no file: a link to them is harmless.
+            if processDescriptor(current) != nil || current == "/dev/null" { return nil }
             var info = stat()
             guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { break }
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
