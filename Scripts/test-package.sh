@@ -88,7 +88,7 @@ cp -a "$checkout/Resources/Examples/Conference/." "$root/example/"
 # /proc is the kernel's, not a file: the Swift runtime reads the arguments from /proc/self/cmdline.
 mkdir -p "$root/proc"
 mount -t proc proc "$root/proc"
-echo "# chroot holds: $(cd "$root" && find . -type f | sort | grep -v '^./example/' | grep -v '^./proc/' | tr '\n' ' ')"
+echo "# chroot holds: $(cd "$root" && find . -path ./proc -prune -o -path ./example -prune -o -type f -print | sort | tr '\n' ' ')"
 
 inside_status=0
 inside=$(chroot "$root" /bin/routekit lint example 2>&1) || inside_status=$?
