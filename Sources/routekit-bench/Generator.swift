@@ -178,7 +178,7 @@ enum Generator {
             while true {
                 let from = pair * 10_000_000
                 let (base, translation) = shape == .placeholders
-                    ? (file("en", from: from, value: "'%s'"), file("de", from: from))
+                    ? (file("en", from: from, value: "'%{n}'"), file("de", from: from))
                     : (file("en", from: from, value: "{one: a, other: b}", valuesPerLine: 4),
                        file("ja", from: from, value: "{one: a, few: c, other: b}", valuesPerLine: 5))
                 guard total + base.count + translation.count <= limits.totalSize else { break }
@@ -326,7 +326,7 @@ enum Generator {
                 } else if i % 7 == 0 {
                     parts[part] += "      item_\(i): \"\(phrase(3)) %{name} \(phrase(2))\"\n"
                 } else if i % 11 == 0 {
-                    parts[part] += "      item_\(i): \"%1$s \(phrase(4))\"\n"
+                    parts[part] += "      item_\(i): \"%<name>s \(phrase(4))\"\n"
                 } else {
                     parts[part] += "      item_\(i): \(phrase(3 + rng.below(4)))\n"
                 }

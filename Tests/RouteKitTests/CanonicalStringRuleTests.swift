@@ -26,10 +26,12 @@ import Testing
         #expect(found.map(\.route) == ["B"])
     }
 
-    @Test func placeholderMismatchComparesNamesCanonically() throws {
+    /// Ruby I18n's names are ASCII (`\w`): `%{K}` written with the Kelvin sign is no placeholder
+    /// at all, so the German text lacks `%{K}` (and shows the sign as typed); `k` is another name.
+    @Test func placeholderMismatchComparesNamesAsRubyDoes() throws {
         let strings = "en:\n  a: \"%{K}\"\n  b: \"%{K}\"\nde:\n  a: \"%{\u{212A}}\"\n  b: \"%{k}\"\n"
         let found = try Self.findings("placeholder-mismatch", routes: "routes: {}\n", strings: strings)
-        #expect(found.map(\.key) == ["b"])
+        #expect(found.map(\.key) == ["a", "b"])
     }
 
     @Test func ambiguousTitleFindsCanonicallyEqualTitles() throws {

@@ -21,6 +21,24 @@ import Testing
         #expect(DisplayWidth.of("🫠") == 2)                   // Unicode 14 emoji
     }
 
+    /// Issue 28: keycaps are emoji (2); unassigned code points of the CJK planes default to wide
+    /// (UAX #11); the Hangul filler is default-ignorable (0); a halfwidth kana with its halfwidth
+    /// voiced mark is one cluster of two cells.
+    @Test func keycapsUnassignedCJKFillersAndHalfwidthMarks() {
+        #expect(DisplayWidth.of("#\u{FE0F}\u{20E3}") == 2)    // #️⃣
+        #expect(DisplayWidth.of("1\u{FE0F}\u{20E3}") == 2)    // 1️⃣
+        #expect(DisplayWidth.of("1\u{20E3}") == 2)             // a keycap without VS16
+        #expect(DisplayWidth.of("\u{31350}") == 2)             // CJK Extension H
+        #expect(DisplayWidth.of("\u{2EBF0}") == 2)             // CJK Extension I
+        #expect(DisplayWidth.of("\u{2FFFD}") == 2 && DisplayWidth.of("\u{3FFFD}") == 2)
+        #expect(DisplayWidth.of("\u{1160}") == 0)              // HANGUL JUNGSEONG FILLER
+        #expect(DisplayWidth.of("\u{3164}") == 0)              // HANGUL FILLER
+        #expect(DisplayWidth.of("ｶﾞ") == 2 && DisplayWidth.of("ﾊﾟ") == 2)
+        #expect(DisplayWidth.of("ｶ") == 1 && DisplayWidth.of("ﾞ") == 1)
+        // Unchanged: plain ASCII, a digit alone, a narrow symbol.
+        #expect(DisplayWidth.of("#1") == 2 && DisplayWidth.of("€") == 1)
+    }
+
     /// Every code point's class in the generated table (wide: East Asian Width W or F; zero:
     /// Mn, Me, Cf) against Python's unicodedata, which the table was made from.
     @Test(.requires(.python3)) func tableAgreesWithUnicodedata() throws {

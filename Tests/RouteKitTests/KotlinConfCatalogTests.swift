@@ -13,7 +13,8 @@ import Testing
         let catalog = try String(contentsOf: Self.fixture.appendingPathComponent("routes.yml"), encoding: .utf8)
         let dir = try TemporaryDirectory().write([
             "routes.yml": catalog,
-            ".routekit.yml": "catalog: routes.yml\nstrings: [strings/*.yml]\nbase-locale: en\n",
+            // Imported Compose strings keep Compose's placeholders: the YAML is read as Compose reads them.
+            ".routekit.yml": "catalog: routes.yml\nstrings: [{ glob: strings/*.yml, dialect: compose }]\nbase-locale: en\n",
         ])
         let imported = try CLI.run(["import", "compose", Self.fixture.appendingPathComponent("app").path, "--out", "strings"], in: dir.url)
         #expect(imported.status == 0, "\(imported.stderr)")

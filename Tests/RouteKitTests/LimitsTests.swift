@@ -149,7 +149,7 @@ import Testing
         }),
         // 160,000 findings, 400 at each text: making each message by scanning its whole text, and
         // ordering a text's findings by their messages, took minutes.
-        ("many distinct unsupported placeholders", {
+        ("many distinct placeholders shown verbatim", {
             let text = "\"" + (1 ... 399).map { "%\($0)$g " }.joined() + "\""
             return "en:\n" + (0 ..< 400).map { "  k\($0): \(text)\n" }.joined()
         }),

@@ -24,7 +24,7 @@ import Testing
                 catalog: routes.yml
                 base-locale: en
                 locales: [en, de]
-                strings: ["compose/*.yml", "xcstrings/*.yml"]
+                strings: [{ glob: "compose/*.yml", dialect: compose }, { glob: "xcstrings/*.yml", dialect: apple }]
                 ignore-keys:
                   "Golden Kodee": [untranslated]
                 sources:

@@ -10,6 +10,12 @@ public struct ProjectConfig: Sendable {
     public var root: String
     public var catalog: [Located<String>] = []
     public var strings: [Located<String>] = []
+    /// Dialects set per `strings:` glob (`- { glob: …, dialect: android }`), in file order; a
+    /// file a later glob names takes that glob's dialect. Other files take their path's default.
+    public var stringDialects: [(glob: Located<String>, dialect: StringDialect)] = []
+    /// `compose-version:`, the Compose Multiplatform resources library's version, when set: it
+    /// overrides what `gradle/libs.versions.toml` says.
+    public var composeVersion: Located<ComposeResourcesVersion>?
     public var baseLocale: Located<String>
     public var locales: [Located<String>]?
     public var fallbacks: [String: [String]] = [:]
@@ -141,8 +147,18 @@ extension ProjectConfig {
             case "catalog":
                 collect { () throws(ConfigError) in config.catalog = try texts(value, "catalog") }
             case "strings":
-                collect { () throws(ConfigError) in config.strings = try texts(value, "strings") }
+                collect { () throws(ConfigError) in
+                    (config.strings, config.stringDialects) = try stringSources(value)
+                }
                 sawStrings = true
+            case "compose-version":
+                collect { () throws(ConfigError) in
+                    let written = try text(value, "compose-version")
+                    guard let version = ComposeResourcesVersion(written.value) else {
+                        throw ConfigError("'compose-version' must be a version such as 1.7.3, found '\(written.value)'", at: written.location)
+                    }
+                    config.composeVersion = Located(version, at: written.location)
+                }
             case "base-locale":
                 collect { () throws(ConfigError) in config.baseLocale = try text(value, "base-locale") }
             case "locales":
@@ -215,7 +231,10 @@ extension ProjectConfig {
         }
     }
 
-    static let knownFields = ["catalog", "strings", "base-locale", "locales", "fallbacks", "rules", "baseline",
+    /// Rules that no longer exist, whose settings old configs may still hold.
+    static let retiredRules: Set<String> = ["unsupported-placeholder"]
+
+    static let knownFields = ["catalog", "strings", "compose-version", "base-locale", "locales", "fallbacks", "rules", "baseline",
                               "sources", "allow-outside-root", "limits", "ignore-keys"]
 
     private static func text(_ node: YAMLNode, _ field: String) throws(ConfigError) -> Located<String> {
@@ -223,6 +242,64 @@ extension ProjectConfig {
             throw ConfigError("'\(field)' must be a text value, found \(node.kindName)", at: node.location)
         }
         return scalar.located
+    }
+
+    /// `strings:`: globs, each a text or `{ glob: …, dialect: compose|android|apple|rails, version: 1.7.3 }`.
+    private static func stringSources(_ node: YAMLNode) throws(ConfigError)
+        -> ([Located<String>], [(glob: Located<String>, dialect: StringDialect)]) {
+        let items: [YAMLNode]
+        switch node {
+        case .scalar(let scalar): return (scalar.isNull ? [] : [scalar.located], [])
+        case .mapping: items = [node]
+        case .sequence(let sequence): items = sequence.items
+        }
+        var globs: [Located<String>] = [], dialects: [(glob: Located<String>, dialect: StringDialect)] = []
+        for item in items {
+            guard let mapping = item.mapping else {
+                globs.append(try text(item, "strings"))
+                continue
+            }
+            var glob: Located<String>?, name: Located<String>?, version: Located<String>?
+            for entry in mapping.entries {
+                switch entry.key.value {
+                case "glob": glob = try text(entry.value, "strings: glob")
+                case "dialect": name = try text(entry.value, "strings: dialect")
+                case "version": version = try text(entry.value, "strings: version")
+                default:
+                    throw ConfigError("unknown field '\(entry.key.value)' in a `strings:` entry (glob, dialect, version)\(suggestion(entry.key.value, among: ["glob", "dialect", "version"]))",
+                                      at: entry.key.location)
+                }
+            }
+            guard let glob else { throw ConfigError("a `strings:` entry given as a mapping needs `glob:`", at: item.location) }
+            globs.append(glob)
+            guard let name else {
+                if let version { throw ConfigError("'version' applies to `dialect: compose` only", at: version.location) }
+                continue
+            }
+            let dialect: StringDialect
+            switch name.value {
+            case "compose":
+                var parsed = ComposeResourcesVersion.latest
+                if let version {
+                    guard let value = ComposeResourcesVersion(version.value) else {
+                        throw ConfigError("'version' must be a version such as 1.7.3, found '\(version.value)'", at: version.location)
+                    }
+                    parsed = value
+                }
+                dialect = .compose(parsed)
+                // Marks an explicit version, which the project's Gradle files do not override.
+                if version == nil { dialects.append((glob, .compose(.unset))); continue }
+            case "android": dialect = .android
+            case "apple": dialect = .apple
+            case "rails": dialect = .rails
+            default:
+                throw ConfigError("unknown dialect '\(name.value)'; one of \(StringDialect.names.joined(separator: ", "))\(suggestion(name.value, among: StringDialect.names))",
+                                  at: name.location)
+            }
+            if let version, name.value != "compose" { throw ConfigError("'version' applies to `dialect: compose` only", at: version.location) }
+            dialects.append((glob, dialect))
+        }
+        return (globs, dialects)
     }
 
     private static func texts(_ node: YAMLNode, _ field: String) throws(ConfigError) -> [Located<String>] {
@@ -292,6 +369,8 @@ extension ProjectConfig {
         var result: [String: RuleSetting] = [:]
         for entry in mapping.entries {
             let id = entry.key.value
+            // A retired rule's setting is accepted and has no effect (docs/DIALECTS.md).
+            if retiredRules.contains(id) { continue }
             guard RuleDocs.ids.contains(id) else {
                 errors.append(ConfigError("unknown rule '\(id)'\(suggestion(id, among: RuleDocs.ids))", at: entry.key.location))
                 continue

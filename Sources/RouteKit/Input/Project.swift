@@ -35,9 +35,11 @@ public struct Project: Sendable {
         // Moved out (not copied), so the merge can free each file's records as soon as it is done.
         var stringFiles: [StringsFileData] = []
         stringFiles.reserveCapacity(stringPaths.count)
-        for path in stringPaths {
-            guard let index = byPath[path], let data = parsed[index].strings else { continue }
+        let dialects = try dialectsOf(stringPaths, config: config)
+        for (position, path) in stringPaths.enumerated() {
+            guard let index = byPath[path], var data = parsed[index].strings else { continue }
             parsed[index].strings = nil
+            data.dialect = dialects[position]
             stringFiles.append(data)
         }
         // The catalog and the strings are independent: build them side by side.
@@ -54,6 +56,25 @@ public struct Project: Sendable {
         return Project(
             config: config, catalog: catalog, hasCatalog: !config.catalog.isEmpty, strings: strings,
             suppressions: suppressions, files: allPaths, diagnostics: diagnostics, appCode: appCode)
+    }
+
+    /// The dialect of each strings file: the last `strings:` glob with a dialect that names it,
+    /// else its path's default. A Compose file's library version is the config's
+    /// `compose-version:`, else the nearest `gradle/libs.versions.toml`'s, else the newest known.
+    static func dialectsOf(_ paths: [String], config: ProjectConfig) throws(ConfigError) -> [StringDialect] {
+        var chosen: [String: StringDialect] = [:]
+        for (glob, dialect) in config.stringDialects {
+            for path in try resolve([glob], field: "strings", config: config) { chosen[path] = dialect }
+        }
+        var gradle: [String: ComposeResourcesVersion?] = [:]
+        return paths.map { path in
+            let dialect = chosen[path] ?? StringDialect.default(forPath: path, composeVersion: .unset)
+            guard case .compose(let version) = dialect, version == .unset else { return dialect }
+            if let set = config.composeVersion?.value { return .compose(set) }
+            let directory = (path as NSString).deletingLastPathComponent
+            if gradle[directory] == nil { gradle[directory] = GradleVersionCatalog.composeVersion(near: directory, root: config.root) }
+            return .compose((gradle[directory] ?? nil) ?? .latest)
+        }
     }
 
     /// A base locale with no strings while other locales have some (`base-locale: en-US`, strings

@@ -529,6 +529,89 @@ examples:
         de:
           schedule: Programm
 """####),
+        ("format-crash.yml", ####"""
+id: format-crash
+severity: error
+summary: A string its platform's formatter throws on at runtime.
+rationale: |
+  Each platform fills a string's placeholders with its own code, and each throws on its own
+  mistakes. Android formats `getString(id, args)` with `java.util.Formatter`: a stray `%` in a
+  translation ("%d % de remise", "50%" at the end, "%d% sicher") is read as a specifier and throws
+  `UnknownFormatConversionException`, `MissingFormatArgumentException` or
+  `FormatFlagsConversionMismatchException`; `%'d` (a C flag Java lacks) throws too. Compose
+  resources look argument N up in a list: `%2$s` where the code passes one argument throws
+  `IndexOutOfBoundsException`. Apple's `String(format:)` reads a `%` that starts no specifier, or an
+  argument the code does not pass, undefined: a crash or garbage. Ruby I18n raises on a placeholder
+  named after one of its reserved keys (`%{scope}`). The app crashes where the user opens the screen,
+  usually in one language only.
+
+  Only strings the app formats are checked: a text whose base takes no arguments is shown as it is
+  (`getString(id)`), so its `%` harms nobody. What the code passes is what the base text uses: a
+  translation that reads an argument past the base's highest throws. The message quotes the
+  platform's exception as it words it.
+fix: |
+  Escape a literal percent as the platform wants it (`%%` on Android and Apple), use only the base
+  text's arguments, and write specifiers the platform knows (`%,d`, not `%'d`, on Android).
+examples:
+  - description: "A stray `%` in a French Android translation: `% d` is a specifier (space flag) that reads a second argument the code never passes."
+    triggers: ["res/values-fr/strings.xml:2:5"]
+    files:
+      .routekit.yml: |
+        strings: ["res/values*/strings.xml"]
+        base-locale: en
+      res/values/strings.xml: |
+        <resources>
+            <string name="discount">%d off</string>
+        </resources>
+      res/values-fr/strings.xml: |
+        <resources>
+            <string name="discount">%d % de remise</string>
+        </resources>
+  - description: "`%'d` on Android: `'` is no flag of java.util.Formatter, so it is read as an unknown conversion."
+    triggers: ["res/values-de/strings.xml:2:5"]
+    files:
+      .routekit.yml: |
+        strings: ["res/values*/strings.xml"]
+        base-locale: en
+      res/values/strings.xml: |
+        <resources>
+            <string name="points">%,d points</string>
+        </resources>
+      res/values-de/strings.xml: |
+        <resources>
+            <string name="points">%'d Punkte</string>
+        </resources>
+  - description: "A Compose translation that reads argument 2 where the code passes one."
+    triggers: ["composeResources/values-de/strings.xml:2:5"]
+    files:
+      .routekit.yml: |
+        strings: ["composeResources/values*/strings.xml"]
+        base-locale: en
+      composeResources/values/strings.xml: |
+        <resources>
+            <string name="welcome">Welcome, %1$s</string>
+        </resources>
+      composeResources/values-de/strings.xml: |
+        <resources>
+            <string name="welcome">Willkommen, %2$s</string>
+        </resources>
+  - description: "\"50%\" in a string the app shows without arguments (`getString(id)`), and `%%` where it formats: nothing throws."
+    triggers: []
+    files:
+      .routekit.yml: |
+        strings: ["res/values*/strings.xml"]
+        base-locale: en
+      res/values/strings.xml: |
+        <resources>
+            <string name="sale">50% off</string>
+            <string name="share">%1$d%% done</string>
+        </resources>
+      res/values-fr/strings.xml: |
+        <resources>
+            <string name="sale">50 % de remise</string>
+            <string name="share">%1$d %% terminé</string>
+        </resources>
+"""####),
         ("invalid-field.yml", ####"""
 id: invalid-field
 severity: error
@@ -860,13 +943,17 @@ summary: A translation's placeholders differ from the base text's.
 rationale: |
   The app fills placeholders from the same arguments in every locale. A translation with a
   misspelled `%{name}`, a missing `%1$s`, or `%d` where the base has `%s` shows a raw placeholder or
-  crashes the formatter. A plural form may leave a placeholder out (German "einmal" for "once"),
-  but never add one the base text lacks, and not every form may leave the same one out. `%@` (an
-  object) and `%s` (a C string on Apple platforms) are different types; Ruby's `%<name>s` is the
-  named placeholder `%{name}` with a format, and the grouping flags (`%,d`, `%'d`) make no
-  difference to the type. The shape must match too: a plain text where the base
-  has a plural (or a plural where the base has one text) is formatted differently by the app, and
-  in Compose a `<string>` does not stand in for the base's `<plurals>` at all.
+  crashes the formatter. Placeholders are compared in the terms of the string's dialect: on
+  Android `%1$s` and `%1$d` are different types (a text given to `%d` throws), in Compose both are
+  filled with the argument's `toString()`; on Apple `%@` (an object) and `%s` (a C string) differ;
+  Ruby's `%<name>s` is the named placeholder `%{name}` with a format. A plural form may leave a
+  placeholder out (German "einmal" for "once"), but never add one the base text lacks, and not
+  every form may leave the same one out. The shape must match too: a plain text where the base has
+  a plural is formatted differently by the app, and in Compose a `<string>` does not stand in for
+  the base's `<plurals>` at all. String Catalogs are the exception: each localization chooses its
+  own variations (a plain English "liked" and a German plural are both valid), and a translation
+  may use an argument its key passes (`"liked %lld"`) that the source text leaves out. A
+  placeholder that reads an argument the code does not pass at all is a crash (`format-crash`).
 fix: |
   Use exactly the base text's placeholders: the same names, and for printf the same positions and
   types (`%1$s`, `%2$d`).
@@ -882,16 +969,42 @@ examples:
           talks:
             "%{count} Vorträge"
           title: { one: Vortrag, other: Vorträge }
-  - description: A misspelled name and a wrong printf type.
-    triggers: ["strings.yml:5:9", "strings.yml:6:13"]
+  - description: A misspelled name in Rails YAML.
+    triggers: ["strings.yml:4:9"]
     files:
       strings.yml: |
         en:
           room: "Room %{room}"
-          greeting: "Hello %1$s, %2$d talks"
         de:
           room: "Raum %{rom}"
-          greeting: "Hallo %1$s, %2$s Vorträge"
+  - description: "A wrong type on Android: the code passes a number to `%2$d`, and `%2$s` would show it unformatted."
+    triggers: ["res/values-de/strings.xml:2:5"]
+    files:
+      .routekit.yml: |
+        strings: ["res/values*/strings.xml"]
+        base-locale: en
+      res/values/strings.xml: |
+        <resources>
+            <string name="greeting">Hello %1$s, %2$d talks</string>
+        </resources>
+      res/values-de/strings.xml: |
+        <resources>
+            <string name="greeting">Hallo %1$s, %2$s Vorträge</string>
+        </resources>
+  - description: "Compose fills `%1$s` and `%1$d` alike (the argument's `toString()`): no mismatch."
+    triggers: []
+    files:
+      .routekit.yml: |
+        strings: ["composeResources/values*/strings.xml"]
+        base-locale: en
+      composeResources/values/strings.xml: |
+        <resources>
+            <string name="count">%1$d talks</string>
+        </resources>
+      composeResources/values-de/strings.xml: |
+        <resources>
+            <string name="count">%1$s Vorträge</string>
+        </resources>
   - description: A plural form that leaves the count out.
     triggers: []
     files:
@@ -901,13 +1014,51 @@ examples:
         de:
           times: { one: einmal, other: "%{count} Mal" }
   - description: "`%@` (an object) in the base and `%s` (a C string: on iOS it reads the object as a C pointer and can crash) in a translation."
-    triggers: ["strings.yml:4:12"]
+    triggers: ["Localizable.xcstrings:4:5"]
     files:
-      strings.yml: |
-        en:
-          welcome: "Welcome, %@"
-        de:
-          welcome: "Willkommen, %s"
+      .routekit.yml: |
+        strings: [Localizable.xcstrings]
+        base-locale: en
+      Localizable.xcstrings: |
+        { "sourceLanguage": "en", "version": "1.0", "strings": {
+          "welcome %@": { "localizations": {
+            "en": { "stringUnit": { "state": "translated", "value": "Welcome, %@" } },
+            "de":
+              { "stringUnit": { "state": "translated", "value": "Willkommen, %s" } } } } } }
+  - description: "A String Catalog: each localization chooses its own variations. Two substitutions with plurals, and a plain English text whose German translation is a plural of the key's argument."
+    triggers: []
+    files:
+      .routekit.yml: |
+        strings: [Localizable.xcstrings]
+        base-locale: en
+      Localizable.xcstrings: |
+        { "sourceLanguage": "en", "version": "1.0", "strings": {
+          "posts %lld %lld": { "localizations": { "en": {
+            "stringUnit": { "state": "translated", "value": "%#@p@ posts from %#@u@ people" },
+            "substitutions": {
+              "p": { "argNum": 1, "formatSpecifier": "lld", "variations": { "plural": {
+                "one": { "stringUnit": { "state": "translated", "value": "%arg" } },
+                "other": { "stringUnit": { "state": "translated", "value": "%arg" } } } } },
+              "u": { "argNum": 2, "formatSpecifier": "lld", "variations": { "plural": {
+                "one": { "stringUnit": { "state": "translated", "value": "%arg" } },
+                "other": { "stringUnit": { "state": "translated", "value": "%arg" } } } } } } } } },
+          "liked %lld": { "localizations": {
+            "en": { "stringUnit": { "state": "translated", "value": "liked" } },
+            "de": { "stringUnit": { "state": "translated", "value": "%#@c@" },
+                    "substitutions": { "c": { "formatSpecifier": "lld", "variations": { "plural": {
+                      "one": { "stringUnit": { "state": "translated", "value": "hat favorisiert" } },
+                      "other": { "stringUnit": { "state": "translated", "value": "haben favorisiert" } } } } } } } } } } }
+  - description: "A String Catalog translation that drops the source's `%@`."
+    triggers: ["Localizable.xcstrings:4:5"]
+    files:
+      .routekit.yml: |
+        strings: [Localizable.xcstrings]
+        base-locale: en
+      Localizable.xcstrings: |
+        { "sourceLanguage": "en", "version": "1.0", "strings": {
+          "Failed to reinstall %@": { "localizations": {
+            "en": { "stringUnit": { "state": "translated", "value": "Failed to reinstall %@" } },
+            "hu": { "stringUnit": { "state": "translated", "value": "Nem sikerült újratelepíteni" } } } } } }
   - description: "A placeholder that no form of a plural shows: each form may leave it out, not all of them."
     triggers: ["strings.yml:4:3"]
     files:
@@ -925,13 +1076,70 @@ examples:
         de:
           rated: "%<title>s hat %<rating>.1f Sterne"
   - description: "Android's grouping flag `%,d` is a placeholder like `%d`: a translation that drops it is caught."
-    triggers: ["strings.yml:4:11"]
+    triggers: ["res/values-de/strings.xml:2:5"]
+    files:
+      .routekit.yml: |
+        strings: ["res/values*/strings.xml"]
+        base-locale: en
+      res/values/strings.xml: |
+        <resources>
+            <string name="points">%1$,d points</string>
+        </resources>
+      res/values-de/strings.xml: |
+        <resources>
+            <string name="points">Punkte</string>
+        </resources>
+"""####),
+        ("placeholder-shown-verbatim.yml", ####"""
+id: placeholder-shown-verbatim
+severity: error
+summary: A placeholder-looking sequence the platform never fills; users see it as typed.
+rationale: |
+  Each platform fills its own placeholders and shows everything else as written. Compose resources
+  fill `%1$s` and `%1$d` only (the library never calls a formatter): `%.2f km`, a bare `%s`, `%,d`
+  and even `%%` reach the screen as typed. Ruby I18n fills `%{name}`: a printf `%d` or `%1$s` in
+  Rails YAML is text. An Android or Compose string that the app shows without arguments
+  (`getString(id)`) fills nothing at all. The user reads "%.2f km" in the navigation bar.
+
+  An error when the string is a route's title or subtitle (the bar shows it), a warning elsewhere.
+  Rails date and time formats (`date.formats.*`, `time.formats.*`) hold strftime patterns, which
+  are not placeholders.
+fix: |
+  Use the platform's own placeholder (`%1$s` in Compose, `%{name}` in Rails), or format the value
+  in code and pass the text (Compose: `stringResource(Res.string.distance, "%.2f".format(km))`).
+examples:
+  - description: "`%.2f` in a Compose resource, shown as typed (a warning: no route's title reads it)."
+    triggers: ["composeResources/values/strings.xml:2:5 warning"]
+    files:
+      .routekit.yml: |
+        strings: ["composeResources/values*/strings.xml"]
+        base-locale: en
+      composeResources/values/strings.xml: |
+        <resources>
+            <string name="distance">%1$s %.2f km</string>
+        </resources>
+  - description: "A printf `%d` in Rails YAML that a route's title reads: an error."
+    triggers: ["strings.yml:3:12 error"]
+    files:
+      routes.yml: |
+        routes:
+          Sessions:
+            title: { key: sessions, args: { count: n } }
+            params: { n: String }
+      strings.yml: |
+        en:
+          sessions:
+            other: "%d sessions"
+  - description: "Rails' own placeholders, and a date format (strftime, not printf)."
+    triggers: []
     files:
       strings.yml: |
         en:
-          points: "%1$,d points"
-        de:
-          points: "Punkte"
+          room: "Room %{room}"
+          rated: "%<rating>.1f stars"
+          date:
+            formats:
+              short: "%e %b %Y"
 """####),
         ("plural-extra-category.yml", ####"""
 id: plural-extra-category
@@ -1934,48 +2142,6 @@ examples:
             from: [SettingsScreen]
       strings.yml: |
         en: { info: Info, settings: Settings, licenses: Licenses }
-"""####),
-        ("unsupported-placeholder.yml", ####"""
-id: unsupported-placeholder
-severity: error
-summary: A printf placeholder that routekit cannot render as the app does.
-rationale: |
-  routekit renders printf placeholders as C's printf (Apple's `String(format:locale:)`) and
-  `java.util.Formatter` (Android's `String.format(Locale, …)`) both do: flags `-+#0`, the grouping
-  flags `,` (Android) and `'` (POSIX), width, precision, the locale's decimal and grouping
-  separators. Where the two write a placeholder differently (`%g`: C `0.0001`, Java
-  `0.000100000`; `%a`; `%S` and `%C`, wide in C but upper-cased in Java), or one of them rejects
-  it (`%-s` and `%0d` without a width, `%.2d`, `%+x`, `%#d`, `%,x`, `-` with `0`), the title
-  routekit shows could differ from the app's, so `routekit title` refuses it with the same reason
-  and lint reports it. For Ruby's `%<name>…` (Rails I18n), `%b`, `%a`, `%p` and the grouping flags
-  (which Ruby's `format` rejects) are reported. A text with a strftime directive that printf does
-  not have (`%Y`, `%b`, `%H`: Rails `date.formats`) is a date format and is not checked.
-fix: |
-  Use a placeholder both platforms write alike: `%.2f` or `%e` for `%g`, a width with `-` and `0`,
-  no precision for integers (`%05d` pads with zeros).
-examples:
-  - description: "`%g`, which C and Java write differently, and `%-d` without a width, which Java rejects."
-    triggers: ["strings.yml:2:11", "strings.yml:3:9"]
-    files:
-      strings.yml: |
-        en:
-          rating: "Rated %g"
-          rank: "No. %-d"
-  - description: "Flags, width and precision both platforms apply alike, and Ruby's `%<name>…`."
-    triggers: []
-    files:
-      strings.yml: |
-        en:
-          rating: "Rated %.1f of %d, %05d, %-10s|, %#x, %,d points, %'d seats"
-          score: "%<score>05.1f points"
-  - description: "A Rails date format: strftime's `%-d` (the unpadded day) beside `%Y` is no printf placeholder."
-    triggers: []
-    files:
-      strings.yml: |
-        en:
-          date:
-            formats:
-              default: "%-d.%-m.%Y"
 """####),
         ("untranslated.yml", ####"""
 id: untranslated

@@ -18,7 +18,7 @@ public enum RuleRegistry {
     /// corpora). Only scheduling: a rule missing here still runs.
     static let longRunningFirst = [
         "placeholder-mismatch", "untranslated", "ambiguous-title", "empty-translation", "title-too-long",
-        "unbound-placeholder", "unsupported-placeholder", "plural-missing-category", "plural-extra-category", "missing-translation",
+        "unbound-placeholder", "format-crash", "placeholder-shown-verbatim", "plural-missing-category", "plural-extra-category", "missing-translation",
         "extra-translation", "invalid-locale", "unknown-string-key",
     ]
 

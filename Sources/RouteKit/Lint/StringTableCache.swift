@@ -6,6 +6,7 @@ final class StringTableCache: Sendable {
     private let strings: StringTable
     /// Made by the first rule that asks; the lock is held while it is made.
     private let pluralCategoriesByLocale = Mutex<[String: [Int8]]?>(nil)
+    private let argumentsByKey = Mutex<KeyArguments?>(nil)
 
     init(_ strings: StringTable) {
         self.strings = strings
@@ -18,6 +19,14 @@ final class StringTableCache: Sendable {
         pluralCategoriesByLocale.withLock { byLocale in
             if byLocale == nil { byLocale = Self.pluralCategories(strings) }
             return byLocale![locale] ?? []
+        }
+    }
+
+    /// What the app passes for each key, as the base locale's text (in its dialect) tells.
+    func keyArguments() -> KeyArguments {
+        argumentsByKey.withLock { arguments in
+            if arguments == nil { arguments = KeyArguments(strings) }
+            return arguments!
         }
     }
 
@@ -36,5 +45,71 @@ final class StringTableCache: Sendable {
             result[locale] = categories
         }
         return result
+    }
+}
+
+/// Per key id, whether the app formats the string (passes arguments) and the highest argument
+/// position it passes, as the base locale says: its text (any plural form) has a placeholder its
+/// dialect fills, or it is a Rails plural (`count:`), or — in a String Catalog — its key is a
+/// format (`"liked %lld"`: Xcode extracts the key from the code's literal). A translation is
+/// formatted as its base is: a stray `%` in a German text crashes only where the code passes
+/// arguments. Keys the base lacks are judged by their own text (`formatted(_:text:)`).
+struct KeyArguments: Sendable {
+    /// -1: the base lacks the key; 0: not formatted; 1: formatted.
+    private var formatted: [Int8]
+    /// The highest argument position the base (or, for Apple, its key) uses; 0 for none.
+    private var highest: [Int32]
+
+    init(_ strings: StringTable) {
+        let storage = strings.storage
+        formatted = [Int8](repeating: -1, count: storage.keyCount)
+        highest = [Int32](repeating: 0, count: storage.keyCount)
+        guard let base = strings.base else { return }
+        for entry in base.entries {
+            let rules = storage.rules(entry.file)
+            var isFormatted = false
+            var top: Int32 = 0
+            base.forEachText(of: entry) { ref in
+                storage.withBytes(entry.file, ref) { text in
+                    guard UTF8Text.firstIndex(of: UInt8(ascii: "%"), in: text) != nil else { return }
+                    rules.scan(text, formatted: true) { token in
+                        guard token.isArgument else { return }
+                        isFormatted = true
+                        top = Swift.max(top, Int32(token.position ?? 0))
+                    }
+                }
+            }
+            switch storage.dialects[Int(entry.file)] {
+            case .rails where entry.isPlural:
+                isFormatted = true
+            case .apple:
+                var key = storage.name(entry.key)
+                key.withUTF8 { bytes in
+                    rules.scan(bytes, formatted: true) { token in
+                        guard token.isArgument else { return }
+                        isFormatted = true
+                        top = Swift.max(top, Int32(token.position ?? 0))
+                    }
+                }
+            default:
+                break
+            }
+            formatted[Int(entry.key)] = isFormatted ? 1 : 0
+            highest[Int(entry.key)] = top
+        }
+    }
+
+    /// Whether the app formats key `id`'s texts; `text` decides for a key the base lacks.
+    func formatted(_ id: Int32, text: UnsafeBufferPointer<UInt8>, rules: any DialectRules) -> Bool {
+        switch formatted[Int(id)] {
+        case 1: return true
+        case 0: return false
+        default: return rules.hasArguments(text)
+        }
+    }
+
+    /// The highest argument position the app passes for key `id`; nil when the base lacks it.
+    func highestPosition(_ id: Int32) -> Int? {
+        formatted[Int(id)] < 0 ? nil : Int(highest[Int(id)])
     }
 }

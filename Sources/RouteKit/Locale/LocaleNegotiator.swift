@@ -138,8 +138,14 @@ public final class LocaleNegotiator: Sendable {
         } else if !candidates.contains(where: { $0.locale == baseLocale }) {
             candidates.append(.init(locale: baseLocale, preferredIndex: nil, chainIndex: 0, isExact: false))
         }
-        let formatting = preferred.lazy.compactMap { LocaleFallback.cachedCanonical($0) }.first { !$0.isRoot }
-        return LocaleNegotiation(candidates: candidates, skipped: skipped, formattingLocale: formatting?.identifier)
+        // The first preferred tag formats numbers, with its `-u-nu-…` numbering system if it asks for one.
+        let formatting = preferred.lazy.compactMap { text in LocaleFallback.cachedCanonical(text).map { (text, $0) } }.first { !$0.1.isRoot }
+        var formattingLocale = formatting?.1.identifier
+        if let (text, _) = formatting, let extensions = LocaleTag.splittingExtensions(text).extensions,
+           let system = LocaleTag.numberingSystem(inExtensions: extensions) {
+            formattingLocale = (formattingLocale ?? "") + "-u-nu-" + system
+        }
+        return LocaleNegotiation(candidates: candidates, skipped: skipped, formattingLocale: formattingLocale)
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 /// A BCP 47 locale tag as routekit uses it: language, optional script and region, variants.
 ///
 /// Values are always in canonical case (`zh-Hant-TW`, `es-419`, `ca-ES-valencia`), with variants
@@ -86,6 +87,38 @@ public struct LocaleTag: Hashable, Comparable, Sendable, CustomStringConvertible
         if let legacy = LegacyTags.replacing(text) { text = legacy.replaced }
         guard case .success(let scanned) = scan(text, lenient: true) else { return nil }
         return canonicalize(scanned).tag
+    }
+
+    /// A tag without its extensions and private use, and what was cut: `en-US-u-mu-celsius` →
+    /// (`en-US`, `u-mu-celsius`). Surrounding white space is trimmed. Matching uses the tag without
+    /// them (Android 14's regional preferences add `-u-mu-…`, `-u-fw-…`); the Unicode extension's
+    /// numbering system (`-u-nu-thai`) is read by `NumberSymbols`.
+    public static func splittingExtensions(_ text: String) -> (tag: String, extensions: String?) {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        var start = trimmed.startIndex
+        var first = true
+        while start < trimmed.endIndex {
+            let end = trimmed[start...].firstIndex { $0 == "-" || $0 == "_" } ?? trimmed.endIndex
+            if !first, trimmed.distance(from: start, to: end) == 1 {
+                let tag = String(trimmed[..<trimmed.index(before: start)])
+                return (tag, String(trimmed[start...]))
+            }
+            first = false
+            start = end < trimmed.endIndex ? trimmed.index(after: end) : end
+        }
+        return (trimmed, nil)
+    }
+
+    /// The numbering system a `-u-nu-…` extension asks for (`th-u-nu-thai` → `thai`), if any.
+    public static func numberingSystem(inExtensions extensions: String) -> String? {
+        let parts = extensions.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" })
+        guard let u = parts.firstIndex(of: "u") else { return nil }
+        var index = u + 1
+        while index + 1 < parts.count, parts[index].count != 1 {
+            if parts[index] == "nu", parts[index + 1].count >= 3 { return String(parts[index + 1]) }
+            index += 1
+        }
+        return nil
     }
 
     /// True for `und` (root), which stands for no particular language: it has no likely

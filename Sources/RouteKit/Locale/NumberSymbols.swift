@@ -25,6 +25,10 @@ public struct NumberSymbols: Sendable, Hashable {
                 if decimal != nil && group != nil && system != nil { break }
             }
         }
+        // `th-u-nu-thai`: the numbering system the user asked for.
+        if let extensions = LocaleTag.splittingExtensions(locale).extensions, let asked = LocaleTag.numberingSystem(inExtensions: extensions) {
+            system = asked
+        }
         let symbols = NumberSymbols(decimal: decimal ?? root.decimal, group: group ?? root.group,
                                     numberingSystem: system ?? root.numberingSystem)
         cache[locale] = symbols

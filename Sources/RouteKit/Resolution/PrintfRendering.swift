@@ -7,8 +7,17 @@ import Foundation
 /// one of the apps would not. Ruby's `%<name>…` follows `Kernel#format`, which never localizes.
 extension PrintfSpec {
     /// Why routekit does not render this placeholder, or nil when it does.
-    public func unsupportedReason(ruby: Bool) -> String? {
+    public func unsupportedReason(ruby: Bool, cOnly: Bool = false) -> String? {
         let c = Character(Unicode.Scalar(conversion))
+        if cOnly {
+            // Apple's `String(format:)` alone: C's printf with `%@`.
+            switch c {
+            case "a", "A": return "routekit does not render hexadecimal floating point"
+            case "p": return "a pointer is no text"
+            case "S", "C": return "%\(c) is a wide string or character in C"
+            default: return flags.contains(.comma) ? "',' is no flag of C's printf" : nil
+            }
+        }
         if ruby {
             if "aAbBp".contains(c) { return "routekit does not render Ruby's %\(c)" }
             if !flags.isDisjoint(with: .grouping) { return "Ruby's format has no grouping flag (I18n raises ArgumentError)" }
@@ -35,14 +44,14 @@ extension PrintfSpec {
     }
 
     /// Renders one argument, given as text (from params, JSON or the command line).
-    func render(_ value: String, ruby: Bool, symbols: NumberSymbols) -> Result<String, StringFormatter.Failure> {
-        if let reason = unsupportedReason(ruby: ruby) {
-            return .failure(.init(message: "is not rendered: \(reason)"))
+    func render(_ value: String, ruby: Bool, symbols: NumberSymbols, cOnly: Bool = false) -> Result<String, FormatFailure> {
+        if let reason = unsupportedReason(ruby: ruby, cOnly: cOnly) {
+            return .failure(FormatFailure("is not rendered: \(reason)"))
         }
         let c = Character(Unicode.Scalar(conversion))
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         if !ruby && "diufFeE".contains(c) && symbols.numberingSystem != "latn" {
-            return .failure(.init(message: "is not rendered: the locale writes numbers in \(symbols.numberingSystem) digits, and routekit writes Latin digits only"))
+            return .failure(FormatFailure("is not rendered: the locale writes numbers in \(symbols.numberingSystem) digits, and routekit writes Latin digits only"))
         }
         switch c {
         case "s", "S", "@", "p":
@@ -52,7 +61,7 @@ extension PrintfSpec {
         case "c", "C":
             return .success(pad(sign: "", body: String(value.prefix(1))))
         case "d", "i", "u":
-            guard let number = Int64(trimmed) else { return .failure(.init(message: "must be a whole number, got '\(value)'")) }
+            guard let number = Int64(trimmed) else { return .failure(FormatFailure("must be a whole number, got '\(value)'")) }
             var magnitude: String
             var negative = number < 0
             if c == "u" && !ruby && (negative || integerBits < 32) {
@@ -68,28 +77,28 @@ extension PrintfSpec {
             if !flags.isDisjoint(with: .grouping) { magnitude = Self.grouped(magnitude, by: symbols.group) }
             return .success(pad(sign: sign(negative: negative), body: magnitude))
         case "x", "X", "o":
-            guard let number = Int64(trimmed) else { return .failure(.init(message: "must be a whole number, got '\(value)'")) }
-            if number < 0 && ruby { return .failure(.init(message: "is negative: Ruby writes it as ..f, which routekit does not")) }
+            guard let number = Int64(trimmed) else { return .failure(FormatFailure("must be a whole number, got '\(value)'")) }
+            if number < 0 && ruby { return .failure(FormatFailure("is negative: Ruby writes it as ..f, which routekit does not")) }
             let bits = number < 0 || integerBits < 32 ? UInt64(bitPattern: number) & mask : UInt64(number)
             var digits = String(bits, radix: c == "o" ? 8 : 16, uppercase: c == "X")
             var prefix = ""
-            if flags.contains(.alternate) {
-                if bits == 0 { return .failure(.init(message: "is 0, which C writes as 0 and Java as \(c == "o" ? "00" : "0x0")")) }
+            if flags.contains(.alternate) && !(bits == 0 && cOnly) {
+                if bits == 0 { return .failure(FormatFailure("is 0, which C writes as 0 and Java as \(c == "o" ? "00" : "0x0")")) }
                 if c == "o" { if digits.first != "0" { digits = "0" + digits } } else { prefix = c == "X" ? "0X" : "0x" }
             }
             if ruby, let precision, digits.count < precision { digits = String(repeating: "0", count: precision - digits.count) + digits }
             return .success(pad(sign: prefix, body: digits))
         default:
-            guard let number = Double(trimmed), number.isFinite else { return .failure(.init(message: "must be a finite number, got '\(value)'")) }
+            guard let number = Double(trimmed), number.isFinite else { return .failure(FormatFailure("must be a finite number, got '\(value)'")) }
             var format = "%"
             if flags.contains(.alternate) { format += "#" }
             format += ".\(precision ?? 6)\(c == "F" ? "f" : String(c))"
             var body = String(format: format, number.magnitude)
-            if !ruby, Self.isDecimalTie(number.magnitude, conversion: c, precision: precision ?? 6) {
+            if !ruby, !cOnly, Self.isDecimalTie(number.magnitude, conversion: c, precision: precision ?? 6) {
                 // Java rounds the shortest decimal form half up (2.5 → 3), C the binary value half
                 // to even (2.5 → 2): on a tie they may disagree.
                 let java = String(format: format, number.magnitude.nextUp)
-                if java != body { return .failure(.init(message: "is \(value), which C rounds to \(body) and Java to \(java)")) }
+                if java != body { return .failure(FormatFailure("is \(value), which C rounds to \(body) and Java to \(java)")) }
             }
             if !ruby {
                 // The locale's separators, as Android's and Apple's formatters write them.

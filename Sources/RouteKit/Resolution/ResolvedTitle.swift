@@ -40,6 +40,9 @@ public struct StackEntry: Sendable, Hashable {
     /// was not served. A regional parent (`en-001` for `en-AU`) is the same language; a param
     /// value or a literal is in no language. `title --json` calls it `fallback`.
     public var languageNotServed = false
+    /// The preferred locales given with extensions or private use (`en-US-u-mu-celsius`), which
+    /// were matched without them. `title --json` lists them as `ignoredExtensions`.
+    public var ignoredLocaleExtensions: [String] = []
 }
 
 /// What a param's declared type lets its value be, for the types whose values routekit can check.

@@ -58,6 +58,15 @@ public enum TitleLookup {
         var out = "{\"fallback\":"
         out.reserveCapacity(96)
         out += entry.languageNotServed ? "true" : "false"
+        if !entry.ignoredLocaleExtensions.isEmpty {
+            // The tags given with extensions: matched without them.
+            out += ",\"ignoredExtensions\":["
+            for (index, tag) in entry.ignoredLocaleExtensions.enumerated() {
+                if index > 0 { out += "," }
+                JSONValue.writeString(tag, into: &out)
+            }
+            out += "]"
+        }
         out += ",\"locale\":"
         if let locale = entry.locale { JSONValue.writeString(locale, into: &out) } else { out += "null" }
         out += ",\"route\":"

@@ -71,7 +71,10 @@ public final class TitleResolver: Sendable {
         }
         // A tag with characters no locale tag or platform locale name has (`xx-!!`) would be
         // read leniently as something else (`xx`), and answered from the base locale.
-        for text in preferred where Self.isUnusable(text) {
+        // Extensions and private use (`-u-mu-celsius`, `-x-…`) are valid BCP 47; matching uses the
+        // tag without them, and the entry says what was set aside.
+        let split = preferred.map(LocaleTag.splittingExtensions)
+        for (text, piece) in zip(preferred, split) where Self.isUnusable(piece.tag) {
             var problem = "not a locale tag"
             if case .failure(let failure) = LocaleTag.parse(text) { problem = failure.description }
             throw ResolutionError("'\(text)' is not a usable locale: \(problem)")
@@ -86,7 +89,8 @@ public final class TitleResolver: Sendable {
         let id = idPrefix + String(nextID.wrappingAdd(1, ordering: .relaxed).newValue)
         var entry = StackEntry(id: id, route: routeName, params: params, title: title ?? nil, subtitle: subtitle ?? nil,
                                locale: title??.locale ?? negotiation.firstChoice, candidates: negotiation.locales)
-        let wanted = preferred.first ?? strings.baseLocale
+        entry.ignoredLocaleExtensions = zip(preferred, split).compactMap { text, piece in piece.extensions.map { _ in text } }
+        let wanted = split.first?.tag ?? strings.baseLocale
         entry.languageNotServed = [entry.title, entry.subtitle].contains { text in
             text?.locale.map { !Self.sameLanguage($0, wanted) } ?? false
         }
@@ -164,21 +168,14 @@ public final class TitleResolver: Sendable {
                 } else {
                     template = storage.string(entry.file, entry.text)
                 }
-                // Every form, for the extra-argument check; not needed when there are no args.
-                let allTexts = named.isEmpty && positional.isEmpty ? [template]
-                    : table.textRefs(entry).map { storage.string(entry.file, $0) }
-                let isolate = isolateUserValues
-                let formatting = negotiation.formattingLocale ?? locale
-                switch StringFormatter.format(template, named: named, positional: positional,
-                                              allTexts: allTexts, isolate: isolate, key: "", locale: formatting) {
+                // As the platform of the file that supplied the string shows it (its dialect).
+                let arguments = FormatArguments(named: named, positional: positional, isolate: isolateUserValues)
+                switch storage.rules(entry.file).render(template, arguments: arguments, locale: negotiation.formattingLocale ?? locale) {
                 case .success(let text):
                     return ResolvedText(text: text, source: .key(key), locale: locale,
                                         usedFallback: locale != negotiation.firstChoice)
-                case .failure:
-                    // Again with the key named in the message (only failures pay for it).
-                    let message = StringFormatter.format(template, named: named, positional: positional, allTexts: allTexts,
-                                                         isolate: isolate, key: "'\(key)' in locale '\(locale)'", locale: formatting)
-                    if case .failure(let failure) = message { throw ResolutionError(failure.message) }
+                case .failure(let failure):
+                    throw ResolutionError("'\(key)' in locale '\(locale)' (\(storage.dialects[Int(entry.file)].name)): \(failure.message)")
                 }
             }
         }

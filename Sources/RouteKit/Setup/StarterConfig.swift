@@ -52,6 +52,12 @@ public enum StarterConfig {
 
         lines += [
             "",
+            "# Each strings file is read as its platform reads it (its dialect: compose, android, apple, rails),",
+            "# from its path: composeResources/values*/ compose, res/values*/ android, .xcstrings apple, YAML rails.",
+            "# Set it per glob for YAML that mirrors another platform: - { glob: strings/*.yml, dialect: compose }",
+            "# The Compose resources library's version (read from gradle/libs.versions.toml when it is there).",
+            "# compose-version: 1.8.0",
+            "",
             "# Extra fallbacks per locale, tried before the CLDR chain.",
             "# fallbacks: { pt-AO: [pt-PT] }",
             "",

@@ -207,7 +207,7 @@ public enum PlaceholderParser {
         return nil
     }
 
-    private static func isName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         for byte in bytes {
             switch byte {
             case UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "0")...UInt8(ascii: "9"),
@@ -232,7 +232,7 @@ public enum PlaceholderParser {
         .map { (Array($0.0.utf8), $0.1) }
 
     /// `%` [n$] spec → (position, spec, end)
-    private static func printf(_ s: UnsafeBufferPointer<UInt8>, _ start: Int) -> (Int?, PrintfSpec, Int)? {
+    static func printf(_ s: UnsafeBufferPointer<UInt8>, _ start: Int) -> (Int?, PrintfSpec, Int)? {
         var i = start + 1
         var position: Int?
         if let number = digits(s, &i), i < s.count, s[i] == UInt8(ascii: "$"), number > 0 {
@@ -258,7 +258,7 @@ public enum PlaceholderParser {
     /// [flags] [width] [.precision] [length] conversion, from `i` → (spec, end). Ruby's `%<name>`
     /// takes a space flag and no length; in printf texts a space is no flag ("50 % off" is text
     /// in every language, not `% o`).
-    private static func printfSpec(_ s: UnsafeBufferPointer<UInt8>, _ start: Int, ruby: Bool) -> (PrintfSpec, Int)? {
+    static func printfSpec(_ s: UnsafeBufferPointer<UInt8>, _ start: Int, ruby: Bool) -> (PrintfSpec, Int)? {
         var i = start
         var spec = PrintfSpec()
         flags: while i < s.count {

@@ -270,14 +270,19 @@ struct PackedForms: RandomAccessCollection, Sendable {
 final class StringStorage: Sendable {
     let paths: [String]
     let arenas: [[UInt8]]
+    /// Each file's dialect, and its rules (made once, not per text).
+    let dialects: [StringDialect]
+    private let dialectRules: [any DialectRules]
     /// Key ids and their segments: a name is made when asked for, never stored as a `String`.
     /// Without its table (a tenth of the strings' memory): `lookup` makes it when first asked.
     let keys: KeyInterner
     private let lookup: KeyLookup
 
-    init(paths: [String], arenas: [[UInt8]], keys: KeyInterner) {
+    init(paths: [String], arenas: [[UInt8]], keys: KeyInterner, dialects: [StringDialect]? = nil) {
         self.paths = paths
         self.arenas = arenas
+        self.dialects = dialects ?? paths.map { StringDialect.default(forPath: $0) }
+        dialectRules = self.dialects.map(\.rules)
         var keys = keys
         keys.removeTable()
         self.keys = keys
@@ -288,6 +293,10 @@ final class StringStorage: Sendable {
 
     /// Key id → dotted key name.
     func name(_ id: Int32) -> String { keys.name(id) }
+
+    /// The rules of file `file`'s dialect.
+    @inline(__always)
+    func rules(_ file: Int32) -> any DialectRules { dialectRules[Int(file)] }
 
     /// Dotted key name → key id, if any locale defines it (or a namespace above one).
     func id(of name: String) -> Int32? { lookup.id(of: name) }

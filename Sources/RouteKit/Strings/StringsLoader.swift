@@ -225,6 +225,8 @@ struct RawLocale: Sendable {
 /// One strings file before merging.
 struct StringsFileData: Sendable {
     var path: String
+    /// The platform whose rules read, render and check this file's strings.
+    var dialect: StringDialect = .rails
     var arena: [UInt8] = []
     var locales: [RawLocale] = []
     var items = RawItems()
@@ -599,7 +601,8 @@ private struct Merger {
     var pendingDuplicates: [DuplicateKeyFindings.Record] = []
 
     func finish(_ files: [StringsFileData], root: String) -> (StringTable, [Finding]) {
-        let storage = StringStorage(paths: files.map(\.path), arenas: files.map(\.arena), keys: interner)
+        let storage = StringStorage(paths: files.map(\.path), arenas: files.map(\.arena), keys: interner,
+                                    dialects: files.map(\.dialect))
         var table = StringTable(baseLocale: baseLocale)
         table.locales = locales
         table.aliases = aliases

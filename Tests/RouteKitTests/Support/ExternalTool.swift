@@ -36,6 +36,9 @@ struct ExternalTool: Sendable, CustomStringConvertible {
     /// ICU through PyICU, Debian's build for the system python (ICU 72, CLDR 42).
     static let pyICU = ExternalTool(
         description: "PyICU", install: "apt-get install python3-icu", probe: ["/usr/bin/python3", "-c", "import icu"])
+    /// Ruby I18n (Debian's ruby-i18n), what interpolates Rails YAML strings.
+    static let rubyI18n = ExternalTool(
+        description: "Ruby I18n", install: "apt-get install ruby ruby-i18n", probe: ["ruby", "-e", "require 'i18n'"])
     static let bash = ExternalTool(description: "bash", install: "apt-get install bash", probe: ["bash", "-c", "true"])
     static let zsh = ExternalTool(description: "zsh", install: "apt-get install zsh", probe: ["zsh", "-c", "true"])
     static let fish = ExternalTool(description: "fish", install: "apt-get install fish", probe: ["fish", "-c", "true"])

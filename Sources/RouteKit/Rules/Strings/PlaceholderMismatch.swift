@@ -1,6 +1,10 @@
-/// A translation's placeholders must match the base text's: the same names, the same count,
-/// the same printf type at each position. A plural form may leave a placeholder out (a `one`
-/// form that says "once"), but never add one the base does not have.
+/// A translation's placeholders must match the base text's, in the terms of the string's dialect:
+/// the same names, and at each position the same type (`%1$s` vs `%1$d` on Android; Compose fills
+/// both alike). A plural form may leave a placeholder out (a `one` form that says "once"), but never
+/// add one the base does not have. In a String Catalog each localization chooses its own
+/// variations: a plain source with a plural translation is valid, and a translation may use an
+/// argument the key passes (`"liked %lld"`) that the source text leaves out. A position past the
+/// base's highest is a crash, which `format-crash` reports.
 struct PlaceholderMismatch: LintRule {
     static let id = "placeholder-mismatch"
 
@@ -8,6 +12,7 @@ struct PlaceholderMismatch: LintRule {
         let strings = context.project.strings
         let storage = strings.storage
         guard let base = strings.base, strings.locales.contains(where: { $0 != strings.baseLocale }) else { return [] }
+        let arguments = context.stringCache.keyArguments()
         var findings: [Finding] = []
         // What the base says, per key id, computed once: its placeholders (all forms merged) as
         // bytes, in one list. The loop below reads `sources` for every translation: it is kept
@@ -15,36 +20,57 @@ struct PlaceholderMismatch: LintRule {
         var expectedBytes = PlaceholderBytes()
         // One signature at most per base text: reserved, so the list never grows by copying.
         expectedBytes.reserveSignatures(base.entries.count + 1)
-        var sources = [BaseText](repeating: BaseText(signature: -1, isPlural: false, hasPlaceholders: false),
+        var sources = [BaseText](repeating: BaseText(signature: -1, allowed: -1, isPlural: false, hasPlaceholders: false, apple: false),
                                  count: storage.keyCount)
         // Most texts have no placeholders: they share one empty signature (a signature each
         // would cost more than the texts of a large file).
         let noPlaceholders = expectedBytes.startSignature()
         for source in base.entries {
+            let rules = storage.rules(source.file)
+            let apple = storage.dialects[Int(source.file)] == .apple
             var signature = expectedBytes.startSignature()
-            base.forEachText(of: source) { ref in storage.withBytes(source.file, ref) { expectedBytes.add($0) } }
+            base.forEachText(of: source) { ref in
+                storage.withBytes(source.file, ref) { text in
+                    expectedBytes.add(text, rules: rules, formatted: arguments.formatted(source.key, text: text, rules: rules))
+                }
+            }
             let hasPlaceholders = !expectedBytes.isEmpty(signature)
             if !hasPlaceholders {
                 expectedBytes.removeLastSignature()
                 signature = noPlaceholders
             }
-            sources[Int(source.key)] = BaseText(signature: Int32(signature), isPlural: source.isPlural, hasPlaceholders: hasPlaceholders)
+            var allowed = signature
+            if apple, storage.name(source.key).utf8.contains(UInt8(ascii: "%")) {
+                // The base's arguments and the key's: what the code passes.
+                allowed = expectedBytes.startSignature()
+                base.forEachText(of: source) { ref in storage.withBytes(source.file, ref) { expectedBytes.add($0, rules: rules) } }
+                var key = storage.name(source.key)
+                key.withUTF8 { expectedBytes.add($0, rules: rules) }
+            }
+            sources[Int(source.key)] = BaseText(signature: Int32(signature), allowed: Int32(allowed), isPlural: source.isPlural,
+                                                hasPlaceholders: hasPlaceholders, apple: apple)
         }
         var translationBytes = PlaceholderBytes()
         for locale in strings.locales where locale != strings.baseLocale {
             guard let table = strings[locale] else { continue }
             // A finding per entry or form at most, made into words only when asked for (`message`).
             let make: @Sendable (Int, Int?, Int?) -> String = { index, form, _ in
-                Self.message(table.entries[index], form: form, in: table, base: base, storage: storage, baseLocale: strings.baseLocale)
+                Self.message(table.entries[index], form: form, in: table, base: base, storage: storage, baseLocale: strings.baseLocale,
+                             arguments: arguments)
             }
             let atKey = EntryFindings(rule: Self.id, table: table, place: .key, message: .made(make))
             let atText = EntryFindings(rule: Self.id, table: table, place: .text, message: .made(make))
             for (entryIndex, entry) in table.entries.enumerated() {
                 let source = sources[Int(entry.key)]
                 guard source.signature >= 0 else { continue }
+                let rules = storage.rules(entry.file)
+                let apple = source.apple && storage.dialects[Int(entry.file)] == .apple
+                let formatted = arguments.formatted(entry.key, text: UnsafeBufferPointer(start: nil, count: 0), rules: rules)
+                let limit = arguments.highestPosition(entry.key)
                 // A plain text for a plural (or the other way round) is formatted differently by
-                // the app: a Compose `<string>` does not stand in for the base's `<plurals>`.
-                if entry.isPlural != source.isPlural {
+                // the app: a Compose `<string>` does not stand in for the base's `<plurals>`. A
+                // String Catalog localization chooses its own variations.
+                if entry.isPlural != source.isPlural && !apple {
                     (entry.isPlural ? atKey : atText).add(entry: entryIndex, to: &findings)
                     continue
                 }
@@ -57,39 +83,43 @@ struct PlaceholderMismatch: LintRule {
                     guard matches else { return }
                     storage.withBytes(entry.file, ref) { text in
                         // Without a `%`, a text has no placeholders: nothing added, nothing to compare.
-                        guard PlaceholderParser.mayHavePlaceholders(text) else {
+                        guard UTF8Text.firstIndex(of: UInt8(ascii: "%"), in: text) != nil else {
                             matches = allowMissing || !source.hasPlaceholders
                             return
                         }
                         // A scratch list, emptied now and then rather than per text.
                         if translationBytes.count >= 1024 { translationBytes.removeAll() }
                         let translation = translationBytes.startSignature()
-                        translationBytes.add(text)
-                        matches = expectedBytes.vouches(for: translationBytes, translation, against: Int(source.signature),
-                                                        allowMissing: allowMissing)
+                        translationBytes.add(text, rules: rules, formatted: formatted, limit: limit)
+                        // Nothing beyond what the code passes, and everything the base shows.
+                        matches = expectedBytes.vouches(for: translationBytes, translation, against: Int(source.allowed), allowMissing: true)
+                            && (allowMissing || translationBytes.vouches(for: expectedBytes, Int(source.signature), against: translation, allowMissing: true))
                     }
                 }
                 // Each form may leave a placeholder out, but not every form: the base's
                 // placeholders must show in at least one of them.
-                if matches && entry.isPlural && source.hasPlaceholders {
+                if matches && entry.isPlural && source.hasPlaceholders && !apple {
                     if translationBytes.count >= 1024 { translationBytes.removeAll() }
                     let merged = translationBytes.startSignature()
-                    table.forEachText(of: entry) { ref in storage.withBytes(entry.file, ref) { translationBytes.add($0) } }
-                    matches = expectedBytes.vouches(for: translationBytes, merged, against: Int(source.signature), allowMissing: false)
+                    table.forEachText(of: entry) { ref in
+                        storage.withBytes(entry.file, ref) { translationBytes.add($0, rules: rules, formatted: formatted, limit: limit) }
+                    }
+                    matches = translationBytes.vouches(for: expectedBytes, Int(source.signature), against: merged, allowMissing: true)
                 }
                 if matches { continue }
                 // The same as Strings, made again for each finding rather than kept (a set and a
                 // dictionary per base text with a mismatch would outweigh the findings).
-                let expected = Self.expected(base.entries[base.index(of: entry.key)!], in: base, storage: storage)
+                let (expected, allowed) = Self.expected(base.entries[base.index(of: entry.key)!], in: base, storage: storage, arguments: arguments)
+                let signature = { (refs: [TextRef]) in Self.signature(of: refs, entry, storage, arguments: arguments) }
                 if entry.isPlural {
-                    if Self.signature(of: table.textRefs(entry), entry, storage).lacking(from: expected) != nil {
+                    if !apple, source.hasPlaceholders, signature(table.textRefs(entry)).lacking(from: expected) != nil {
                         atKey.add(entry: entryIndex, to: &findings)
                     }
                     for formIndex in table.pluralForms(entry).indices
-                    where Self.signature(of: [table.forms[formIndex].text], entry, storage).difference(from: expected, allowMissing: true) != nil {
+                    where signature([table.forms[formIndex].text]).difference(from: allowed, allowMissing: true) != nil {
                         atText.add(entry: entryIndex, form: formIndex, to: &findings)
                     }
-                } else if Self.signature(of: [entry.text], entry, storage).difference(from: expected, allowMissing: source.isPlural) != nil {
+                } else if Self.difference(signature([entry.text]), expected: expected, allowed: allowed, allowMissing: allowMissing) != nil {
                     atText.add(entry: entryIndex, to: &findings)
                 }
             }
@@ -97,38 +127,60 @@ struct PlaceholderMismatch: LintRule {
         return findings
     }
 
-    /// The placeholders of the texts `refs` of `entry`, merged.
-    private static func signature(of refs: [TextRef], _ entry: CompactEntry, _ storage: StringStorage) -> PlaceholderSignature {
-        PlaceholderSignature(refs.map { storage.string(entry.file, $0) })
+    /// What a plain translation gets wrong: an argument beyond what the code passes (`allowed`), or
+    /// one of the base's (`expected`) left out.
+    private static func difference(_ translation: PlaceholderSignature, expected: PlaceholderSignature, allowed: PlaceholderSignature,
+                                   allowMissing: Bool) -> String? {
+        let extra = translation.difference(from: allowed, allowMissing: true)
+        let missing = allowMissing ? nil : translation.lacking(from: expected).map { "lacks \($0)" }
+        let problems = [extra, missing].compactMap { $0 }
+        return problems.isEmpty ? nil : problems.joined(separator: "; ")
     }
 
-    /// The placeholders of a base entry, all forms merged.
-    private static func expected(_ source: CompactEntry, in base: LocaleStrings, storage: StringStorage) -> PlaceholderSignature {
-        signature(of: base.textRefs(source), source, storage)
+    /// The arguments of the texts `refs` of `entry`, merged, in its dialect.
+    private static func signature(of refs: [TextRef], _ entry: CompactEntry, _ storage: StringStorage,
+                                  arguments: KeyArguments) -> PlaceholderSignature {
+        let rules = storage.rules(entry.file)
+        let formatted = arguments.formatted(entry.key, text: UnsafeBufferPointer(start: nil, count: 0), rules: rules)
+        return PlaceholderSignature(refs.map { storage.string(entry.file, $0) }, rules: rules, formatted: formatted,
+                                    limit: arguments.highestPosition(entry.key))
+    }
+
+    /// The arguments of a base entry, all forms merged, and what the code passes (for a String
+    /// Catalog, the key's arguments too).
+    private static func expected(_ source: CompactEntry, in base: LocaleStrings, storage: StringStorage,
+                                 arguments: KeyArguments) -> (expected: PlaceholderSignature, allowed: PlaceholderSignature) {
+        let expected = signature(of: base.textRefs(source), source, storage, arguments: arguments)
+        guard storage.dialects[Int(source.file)] == .apple else { return (expected, expected) }
+        var allowed = expected
+        allowed.formUnion(PlaceholderSignature([storage.name(source.key)], rules: storage.rules(source.file)))
+        return (expected, allowed)
     }
 
     /// The message of the finding at `entry` of the translation `table` (at its form `form`, if
     /// given), from the same comparisons that found it.
     private static func message(_ entry: CompactEntry, form: Int?, in table: LocaleStrings, base: LocaleStrings,
-                                storage: StringStorage, baseLocale: String) -> String {
+                                storage: StringStorage, baseLocale: String, arguments: KeyArguments) -> String {
         let key = storage.name(entry.key), locale = table.locale
         let source = base.entries[base.index(of: entry.key)!]
-        if entry.isPlural != source.isPlural {
+        if entry.isPlural != source.isPlural && storage.dialects[Int(entry.file)] != .apple {
             return source.isPlural
                 ? "'\(key)' is a plural in base locale '\(baseLocale)' but a plain text in locale '\(locale)': give it the plural forms"
                 : "'\(key)' is a plain text in base locale '\(baseLocale)' but a plural in locale '\(locale)': make it one text, or make the base a plural"
         }
-        let expected = Self.expected(source, in: base, storage: storage)
+        let (expected, allowed) = Self.expected(source, in: base, storage: storage, arguments: arguments)
+        let signature = { (refs: [TextRef]) in Self.signature(of: refs, entry, storage, arguments: arguments) }
         if let form {
             let category = storage.string(entry.file, table.forms[form].category)
-            let problem = signature(of: [table.forms[form].text], entry, storage).difference(from: expected, allowMissing: true) ?? ""
+            let problem = signature([table.forms[form].text]).difference(from: allowed, allowMissing: true) ?? ""
             return "the '\(category)' form of '\(key)' in locale '\(locale)' \(problem)"
         }
         if entry.isPlural {
-            let lacking = signature(of: table.textRefs(entry), entry, storage).lacking(from: expected) ?? ""
+            let lacking = signature(table.textRefs(entry)).lacking(from: expected) ?? ""
             return "no form of '\(key)' in locale '\(locale)' has \(lacking): a form may leave a placeholder out, but not every form"
         }
-        let problem = signature(of: [entry.text], entry, storage).difference(from: expected, allowMissing: source.isPlural) ?? ""
+        let problem = difference(signature([entry.text]), expected: expected, allowed: allowed,
+                                 allowMissing: source.isPlural || entry.isPlural) ?? ""
         return "'\(key)' in locale '\(locale)' \(problem)"
     }
 }
@@ -140,19 +192,25 @@ struct PlaceholderSignature: Equatable {
     /// Position (1-based) → type family; sequential `%s` take positions in order.
     var printf: [Int: String] = [:]
 
-    init(_ texts: [String]) {
+    /// The arguments the dialect fills in `texts` (formatted as the app formats them); positions
+    /// past `limit` are left out (`format-crash` reports them).
+    init(_ texts: [String], rules: any DialectRules, formatted: Bool = true, limit: Int? = nil) {
         for text in texts {
-            var positions = PrintfPositions()
-            for placeholder in PlaceholderParser.parse(text) {
-                switch placeholder.kind {
-                case .named(let name):
-                    named.insert(name)
-                case .printf(let position, _):
-                    let index = positions.position(position)
-                    printf[index] = placeholder.typeFamily
+            for token in rules.tokens(in: text, formatted: formatted) where token.isArgument {
+                if let name = token.name {
+                    var text = text
+                    named.insert(text.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[name]), as: UTF8.self) })
+                } else if let position = token.position, limit.map({ position <= $0 }) ?? true {
+                    printf[position] = FormatToken.familyName(token.family)
                 }
             }
         }
+    }
+
+    /// Adds `other`'s arguments (a String Catalog key's, which a translation may use).
+    mutating func formUnion(_ other: PlaceholderSignature) {
+        named.formUnion(other.named)
+        printf.merge(other.printf) { mine, _ in mine }
     }
 
     /// The base's placeholders that `self` lacks, listed ("%{room}, printf argument 2"), or nil.
@@ -174,7 +232,8 @@ struct PlaceholderSignature: Equatable {
                 problems.append("has printf argument \(position), which the base text lacks")
                 continue
             }
-            if baseType != printf[position] {
+            if baseType != printf[position], baseType != FormatToken.familyName(FormatToken.unknownType),
+               printf[position] != FormatToken.familyName(FormatToken.unknownType) {
                 problems.append("uses argument \(position) as \(printf[position] ?? "?") where the base text has \(baseType)")
             }
         }
@@ -190,8 +249,11 @@ struct PlaceholderSignature: Equatable {
 private struct BaseText {
     /// In the list of expected placeholders; -1 when the base lacks the key.
     var signature: Int32
+    /// What the code passes: `signature`, or for a String Catalog key with arguments of its own, those too.
+    var allowed: Int32
     var isPlural: Bool
     var hasPlaceholders: Bool
+    var apple: Bool
 }
 
 /// The placeholders `PlaceholderSignature` compares, kept as bytes, for a list of signatures (each
@@ -251,13 +313,13 @@ struct PlaceholderBytes {
         signatures.removeLast()
     }
 
-    /// Adds the placeholders of one text to the last signature (sequential `%s` count from 1 in
-    /// each text).
-    mutating func add(_ text: UnsafeBufferPointer<UInt8>) {
+    /// Adds the arguments of one text, as `rules` fill them, to the last signature (sequential
+    /// `%s` count from 1 in each text); positions past `limit` are left out.
+    mutating func add(_ text: UnsafeBufferPointer<UInt8>, rules: any DialectRules, formatted: Bool = true, limit: Int? = nil) {
         let signature = signatures.count - 1
-        var positions = PrintfPositions()
-        PlaceholderParser.scan(text) { _, name, position, spec in
-            if let name {
+        rules.scan(text, formatted: formatted) { token in
+            guard token.isArgument else { return }
+            if let name = token.name {
                 let bytes = UnsafeBufferPointer(rebasing: text[name])
                 if !UTF8Text.isNFCAsWritten(bytes) { signatures[signature].namesComparableAsBytes = false }
                 names.append(nameBytes.count ..< nameBytes.count + bytes.count)
@@ -265,12 +327,12 @@ struct PlaceholderBytes {
                 signatures[signature].names = signatures[signature].names.lowerBound ..< names.count
                 return
             }
-            let index = Int32(positions.position(position))
-            let family = Int32(spec.familyCode)
+            guard let position = token.position, limit.map({ position <= $0 }) ?? true else { return }
+            let index = Int32(position)
             if let existing = signatures[signature].printf.first(where: { printf[$0].position == index }) {
-                printf[existing].family = family
+                printf[existing].family = token.family
             } else {
-                printf.append((index, family))
+                printf.append((index, token.family))
                 signatures[signature].printf = signatures[signature].printf.lowerBound ..< printf.count
             }
         }
@@ -289,8 +351,10 @@ struct PlaceholderBytes {
         if theirs.names.isEmpty && theirs.printf.isEmpty { return allowMissing || isEmpty(base) }
         guard mine.namesComparableAsBytes && theirs.namesComparableAsBytes else { return false }
         for name in theirs.names where !has(translation.nameBytes[translation.names[name]], in: base) { return false }
-        for index in theirs.printf where family(at: translation.printf[index].position, in: base) != translation.printf[index].family {
-            return false
+        for index in theirs.printf {
+            guard let family = family(at: translation.printf[index].position, in: base) else { return false }
+            let theirs = translation.printf[index].family
+            if family != theirs && family != FormatToken.unknownType && theirs != FormatToken.unknownType { return false }
         }
         if !allowMissing {
             for name in mine.names where !translation.has(nameBytes[names[name]], in: actual) { return false }

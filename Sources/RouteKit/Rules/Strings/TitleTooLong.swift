@@ -47,7 +47,7 @@ struct TitleTooLong: LintRule {
                     }
                     if let quick, quick <= limit { return }
                     let text = storage.string(entry.file, ref)
-                    let lengths = quick.map { (graphemes: $0, width: $0) } ?? Self.lengths(text)
+                    let lengths = quick.map { (graphemes: $0, width: $0) } ?? Self.lengths(text, rules: storage.rules(entry.file))
                     let length = measure == .width ? lengths.width : lengths.graphemes
                     guard length > limit else { return }
                     let route = routes[routeIndex], key = route.title!.keys[keyIndex]
@@ -65,18 +65,28 @@ struct TitleTooLong: LintRule {
         return findings
     }
 
-    /// Grapheme clusters and display columns, with every placeholder counted as one character.
-    static func lengths(_ text: String) -> (graphemes: Int, width: Int) {
-        let placeholders = PlaceholderParser.parse(text)
+    /// Grapheme clusters and display columns, with every placeholder its dialect fills counted as
+    /// one character, an escape as what it shows (`%%` → `%` where the platform unescapes it), and
+    /// a sequence the platform shows as typed as typed.
+    static func lengths(_ text: String, rules: (any DialectRules)? = nil) -> (graphemes: Int, width: Int) {
         var shown = text
-        if !placeholders.isEmpty {
-            var scalars = Array(text.unicodeScalars)
-            for placeholder in placeholders.reversed() {
-                scalars.replaceSubrange(placeholder.offset..<(placeholder.offset + placeholder.text.unicodeScalars.count), with: ["#"])
+        if let rules, text.utf8.contains(UInt8(ascii: "%")) {
+            var bytes = text
+            shown = bytes.withUTF8 { b in
+                var output: [UInt8] = []
+                var cursor = 0
+                rules.scan(b, formatted: true) { token in
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: b[cursor ..< token.range.lowerBound]))
+                    cursor = token.range.upperBound
+                    switch token.kind {
+                    case .argument: output.append(UInt8(ascii: "#"))
+                    case .escape(let replacement): output.append(contentsOf: replacement.utf8)
+                    case .verbatim, .crash: output.append(contentsOf: UnsafeBufferPointer(rebasing: b[token.range]))
+                    }
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: b[cursor...]))
+                return String(decoding: output, as: UTF8.self)
             }
-            var result = String.UnicodeScalarView()
-            result.append(contentsOf: scalars)
-            shown = String(result).replacingOccurrences(of: "%%", with: "%")
         }
         return (shown.count, DisplayWidth.of(shown))
     }

@@ -28,7 +28,9 @@ struct UnboundPlaceholder: LintRule {
                 fields.append(Field(route: route, name: name, key: key, args: args, id: id))
             }
         }
-        let fillers = fields.map { ArgFiller($0.args) }
+        // A placeholder past the base's highest argument is a crash (`format-crash`), not a missing arg.
+        let arguments = context.stringCache.keyArguments()
+        let fillers = fields.map { field in ArgFiller(field.args, highest: arguments.highestPosition(field.id)) }
         // Per field: the placeholders already reported, so each is named for one locale only.
         var reported: [Int: Set<String>] = [:]
         var findings: [Finding] = []
@@ -43,11 +45,12 @@ struct UnboundPlaceholder: LintRule {
                 table.forEachText(of: entry) { ref in
                     // Most texts have no placeholder, or args for all, which the bytes tell; the
                     // unbound ones are named with Strings.
+                    let rules = storage.rules(entry.file)
                     guard !storage.withBytes(entry.file, ref, { text in
-                        !PlaceholderParser.mayHavePlaceholders(text) || fillers[fieldIndex].fillsEveryPlaceholder(text)
+                        UTF8Text.firstIndex(of: UInt8(ascii: "%"), in: text) == nil || fillers[fieldIndex].fillsEveryPlaceholder(text, rules: rules)
                     }) else { return }
                     let field = fields[fieldIndex]
-                    for placeholder in unbound(in: storage.string(entry.file, ref), args: field.args)
+                    for placeholder in unbound(in: storage.string(entry.file, ref), filler: fillers[fieldIndex], rules: rules)
                     where reported[fieldIndex, default: []].insert(placeholder).inserted {
                         findings.append(finding(
                             "\(field.name) of '\(field.route.name)' uses '\(field.key.value)', whose \(placeholder) in locale '\(locale)' no arg fills",
@@ -59,18 +62,16 @@ struct UnboundPlaceholder: LintRule {
         return findings
     }
 
-    private func unbound(in text: String, args: TitleArgs) -> [String] {
-        var sequential = 0
-        return PlaceholderParser.parse(text).compactMap { placeholder in
-            switch (placeholder.kind, args) {
-            case (.named(let name), .named(let pairs)):
-                return pairs.contains { $0.name.value == name } ? nil : placeholder.text
-            case (.printf(let position, _), .positional(let list)):
-                sequential += 1
-                return (position ?? sequential) <= list.count ? nil : placeholder.text
-            default:
-                return placeholder.text
+    /// The placeholders of `text` (as its dialect fills them) that `args` leave empty.
+    private func unbound(in text: String, filler: ArgFiller, rules: any DialectRules) -> [String] {
+        var text = text
+        return text.withUTF8 { bytes in
+            var result: [String] = []
+            rules.scan(bytes, formatted: true) { token in
+                guard token.isArgument, !filler.fills(token, in: bytes) else { return }
+                result.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[token.range]), as: UTF8.self))
             }
+            return result
         }
     }
 }
@@ -82,8 +83,11 @@ private struct ArgFiller {
     var names: [[UInt8]] = []
     /// The number of positional args; nil when the args are not positional.
     var positionalCount: Int?
+    /// The base text's highest position: a higher one is `format-crash`'s to report.
+    var highest: Int?
 
-    init(_ args: TitleArgs) {
+    init(_ args: TitleArgs, highest: Int?) {
+        self.highest = highest
         switch args {
         case .none: break
         case .named(let pairs): names = pairs.map { Array($0.name.value.utf8) }
@@ -91,21 +95,24 @@ private struct ArgFiller {
         }
     }
 
-    func fillsEveryPlaceholder(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    func fillsEveryPlaceholder(_ text: UnsafeBufferPointer<UInt8>, rules: any DialectRules) -> Bool {
         var filled = true
-        var sequential = 0
-        PlaceholderParser.scan(text) { _, name, position, _ in
-            guard filled else { return }
-            if let name {
-                let placeholderName = UnsafeBufferPointer(rebasing: text[name])
-                filled = names.contains { $0.withUnsafeBufferPointer { UTF8Text.canonicallyEqual($0, placeholderName) } }
-            } else if let positionalCount {
-                sequential += 1
-                filled = (position ?? sequential) <= positionalCount
-            } else {
-                filled = false
-            }
+        rules.scan(text, formatted: true) { token in
+            if filled, token.isArgument, !fills(token, in: text) { filled = false }
         }
         return filled
+    }
+
+    /// Whether an arg fills the argument `token` of `text`: a named arg by its name, a positional
+    /// one by its position.
+    func fills(_ token: FormatToken, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+        if let name = token.name {
+            let placeholderName = UnsafeBufferPointer(rebasing: text[name])
+            return names.contains { $0.withUnsafeBufferPointer { UTF8Text.canonicallyEqual($0, placeholderName) } }
+        }
+        guard let position = token.position else { return false }
+        if let highest, position > highest { return true }
+        guard let positionalCount else { return false }
+        return position <= positionalCount
     }
 }

@@ -1,0 +1,111 @@
+/// Rails I18n YAML, interpolated by Ruby's `I18n.interpolate` (the i18n gem).
+///
+/// - Only `%{name}` (name: ASCII letters, digits, `_` and `|`) and `%<name>` with a `Kernel#format`
+///   spec (`%<n>05.1f`) are filled; `%%` becomes `%`. All three only when the app passes values
+///   (`I18n.t(key, room: …)`, or `count:` for a plural): without values the text is shown as it is.
+/// - A printf-looking `%d`, `%1$s` or `%.2f` is text: users see it as typed.
+/// - A value missing for a placeholder raises `I18n::MissingInterpolationArgument`; a reserved
+///   name (`%{scope}`, `%{default}`…) raises `I18n::ReservedInterpolationKey` when values are
+///   passed (i18n 1.10, Debian's, the oracle of `RailsDialectTests`).
+/// - Keys under `date.formats`, `time.formats` and `datetime.formats` hold strftime patterns
+///   (`%e %B %Y`), and so does any text with a directive only strftime has (`%Y`, `%b`, `%H`).
+///   `number.….format` and `negative_format` hold the number helpers' patterns (`%n %u`: number
+///   and unit). Neither is a string to interpolate.
+public struct RailsDialect: DialectRules {
+    public init() {}
+
+    /// `I18n::RESERVED_KEYS`, which a placeholder may not be named: the union of i18n 1.10's
+    /// (`resolve`) and 1.14's (`rescue_format`), so a name either version refuses is reported.
+    static let reservedNames: Set<String> = [
+        "cascade", "deep_interpolation", "default", "exception_handler", "fallback", "fallback_in_progress",
+        "fallback_original_locale", "format", "object", "raise", "rescue_format", "resolve", "scope", "separator", "throw",
+    ]
+
+    public func scan(_ text: UnsafeBufferPointer<UInt8>, formatted: Bool, _ body: (FormatToken) -> Void) {
+        var index = 0
+        let strftime = PlaceholderParser.looksLikeStrftime(text)
+        while let percent = UTF8Text.firstIndex(of: UInt8(ascii: "%"), in: text, from: index) {
+            index = percent + 1
+            let next = percent + 1 < text.count ? text[percent + 1] : 0
+            if next == UInt8(ascii: "%") {
+                if formatted { body(FormatToken(.escape("%"), percent ..< percent + 2)) }
+                index = percent + 2
+                continue
+            }
+            if next == UInt8(ascii: "{"), let close = UTF8Text.firstIndex(of: UInt8(ascii: "}"), in: text, from: percent + 2),
+               close > percent + 2, Self.isName(UnsafeBufferPointer(rebasing: text[(percent + 2) ..< close]), bars: true) {
+                let name = (percent + 2) ..< close
+                index = close + 1
+                body(token(for: name, percent ..< index, in: text, family: FormatToken.anyType, formatted: formatted))
+                continue
+            }
+            if next == UInt8(ascii: "<"), let close = UTF8Text.firstIndex(of: UInt8(ascii: ">"), in: text, from: percent + 2),
+               close > percent + 2, Self.isName(UnsafeBufferPointer(rebasing: text[(percent + 2) ..< close]), bars: false),
+               let (spec, end) = PlaceholderParser.printfSpec(text, close + 1, ruby: true) {
+                index = end
+                let family: Int32 = "diouxXbBc".utf8.contains(spec.conversion) ? FormatToken.integer
+                    : "eEfgG".utf8.contains(spec.conversion) ? FormatToken.float : FormatToken.anyType
+                body(token(for: (percent + 2) ..< close, percent ..< end, in: text, family: family, formatted: formatted))
+                continue
+            }
+            // printf's placeholders mean nothing to I18n; a date format's directives are strftime's.
+            if !strftime, let (_, _, end) = PlaceholderParser.printf(text, percent) {
+                body(FormatToken(.verbatim, percent ..< end))
+                index = end
+            }
+        }
+    }
+
+    private func token(for name: Range<Int>, _ range: Range<Int>, in text: UnsafeBufferPointer<UInt8>, family: Int32,
+                       formatted: Bool) -> FormatToken {
+        let written = String(decoding: UnsafeBufferPointer(rebasing: text[name]), as: UTF8.self)
+        if formatted, Self.reservedNames.contains(written) {
+            return FormatToken(.crash("I18n::ReservedInterpolationKey: reserved key :\(written) used"), range, name: name)
+        }
+        return FormatToken(.argument, range, name: name, family: family)
+    }
+
+    /// `\w` of Ruby's pattern: ASCII letters, digits and `_` (and `|` inside `%{…}`).
+    static func isName(_ bytes: UnsafeBufferPointer<UInt8>, bars: Bool) -> Bool {
+        bytes.allSatisfy { byte in
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || (bars && byte == UInt8(ascii: "|"))
+        }
+    }
+
+    /// Keys whose values are Rails' own patterns (strftime, number formats), not strings to interpolate.
+    public static func isFormatPatternKey(_ key: String) -> Bool {
+        let segments = key.split(separator: ".")
+        if segments.first == "number", let last = segments.last, last == "format" || last == "negative_format" { return true }
+        guard let formats = segments.firstIndex(of: "formats"), formats > 0 else { return false }
+        return ["date", "time", "datetime"].contains(segments[formats - 1])
+    }
+
+    public func missingArgument(_ written: String, position: Int, count: Int) -> String? { nil }
+
+    public func render(_ text: String, arguments: FormatArguments, locale: String?) -> Result<String, FormatFailure> {
+        // `I18n.t(key)` without values does not interpolate (a reserved name raises only then).
+        if arguments.named.isEmpty && arguments.positional.isEmpty { return .success(text) }
+        if !arguments.positional.isEmpty {
+            return .failure(FormatFailure("Ruby I18n fills named placeholders only (%{name}); give the args as a mapping"))
+        }
+        return renderTokens(text, formatted: true) { token, written in
+            guard let nameRange = token.name else { return .failure(FormatFailure("?")) }
+            var bytes = written
+            let name = bytes.withUTF8 { b in
+                let offset = token.range.lowerBound
+                return String(decoding: UnsafeBufferPointer(rebasing: b[(nameRange.lowerBound - offset) ..< (nameRange.upperBound - offset)]), as: UTF8.self)
+            }
+            guard let value = arguments.named[name] else {
+                return .failure(FormatFailure("I18n::MissingInterpolationArgument: missing interpolation argument :\(name) in \"\(text)\""))
+            }
+            guard written.hasPrefix("%<") else { return .success(arguments.wrap(value)) }
+            // `sprintf("%" + spec, value)`: the spec after `>`.
+            return bytes.withUTF8 { b -> Result<String, FormatFailure> in
+                let specStart = nameRange.upperBound - token.range.lowerBound + 1
+                guard let (spec, _) = PlaceholderParser.printfSpec(b, specStart, ruby: true) else { return .failure(FormatFailure("?")) }
+                return spec.render(value, ruby: true, symbols: .root).map(arguments.wrap).mapError { FormatFailure("the value for \(written) \($0.message)") }
+            }
+        }
+    }
+}

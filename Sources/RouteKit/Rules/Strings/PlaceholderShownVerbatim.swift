@@ -1,0 +1,90 @@
+/// A placeholder-looking sequence that the string's platform never fills: users see it as typed.
+/// `%.2f`, `%s` or `%%` in a Compose resource (the library fills `%1$s` and `%1$d` only), `%d` or
+/// `%1$s` in Rails YAML (I18n fills `%{name}`), `%1$s` in an Android or Compose text that the app
+/// shows without arguments. An error on a string a route's title or subtitle reads (a visible
+/// `%s` in the navigation bar), a warning elsewhere. Rails date and time formats
+/// (`date.formats.*`) are strftime patterns, not placeholders.
+struct PlaceholderShownVerbatim: LintRule {
+    static let id = "placeholder-shown-verbatim"
+
+    func check(_ context: LintContext) -> [Finding] {
+        let strings = context.project.strings
+        let storage = strings.storage
+        let arguments = context.stringCache.keyArguments()
+        // The keys a title or subtitle reads, by id: their findings are errors.
+        var titleKeys: Set<Int32> = []
+        for route in context.project.catalog.routes {
+            for spec in [route.title, route.subtitle].compactMap({ $0 }) {
+                let key: String? = switch spec {
+                case .key(let key, _): key.value
+                case .param(_, let fallback): fallback?.value
+                case .text: nil
+                }
+                if let key, let id = strings.keyID(key) { titleKeys.insert(id) }
+            }
+        }
+        var findings: [Finding] = []
+        for locale in strings.locales {
+            guard let table = strings[locale] else { continue }
+            let group = EntryFindings(rule: Self.id, table: table, place: .text, message: .made { index, form, offset in
+                let entry = table.entries[index]
+                let ref = form.map { table.forms[$0].text } ?? entry.text
+                // The sequence at the offset: read from there, not from the start of the text (a text
+                // may hold thousands, and a message is made for each).
+                let written = storage.withBytes(entry.file, ref) { text -> String in
+                    let rest = UnsafeBufferPointer(rebasing: text[(offset ?? 0) ..< Swift.min(text.count, (offset ?? 0) + 256)])
+                    var shown = ""
+                    storage.rules(entry.file).scan(rest, formatted: arguments.formatted(entry.key, text: text, rules: storage.rules(entry.file))) { token in
+                        if shown.isEmpty, token.range.lowerBound == 0 { shown = String(decoding: UnsafeBufferPointer(rebasing: rest[token.range]), as: UTF8.self) }
+                    }
+                    return shown
+                }
+                let dialect = storage.dialects[Int(entry.file)]
+                return "'\(storage.name(entry.key))' in locale '\(locale)' shows \(written) as typed: \(Self.why(dialect, written))"
+            }, itemsInMessageOrder: true)
+            for (index, entry) in table.entries.enumerated() {
+                let rules = storage.rules(entry.file)
+                let dialect = storage.dialects[Int(entry.file)]
+                if dialect == .rails && RailsDialect.isFormatPatternKey(storage.name(entry.key)) { continue }
+                let severity: Severity = titleKeys.contains(entry.key) ? .error : .warning
+                func check(_ ref: TextRef, form: Int?) {
+                    var offsets: [(Int, String)] = []
+                    storage.withBytes(entry.file, ref) { text in
+                        guard UTF8Text.firstIndex(of: UInt8(ascii: "%"), in: text) != nil else { return }
+                        rules.scan(text, formatted: arguments.formatted(entry.key, text: text, rules: rules)) { token in
+                            guard case .verbatim = token.kind else { return }
+                            offsets.append((token.range.lowerBound, String(decoding: UnsafeBufferPointer(rebasing: text[token.range]), as: UTF8.self)))
+                        }
+                    }
+                    // One finding per sequence as written (a repeat would be the same finding), in message order.
+                    var seen: Set<String> = []
+                    for (offset, written) in offsets.sorted(by: { $0.1 < $1.1 }) where seen.insert(written).inserted {
+                        group.add(entry: index, form: form, detail: offset, severity: severity, to: &findings)
+                    }
+                }
+                if entry.isPlural {
+                    for form in table.pluralForms(entry).indices { check(table.forms[form].text, form: form) }
+                } else {
+                    check(entry.text, form: nil)
+                }
+            }
+        }
+        return findings
+    }
+
+    /// Why the platform leaves `written` alone.
+    static func why(_ dialect: StringDialect, _ written: String) -> String {
+        switch dialect {
+        case .compose(let version):
+            return written == "%%"
+                ? "Compose resources never unescape %% (the library fills %1$s and %1$d only)"
+                : "Compose resources \(version) fill only %1$s and %1$d\(version.fillsMultiDigitIndexes ? "" : " with a one-digit index"); use %1$s, or format the value in code"
+        case .android:
+            return "the app shows this string without arguments (getString(id)), so nothing is formatted; pass arguments or write the text without placeholders"
+        case .apple:
+            return "String(format:) does not fill it"
+        case .rails:
+            return "Ruby I18n fills only %{name} and %<name>s; use %{name}"
+        }
+    }
+}

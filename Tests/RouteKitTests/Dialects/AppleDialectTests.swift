@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+@testable import RouteKit
+
+/// Apple's `String(format:)` and String Catalog semantics (substitutions, per-localization
+/// variations), and a real app's catalog (Applite, MIT: Fixtures/Applite).
+@Suite struct AppleDialectTests {
+    static let applite = CLI.packageRoot.appendingPathComponent("Tests/RouteKitTests/Fixtures/Applite")
+
+    @Test func specifiersAndSubstitutions() {
+        #expect(DialectProbe.tokens(.apple, "%#@p@ posts from %2$#@u@, %@ %lld %1$@ 100%%") == [
+            "arg1:%#@p@", "arg2:%2$#@u@", "arg2:%@", "arg3:%lld", "arg1:%1$@", "escape(\"%\"):%%",
+        ])
+        // Not formatted (no argument passed): `%` is text.
+        #expect(DialectProbe.tokens(.apple, "100% sure", formatted: false) == [])
+        #expect(DialectProbe.tokens(.apple, "%d 100%").last?.hasPrefix("crash(") == true)
+        #expect(DialectProbe.render(.apple, "%@ has %lld (%u)", ["x", "12", "-1"]) == "x has 12 (4294967295)")
+        #expect(DialectProbe.render(.apple, "100% sure") == "100% sure")
+    }
+
+    /// The issue's reproduction: two substitutions with plural variables, and a plain English text
+    /// whose German translation is a plural of the key's argument. No placeholder finding.
+    @Test func perLocalizationVariationsLintClean() throws {
+        let catalog = """
+        { "sourceLanguage": "en", "version": "1.0", "strings": {
+          "posts %lld %lld": { "localizations": { "en": {
+            "stringUnit": { "state": "translated", "value": "%#@p@ posts from %#@u@ people" },
+            "substitutions": {
+              "p": { "argNum": 1, "formatSpecifier": "lld", "variations": { "plural": {
+                "one": { "stringUnit": { "state": "translated", "value": "%arg" } },
+                "other": { "stringUnit": { "state": "translated", "value": "%arg" } } } } },
+              "u": { "argNum": 2, "formatSpecifier": "lld", "variations": { "plural": {
+                "one": { "stringUnit": { "state": "translated", "value": "%arg" } },
+                "other": { "stringUnit": { "state": "translated", "value": "%arg" } } } } } } } } },
+          "liked %lld": { "localizations": {
+            "en": { "stringUnit": { "state": "translated", "value": "liked" } },
+            "de": { "stringUnit": { "state": "translated", "value": "%#@c@" },
+                    "substitutions": { "c": { "formatSpecifier": "lld", "variations": { "plural": {
+                      "one": { "stringUnit": { "state": "translated", "value": "hat favorisiert" } },
+                      "other": { "stringUnit": { "state": "translated", "value": "haben favorisiert" } } } } } } } } },
+          "%lld apps": { "localizations": {
+            "en": { "variations": { "plural": {
+              "one": { "stringUnit": { "state": "translated", "value": "%lld app" } },
+              "other": { "stringUnit": { "state": "translated", "value": "%lld apps" } } } } },
+            "ko": { "stringUnit": { "state": "translated", "value": "앱 %lld개" } } } } } }
+        """
+        let findings = try DialectProbe.lint([(".routekit.yml", "strings: [Localizable.xcstrings]\nbase-locale: en\n"),
+                                              ("Localizable.xcstrings", catalog)])
+        #expect(!findings.contains { $0.hasPrefix("placeholder-") || $0.hasPrefix("format-crash") || $0.hasPrefix("unsupported") }, "\(findings)")
+    }
+
+    /// A real catalog with substitutions and per-locale plural variations: no error. Its older
+    /// version: exactly the mistakes the next commit fixed (Hungarian drops `%@` twice) and no
+    /// other placeholder finding; and a stray `%` put into a translation is a crash.
+    @Test func applitesCatalog() throws {
+        let config = (".routekit.yml", "strings: [Localizable.xcstrings]\nbase-locale: en\n")
+        let current = try String(contentsOf: Self.applite.appendingPathComponent("Localizable.xcstrings"), encoding: .utf8)
+        let now = try DialectProbe.lint([config, ("Localizable.xcstrings", current)])
+        #expect(!now.contains { $0.hasPrefix("placeholder-") || $0.hasPrefix("format-crash") }, "\(now)")
+        let older = try String(contentsOf: Self.applite.appendingPathComponent("Localizable.9e3a485.xcstrings"), encoding: .utf8)
+        let then = try DialectProbe.lint([config, ("Localizable.xcstrings", older)], only: ["placeholder-mismatch", "format-crash", "empty-translation"])
+        #expect(then.filter { $0.hasPrefix("placeholder-mismatch") } == ["placeholder-mismatch Localizable.xcstrings:1946", "placeholder-mismatch Localizable.xcstrings:4203"])
+        #expect(then.filter { $0.hasPrefix("empty-translation") }.count == 16)
+        // "Failed to reinstall %@" in French with a stray percent.
+        let stray = current.replacingOccurrences(of: "\"value\" : \"Échec de la réinstallation de %@\"",
+                                                 with: "\"value\" : \"Échec de la réinstallation de %@ à 100%\"")
+        try #require(stray != current, "the French value to break is not in the fixture")
+        let broken = try DialectProbe.lint([config, ("Localizable.xcstrings", stray)], only: ["format-crash"])
+        #expect(broken.count == 1, "\(broken)")
+    }
+}
