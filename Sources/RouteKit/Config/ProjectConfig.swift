@@ -36,7 +36,7 @@ public struct ProjectConfig: Sendable {
 
     public init(path: String, baseLocale: Located<String>) {
         self.path = path
-        self.root = PathUtilities.directory(of: path)
+        self.root = (path as NSString).deletingLastPathComponent
         self.baseLocale = baseLocale
     }
 }
@@ -99,7 +99,7 @@ extension ProjectConfig {
             let candidate = PathUtilities.join(current, fileName)
             if FileManager.default.fileExists(atPath: candidate) { return candidate }
             if current == "/" { break }
-            current = PathUtilities.directory(of: current)
+            current = (current as NSString).deletingLastPathComponent
             if current.isEmpty { current = "/" }
         }
         throw ConfigError(
@@ -110,7 +110,7 @@ extension ProjectConfig {
         // A config planted as a link to a file elsewhere (a secret, `/proc/kmsg`) is never read,
         // so none of its content can reach a message.
         if let resolved = Project.realPath(path),
-           let directory = Project.realPath(PathUtilities.directory(of: path).isEmpty ? "." : PathUtilities.directory(of: path)),
+           let directory = Project.realPath((path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent),
            !PathUtilities.isInside(resolved, root: directory) {
             throw ConfigError("the config resolves (through a symbolic link) outside its directory, the project root; it is not read", file: path)
         }
