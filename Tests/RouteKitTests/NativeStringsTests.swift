@@ -17,9 +17,13 @@ import Testing
         return (project, findings, directory)
     }
 
+    /// The text of `key` in `locale`, in whichever resource set has it.
     static func value(_ project: Project, _ key: String, _ locale: String) -> String? {
-        guard let strings = project.strings[locale] else { return nil }
-        return strings.allEntries.first { $0.key == key }.flatMap { $0.texts.first?.value }
+        for set in project.stringSets {
+            guard let strings = set.strings[locale], let entry = strings.allEntries.first(where: { $0.key == key }) else { continue }
+            return entry.texts.first?.value
+        }
+        return nil
     }
 
     @Test func qualifiersGiveLocales() throws {

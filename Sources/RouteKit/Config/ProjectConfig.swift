@@ -13,6 +13,12 @@ public struct ProjectConfig: Sendable {
     /// Dialects set per `strings:` glob (`- { glob: …, dialect: android }`), in file order; a
     /// file a later glob names takes that glob's dialect. Other files take their path's default.
     public var stringDialects: [(glob: Located<String>, dialect: StringDialect)] = []
+    /// `strings:` written as named resource sets (`strings: { shared: [...], wear: [...] }`): the
+    /// names in order (the first is the app's own set, where route titles resolve), and for each
+    /// glob of `strings` the index of its set. Empty when `strings:` is a list: then each native
+    /// resource tree is a set of its own (`ResourceSets`).
+    public var stringSetNames: [Located<String>] = []
+    public var stringGlobSets: [Int] = []
     /// `compose-version:`, the Compose Multiplatform resources library's version, when set: it
     /// overrides what `gradle/libs.versions.toml` says.
     public var composeVersion: Located<ComposeResourcesVersion>?
@@ -148,7 +154,18 @@ extension ProjectConfig {
                 collect { () throws(ConfigError) in config.catalog = try texts(value, "catalog") }
             case "strings":
                 collect { () throws(ConfigError) in
-                    (config.strings, config.stringDialects) = try stringSources(value)
+                    guard let sets = value.mapping, !sets.entries.contains(where: { ["glob", "dialect", "version"].contains($0.key.value) }) else {
+                        (config.strings, config.stringDialects) = try stringSources(value)
+                        return
+                    }
+                    // Named resource sets, each a list of globs.
+                    for (index, entry) in sets.entries.enumerated() {
+                        let (globs, dialects) = try stringSources(entry.value)
+                        config.stringSetNames.append(entry.key.located)
+                        config.strings += globs
+                        config.stringGlobSets += Array(repeating: index, count: globs.count)
+                        config.stringDialects += dialects
+                    }
                 }
                 sawStrings = true
             case "compose-version":

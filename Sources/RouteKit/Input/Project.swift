@@ -1,12 +1,24 @@
 import Foundation
 
+/// One resource set's strings: a module's own table (`ResourceSets`).
+public struct StringSet: Sendable {
+    /// The module (`shared`, `wearApp`), the config's name for the set, or the tree's path.
+    public var name: String
+    public var strings: StringTable
+    /// Its files, in config order.
+    public var files: [String]
+}
+
 /// A loaded project: its config, catalog and strings, and what went wrong while reading them.
 public struct Project: Sendable {
     public var config: ProjectConfig
     public var catalog: RouteCatalog
     /// False for strings-only projects (no `catalog:` in the config).
     public var hasCatalog: Bool
+    /// The app's own strings: the first resource set, where route titles resolve.
     public var strings: StringTable
+    /// Every resource set (`ResourceSets`), the first being `strings`; each is checked on its own.
+    public var stringSets: [StringSet] = []
     /// Suppression comments of every input file, by path.
     public var suppressions: [String: Suppressions]
     /// Every input file, in the order read.
@@ -36,17 +48,41 @@ public struct Project: Sendable {
         var stringFiles: [StringsFileData] = []
         stringFiles.reserveCapacity(stringPaths.count)
         let dialects = try dialectsOf(stringPaths, config: config)
+        var readPaths: [String] = []
         for (position, path) in stringPaths.enumerated() {
             guard let index = byPath[path], var data = parsed[index].strings else { continue }
             parsed[index].strings = nil
             data.dialect = dialects[position]
             stringFiles.append(data)
+            readPaths.append(path)
         }
+        // Each resource set is merged on its own: a key is a duplicate only within its set.
+        let groups = try resourceSets(readPaths, config: config)
+        var filesBySet: [[StringsFileData]] = groups.map { _ in [] }
+        for (set, group) in groups.enumerated() {
+            filesBySet[set].reserveCapacity(group.members.count)
+            for member in group.members { filesBySet[set].append(stringFiles[member]) }
+        }
+        stringFiles = []
         // The catalog and the strings are independent: build them side by side.
-        let ((catalog, catalogDiagnostics), (strings, stringDiagnostics)) = Concurrent.pair(
+        let ((catalog, catalogDiagnostics), merged) = Concurrent.pair(
             { CatalogLoader.load(catalogFiles, root: config.root) },
-            { StringsLoader.merge(&stringFiles, baseLocale: config.baseLocale.value, root: config.root, limits: config.limits) })
-        diagnostics += catalogDiagnostics + stringDiagnostics
+            { () -> [(StringTable, [Finding])] in
+                var sets: [(StringTable, [Finding])] = []
+                for index in filesBySet.indices {
+                    sets.append(StringsLoader.merge(&filesBySet[index], baseLocale: config.baseLocale.value, root: config.root,
+                                                    limits: config.limits))
+                    filesBySet[index] = []
+                }
+                return sets
+            })
+        diagnostics += catalogDiagnostics + merged.flatMap(\.1)
+        let stringSets = zip(groups, merged).map { group, set in
+            StringSet(name: group.name, strings: set.0, files: group.members.map { readPaths[$0] })
+        }
+        let strings = stringSets.first?.strings ?? StringTable(baseLocale: config.baseLocale.value)
+        // The app's own set must have the base locale; another set without it (a module's
+        // translations only) is compared with nothing.
         try checkBaseLocale(of: strings, config: config)
         var suppressions: [String: Suppressions] = [:]
         for file in parsed where suppressions[file.file.path] == nil { suppressions[file.file.path] = file.file.suppressions }
@@ -54,8 +90,22 @@ public struct Project: Sendable {
         let appCode = try AppCode.load(config: config, stringFiles: stringPaths, countedBytes: inputBytes)
         suppressions.merge(appCode.suppressions) { yaml, _ in yaml }
         return Project(
-            config: config, catalog: catalog, hasCatalog: !config.catalog.isEmpty, strings: strings,
+            config: config, catalog: catalog, hasCatalog: !config.catalog.isEmpty, strings: strings, stringSets: stringSets,
             suppressions: suppressions, files: allPaths, diagnostics: diagnostics, appCode: appCode)
+    }
+
+    /// The resource sets of the strings files read (in config order): the config's named sets,
+    /// else one per resource tree.
+    static func resourceSets(_ paths: [String], config: ProjectConfig) throws(ConfigError) -> [ResourceSets.Group] {
+        var namedSet: [Int?] = Array(repeating: nil, count: paths.count)
+        if !config.stringSetNames.isEmpty {
+            var setOf: [String: Int] = [:]
+            for (glob, set) in zip(config.strings, config.stringGlobSets) {
+                for path in try resolve([glob], field: "strings", config: config) where setOf[path] == nil { setOf[path] = set }
+            }
+            namedSet = paths.map { setOf[$0] }
+        }
+        return ResourceSets.group(paths, root: config.root, names: config.stringSetNames.map(\.value), namedSet: namedSet)
     }
 
     /// The dialect of each strings file: the last `strings:` glob with a dialect that names it,

@@ -5,11 +5,15 @@ public protocol LintRule: Sendable {
     static var id: String { get }
     /// The options the rule takes, each declared once (see `RuleOption`).
     static var options: [any RuleOptionDeclaration] { get }
+    /// True for a rule about the strings alone (no catalog, no code): it runs once per resource
+    /// set, each set's strings in `context.project.strings`. Other rules see the app's own set.
+    static var checksEachStringSet: Bool { get }
     func check(_ context: LintContext) -> [Finding]
 }
 
 extension LintRule {
     public static var options: [any RuleOptionDeclaration] { [] }
+    public static var checksEachStringSet: Bool { false }
 
     /// A finding of this rule. The engine gives it the rule's severity from config and defaults;
     /// a rule that rates some findings lower than others passes `severity`, which the engine

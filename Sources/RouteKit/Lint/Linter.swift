@@ -37,10 +37,21 @@ public enum Linter {
     public static func lint(_ project: Project, selection: LintSelection = LintSelection(), baseline: Baseline? = nil) -> LintResult {
         let settings = project.config.rules
         let context = LintContext(project: project, settings: settings)
+        // Each further resource set is checked by the rules about strings alone, as its own table.
+        let setContexts = project.stringSets.dropFirst().map { set in
+            var other = project
+            other.strings = set.strings
+            return LintContext(project: other, settings: settings)
+        }
         // Rules are independent: they run on all cores.
         let enabled = RuleRegistry.rules.filter { isEnabled(type(of: $0).id, settings: settings, selection: selection) }
-        var parts = Concurrent.map(count: enabled.count + 1) { index in
-            index == 0 ? project.diagnostics : enabled[index - 1].check(context)
+        var jobs: [(rule: any LintRule, context: LintContext)] = enabled.map { ($0, context) }
+        for rule in enabled where type(of: rule).checksEachStringSet {
+            for setContext in setContexts { jobs.append((rule, setContext)) }
+        }
+        let work = jobs
+        var parts = Concurrent.map(count: work.count + 1) { index in
+            index == 0 ? project.diagnostics : work[index - 1].rule.check(work[index - 1].context)
         }
         // One array of the findings, grown from the largest part when that has the room (rules
         // that can fire at every entry reserve it), else of exactly their size: a million
@@ -130,8 +141,8 @@ public enum Linter {
             kept = applied.kept
             outcome = BaselineOutcome(suppressed: applied.suppressed, stale: applied.stale)
         }
-        var summary = LintSummary(files: project.files.count, routes: project.catalog.routes.count,
-                                  locales: project.strings.locales.count)
+        let locales = project.stringSets.count > 1 ? Set(project.stringSets.flatMap(\.strings.locales)).count : project.strings.locales.count
+        var summary = LintSummary(files: project.files.count, routes: project.catalog.routes.count, locales: locales)
         for diagnostic in kept {
             switch diagnostic.severity {
             case .error: summary.errors += 1

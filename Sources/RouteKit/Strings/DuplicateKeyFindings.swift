@@ -30,7 +30,11 @@ final class DuplicateKeyFindings: FindingGroup, @unchecked Sendable {
         super.init(rule: "duplicate-key")
     }
 
-    var findings: [Finding] { records.indices.map { Finding(self, item: $0, severity: .error) } }
+    /// The records that are overrides: a definition in another resource tree of the set, with
+    /// another text. An info: Android merges an app over its libraries, and the first listed is used.
+    var overrides: Set<Int> = []
+
+    var findings: [Finding] { records.indices.map { Finding(self, item: $0, severity: overrides.contains($0) ? .info : .error) } }
 
     override func location(_ item: Int) -> SourceLocation? {
         let record = records[item]
@@ -50,7 +54,7 @@ final class DuplicateKeyFindings: FindingGroup, @unchecked Sendable {
         body(storage.name(record.key))
         body("' of locale '")
         body(locales[Int(record.locale)])
-        body("' is already defined ")
+        body(overrides.contains(item) ? "' is overridden, with another text, by its definition " : "' is already defined ")
         let table = tables[Int(record.locale)]
         let firstFile = table.index(of: record.key).map { table.entries[$0].file } ?? record.file
         body(firstFile == record.file ? "earlier in this file" : places[Int(firstFile)])

@@ -331,6 +331,9 @@ private struct Merger {
 
     /// `limits.locales`: a locale past it is reported once and not read.
     let maxLocales: Int
+    /// Per file: its resource tree (`ResourceSets.tree`). Within one set, a key defined again in
+    /// another tree is an override (an Android app over its library), not a duplicate.
+    var treeOfFile: [Int] = []
     var nonBaseLocales = 0
 
     init(baseLocale: String, maxLocales: Int) {
@@ -380,6 +383,13 @@ private struct Merger {
 
     mutating func run(_ files: inout [StringsFileData]) {
         renameAliases(&files)
+        var trees: [String: Int] = [:]
+        treeOfFile = files.map { file in
+            let key = ResourceSets.tree(of: file.path).key
+            if let tree = trees[key] { return tree }
+            trees[key] = trees.count
+            return trees.count - 1
+        }
         var itemCounts: [Int] = []
         var overLimit = false
         for fileIndex in files.indices {
@@ -579,9 +589,14 @@ private struct Merger {
     /// Adds an entry whose texts are in `arena`, keeping them; a duplicate is noted (its texts are not kept).
     private mutating func add(_ entry: CompactEntry, forms: ArraySlice<CompactForm> = [], arena: UnsafeBufferPointer<UInt8>,
                               locale: Int) {
-        if strings[locale].contains(entry.key) {
-            pendingDuplicates.append(DuplicateKeyFindings.Record(
-                key: entry.key, locale: Int32(locale), file: entry.file, line: entry.keyLine, column: entry.keyColumn))
+        if let first = strings[locale].index(of: entry.key) {
+            let firstFile = strings[locale].entries[first].file
+            if treeOfFile.indices.contains(Int(firstFile)), treeOfFile[Int(firstFile)] != treeOfFile[Int(entry.file)] {
+                // Another tree of the set: an override, compared with the first once every text is kept.
+                overrideHashes[pendingDuplicates.count] = Self.hash(entry, forms: forms, arena: arena)
+            }
+            pendingDuplicates.append(DuplicateKeyFindings.Record(key: entry.key, locale: Int32(locale), file: entry.file,
+                                                                 line: entry.keyLine, column: entry.keyColumn))
             return
         }
         var entry = entry
@@ -599,6 +614,31 @@ private struct Merger {
 
     /// Duplicates are reported once every path is known (an earlier file may hold the first one).
     var pendingDuplicates: [DuplicateKeyFindings.Record] = []
+    /// Index in `pendingDuplicates` → the hash of an override's text (few: only across trees).
+    var overrideHashes: [Int: UInt64] = [:]
+
+    /// A value's text (or each plural form's category and text), hashed: what an override is
+    /// compared with the first definition by.
+    static func hash(_ entry: CompactEntry, forms: ArraySlice<CompactForm>, arena: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var stream = StableHash.Stream()
+        func add(_ ref: TextRef) {
+            stream.add(UnsafeBufferPointer(rebasing: arena[Int(ref.start) ..< Int(ref.start) + Int(ref.length)]))
+            stream.add(0)
+        }
+        if entry.isPlural { for form in forms { add(form.category); add(form.text) } } else { add(entry.text) }
+        return stream.hash
+    }
+
+    /// The same hash of a kept entry.
+    static func hash(_ entry: CompactEntry, in table: LocaleStrings, storage: StringStorage) -> UInt64 {
+        var stream = StableHash.Stream()
+        func add(_ ref: TextRef) {
+            storage.withBytes(entry.file, ref) { stream.add($0) }
+            stream.add(0)
+        }
+        if entry.isPlural { for form in table.pluralForms(entry) { add(form.category); add(form.text) } } else { add(entry.text) }
+        return stream.hash
+    }
 
     func finish(_ files: [StringsFileData], root: String) -> (StringTable, [Finding]) {
         let storage = StringStorage(paths: files.map(\.path), arenas: files.map(\.arena), keys: interner,
@@ -615,9 +655,24 @@ private struct Merger {
         }
         for locale in tables { table.byLocale[locale.locale] = locale }
         var diagnostics = self.diagnostics
-        if !pendingDuplicates.isEmpty {
-            diagnostics += DuplicateKeyFindings(pendingDuplicates, storage: storage, locales: locales, tables: tables,
-                                                root: root).findings
+        // An override with the same text changes nothing: not reported; with another, an info.
+        var duplicates = pendingDuplicates
+        var overrides: Set<Int> = []
+        if !overrideHashes.isEmpty {
+            duplicates = []
+            for (index, record) in pendingDuplicates.enumerated() {
+                if let hash = overrideHashes[index], let first = tables[Int(record.locale)].index(of: record.key) {
+                    let table = tables[Int(record.locale)]
+                    if Self.hash(table.entries[first], in: table, storage: storage) == hash { continue }
+                    overrides.insert(duplicates.count)
+                }
+                duplicates.append(record)
+            }
+        }
+        if !duplicates.isEmpty {
+            let found = DuplicateKeyFindings(duplicates, storage: storage, locales: locales, tables: tables, root: root)
+            found.overrides = overrides
+            diagnostics += found.findings
         }
         return (table, diagnostics)
     }

@@ -3,6 +3,7 @@
 /// on purpose, such as a decorative line (`other-keys`, a warning by default).
 struct EmptyTranslation: LintRule {
     static let id = "empty-translation"
+    static let checksEachStringSet = true
     static let otherKeys = RuleOption.severity("other-keys", default: .warning,
         "severity for keys no route uses as a title or subtitle (the rule's severity applies to those that do)")
     static let options: [any RuleOptionDeclaration] = [otherKeys]

@@ -1,6 +1,7 @@
 /// A key that a translation has and the base locale does not: dead text, or a renamed key.
 struct ExtraTranslation: LintRule {
     static let id = "extra-translation"
+    static let checksEachStringSet = true
 
     func check(_ context: LintContext) -> [Finding] {
         let strings = context.project.strings

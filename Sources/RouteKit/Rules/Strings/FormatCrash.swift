@@ -7,6 +7,7 @@
 /// needs (`MissingFormatArgumentException`, `IndexOutOfBoundsException`).
 struct FormatCrash: LintRule {
     static let id = "format-crash"
+    static let checksEachStringSet = true
 
     func check(_ context: LintContext) -> [Finding] {
         let strings = context.project.strings

@@ -2,6 +2,7 @@
 /// rules cannot work for it, and the app's locale matching will never pick it.
 struct InvalidLocale: LintRule {
     static let id = "invalid-locale"
+    static let checksEachStringSet = true
 
     func check(_ context: LintContext) -> [Finding] {
         var findings: [Finding] = []

@@ -3,6 +3,7 @@
 /// config `fallbacks:` count as deliberate; falling back to the base locale does not.
 struct MissingTranslation: LintRule {
     static let id = "missing-translation"
+    static let checksEachStringSet = true
 
     func check(_ context: LintContext) -> [Finding] {
         let project = context.project

@@ -7,6 +7,7 @@
 /// base's highest is a crash, which `format-crash` reports.
 struct PlaceholderMismatch: LintRule {
     static let id = "placeholder-mismatch"
+    static let checksEachStringSet = true
 
     func check(_ context: LintContext) -> [Finding] {
         let strings = context.project.strings

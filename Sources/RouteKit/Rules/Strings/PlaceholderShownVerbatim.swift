@@ -6,6 +6,7 @@
 /// (`date.formats.*`) are strftime patterns, not placeholders.
 struct PlaceholderShownVerbatim: LintRule {
     static let id = "placeholder-shown-verbatim"
+    static let checksEachStringSet = true
 
     func check(_ context: LintContext) -> [Finding] {
         let strings = context.project.strings
@@ -29,15 +30,11 @@ struct PlaceholderShownVerbatim: LintRule {
             let group = EntryFindings(rule: Self.id, table: table, place: .text, message: .made { index, form, offset in
                 let entry = table.entries[index]
                 let ref = form.map { table.forms[$0].text } ?? entry.text
-                // The sequence at the offset: read from there, not from the start of the text (a text
-                // may hold thousands, and a message is made for each).
+                // The detail is where the sequence starts and how long it is: its text is read
+                // from there, without scanning the text again (a text may hold thousands).
                 let written = storage.withBytes(entry.file, ref) { text -> String in
-                    let rest = UnsafeBufferPointer(rebasing: text[(offset ?? 0) ..< Swift.min(text.count, (offset ?? 0) + 256)])
-                    var shown = ""
-                    storage.rules(entry.file).scan(rest, formatted: arguments.formatted(entry.key, text: text, rules: storage.rules(entry.file))) { token in
-                        if shown.isEmpty, token.range.lowerBound == 0 { shown = String(decoding: UnsafeBufferPointer(rebasing: rest[token.range]), as: UTF8.self) }
-                    }
-                    return shown
+                    let start = Swift.min((offset ?? 0) >> 8, text.count), length = (offset ?? 0) & 0xFF
+                    return String(decoding: UnsafeBufferPointer(rebasing: text[start ..< Swift.min(text.count, start + length)]), as: UTF8.self)
                 }
                 let dialect = storage.dialects[Int(entry.file)]
                 return "'\(storage.name(entry.key))' in locale '\(locale)' shows \(written) as typed: \(Self.why(dialect, written))"
@@ -48,18 +45,19 @@ struct PlaceholderShownVerbatim: LintRule {
                 if dialect == .rails && RailsDialect.isFormatPatternKey(storage.name(entry.key)) { continue }
                 let severity: Severity = titleKeys.contains(entry.key) ? .error : .warning
                 func check(_ ref: TextRef, form: Int?) {
-                    var offsets: [(Int, String)] = []
+                    var found: [(range: Range<Int>, written: String)] = []
                     storage.withBytes(entry.file, ref) { text in
                         guard UTF8Text.firstIndex(of: UInt8(ascii: "%"), in: text) != nil else { return }
                         rules.scan(text, formatted: arguments.formatted(entry.key, text: text, rules: rules)) { token in
-                            guard case .verbatim = token.kind else { return }
-                            offsets.append((token.range.lowerBound, String(decoding: UnsafeBufferPointer(rebasing: text[token.range]), as: UTF8.self)))
+                            guard case .verbatim = token.kind, token.range.lowerBound < 1 << 23 else { return }
+                            found.append((token.range, String(decoding: UnsafeBufferPointer(rebasing: text[token.range]), as: UTF8.self)))
                         }
                     }
                     // One finding per sequence as written (a repeat would be the same finding), in message order.
                     var seen: Set<String> = []
-                    for (offset, written) in offsets.sorted(by: { $0.1 < $1.1 }) where seen.insert(written).inserted {
-                        group.add(entry: index, form: form, detail: offset, severity: severity, to: &findings)
+                    for (range, written) in found.sorted(by: { $0.written < $1.written }) where seen.insert(written).inserted {
+                        let detail = range.lowerBound << 8 | Swift.min(range.count, 0xFF)
+                        group.add(entry: index, form: form, detail: detail, severity: severity, to: &findings)
                     }
                 }
                 if entry.isPlural {

@@ -3,6 +3,7 @@
 /// they have it, at a count of 0 (as Rails I18n does) where they do not.
 struct PluralExtraCategory: LintRule {
     static let id = "plural-extra-category"
+    static let checksEachStringSet = true
 
     func check(_ context: LintContext) -> [Finding] {
         let strings = context.project.strings

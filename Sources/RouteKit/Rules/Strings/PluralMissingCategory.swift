@@ -2,6 +2,7 @@
 /// `other` form ("1 Vorträge"), or nothing when `other` is missing too.
 struct PluralMissingCategory: LintRule {
     static let id = "plural-missing-category"
+    static let checksEachStringSet = true
 
     func check(_ context: LintContext) -> [Finding] {
         let strings = context.project.strings

@@ -2,6 +2,7 @@
 /// Regional variants of the base language (`en-GB` for `en`) are expected to match and are skipped.
 struct Untranslated: LintRule {
     static let id = "untranslated"
+    static let checksEachStringSet = true
 
     func check(_ context: LintContext) -> [Finding] {
         let strings = context.project.strings
