@@ -12,6 +12,8 @@
 public struct AppleDialect: DialectRules {
     public init() {}
 
+    public var mayShowVerbatim: Bool { false }
+
     public func scan(_ text: UnsafeBufferPointer<UInt8>, formatted: Bool, _ body: (FormatToken) -> Void) {
         guard formatted else { return }
         var index = 0

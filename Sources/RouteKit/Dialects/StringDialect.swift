@@ -74,6 +74,14 @@ public protocol DialectRules: Sendable {
     /// What the platform does with a placeholder (`written`) that reads argument `position` when
     /// the code passes `count`; nil when that is no failure (named arguments).
     func missingArgument(_ written: String, position: Int, count: Int) -> String?
+
+    /// False when `scan` never gives a `.verbatim` token (Apple formats every `%` it is given, or
+    /// none): `placeholder-shown-verbatim` skips such files.
+    var mayShowVerbatim: Bool { get }
+}
+
+extension DialectRules {
+    public var mayShowVerbatim: Bool { true }
 }
 
 /// One sequence a platform's formatter acts on, as byte offsets into the text.

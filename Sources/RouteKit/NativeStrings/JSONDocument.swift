@@ -31,6 +31,9 @@ struct JSONDocument {
     private(set) var nodes: [Node] = []
     /// Byte offsets of `\u` escapes that are lone UTF-16 surrogates (read as U+FFFD).
     private(set) var loneSurrogateOffsets: [Int] = []
+    /// The objects that name a member twice (found once, at parse time): only their members are
+    /// compared by name when asked for.
+    private(set) var objectsWithRepeats: Set<Int> = []
 
     /// Parses `bytes`, which must outlive the document.
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = 200, maxNodes: Int = 8_000_000) throws(NativeSyntaxError) -> JSONDocument {
@@ -38,6 +41,7 @@ struct JSONDocument {
         try parser.run()
         var document = JSONDocument(bytes: bytes, nodes: parser.nodes)
         document.loneSurrogateOffsets = parser.loneSurrogates
+        document.objectsWithRepeats = document.findObjectsWithRepeats()
         return document
     }
 
@@ -54,12 +58,40 @@ struct JSONDocument {
         }
     }
 
+    /// The objects with a member name given twice: one pass over the key bytes (a hash per key,
+    /// no String; names with escapes are decoded, as `"\u0041"` is `"A"`).
+    private func findObjectsWithRepeats() -> Set<Int> {
+        var result: Set<Int> = []
+        var seen: [UInt64: [Int]] = [:]
+        for index in nodes.indices where nodes[index].kind == .object && nodes[index].end > Int32(index + 3) {
+            seen.removeAll(keepingCapacity: true)
+            var key = index + 1
+            let end = Int(nodes[index].end)
+            while key < end {
+                var hash = StableHash.Stream()
+                if nodes[key].flag { hash.add(string(key) ?? "") } else { hash.add(raw(key)) }
+                if let earlier = seen[hash.hash], earlier.contains(where: { string($0) == string(key) }) {
+                    result.insert(index)
+                    break
+                }
+                seen[hash.hash, default: []].append(key)
+                key = Int(nodes[key + 1].end)
+            }
+        }
+        return result
+    }
+
+    /// A string node's bytes between the quotes, as written.
+    private func raw(_ node: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes[Int(nodes[node].start) ..< Int(nodes[node].start + nodes[node].length)])
+    }
+
     /// Every member name given twice in one object, anywhere in the document: the key node of
     /// each repetition (the one that wins, as later members win) and its decoded name.
     func repeatedMembers() -> [(key: Int, name: String)] {
         var result: [(Int, String)] = []
         var seen: [String: Int] = [:]
-        for index in nodes.indices where nodes[index].kind == .object && nodes[index].end > Int32(index + 3) {
+        for index in objectsWithRepeats.sorted() {
             seen.removeAll(keepingCapacity: true)
             for (key, _) in allMembers(index) {
                 let name = string(key) ?? ""
@@ -79,7 +111,7 @@ struct JSONDocument {
     /// only the last, as Xcode and `JSONSerialization` read them (`repeatedMembers` reports them).
     func members(_ object: Int) -> [(key: Int, value: Int)] {
         let all = allMembers(object)
-        guard all.count > 1 else { return all }
+        guard all.count > 1, objectsWithRepeats.contains(object) else { return all }
         var last: [String: Int] = [:]
         for (position, member) in all.enumerated() { last[string(member.key) ?? ""] = position }
         guard last.count < all.count else { return all }

@@ -422,6 +422,15 @@ public struct LocaleStrings: Sendable {
         for index in Int(entry.text.start) ..< Int(entry.text.start) + Int(entry.text.length) { try body(forms[index].text) }
     }
 
+    /// Calls `body` with each text of the entry at `index` and its form's index in `forms` (nil for
+    /// a plain text): what a rule with a finding per text walks.
+    @inline(__always)
+    func forEachTextAndForm(ofEntryAt index: Int, _ body: (_ ref: TextRef, _ form: Int?) -> Void) {
+        let entry = entries[index]
+        guard entry.isPlural else { return body(entry.text, nil) }
+        for form in Int(entry.text.start) ..< Int(entry.text.start) + Int(entry.text.length) { body(forms[form].text, form) }
+    }
+
     /// The first text of the entry at `index` (a plural's first form) and its file; nil for a
     /// plural without forms.
     @inline(__always)

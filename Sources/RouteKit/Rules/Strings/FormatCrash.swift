@@ -36,11 +36,7 @@ struct FormatCrash: LintRule {
                         group.add(entry: index, form: form, detail: problem.offset, to: &findings)
                     }
                 }
-                if entry.isPlural {
-                    for form in table.pluralForms(entry).indices { check(table.forms[form].text, form: form) }
-                } else {
-                    check(entry.text, form: nil)
-                }
+                table.forEachTextAndForm(ofEntryAt: index, check)
             }
         }
         return findings

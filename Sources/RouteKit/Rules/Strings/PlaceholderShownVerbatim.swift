@@ -41,6 +41,7 @@ struct PlaceholderShownVerbatim: LintRule {
             }, itemsInMessageOrder: true)
             for (index, entry) in table.entries.enumerated() {
                 let rules = storage.rules(entry.file)
+                guard rules.mayShowVerbatim else { continue }
                 let dialect = storage.dialects[Int(entry.file)]
                 if dialect == .rails && RailsDialect.isFormatPatternKey(storage.name(entry.key)) { continue }
                 let severity: Severity = titleKeys.contains(entry.key) ? .error : .warning
@@ -60,11 +61,7 @@ struct PlaceholderShownVerbatim: LintRule {
                         group.add(entry: index, form: form, detail: detail, severity: severity, to: &findings)
                     }
                 }
-                if entry.isPlural {
-                    for form in table.pluralForms(entry).indices { check(table.forms[form].text, form: form) }
-                } else {
-                    check(entry.text, form: nil)
-                }
+                table.forEachTextAndForm(ofEntryAt: index, check)
             }
         }
         return findings
