@@ -38,7 +38,7 @@ enum AppCodeBench {
         while written < megabytes * 1_000_000 && !sources.isEmpty {
             for source in sources {
                 let path = "\(directory)/copy\(copy)/\(source.path)"
-                try manager.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try manager.createDirectory(atPath: PathUtilities.directory(of: path), withIntermediateDirectories: true)
                 try source.bytes.write(to: URL(fileURLWithPath: path))
                 list.append(path)
                 written += source.bytes.count

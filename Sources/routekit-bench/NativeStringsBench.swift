@@ -36,7 +36,7 @@ enum NativeStringsBench {
                 }
                 text += "</resources>\n"
                 let path = "\(directory)/\(tree)/values\(suffix)/strings.xml"
-                try manager.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try manager.createDirectory(atPath: PathUtilities.directory(of: path), withIntermediateDirectories: true)
                 try text.write(toFile: path, atomically: false, encoding: .utf8)
                 files.append(path)
             }

@@ -27,3 +27,24 @@ import Testing
         #expect(PathUtilities.directory(of: "") == "")
     }
 }
+
+/// `NSString.deletingLastPathComponent` traps on a one-character bare name in
+/// swift-corelibs-foundation; no source may call it again (URL's method of the same name is
+/// fine). Seen to fail: with one `(path as NSString).deletingLastPathComponent` put back in
+/// ProjectConfig.swift, it names that file and line.
+@Suite struct NoDeletingLastPathComponentTests {
+    @Test func noSourceCallsIt() throws {
+        let sources = CLI.packageRoot.appendingPathComponent("Sources")
+        let files = (FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String } ?? []).filter { $0.hasSuffix(".swift") }
+        #expect(files.count > 100)
+        var found: [String] = []
+        for file in files {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where line.contains("as NSString).deletingLastPathComponent") && !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                found.append("\(file):\(number + 1)")
+            }
+        }
+        #expect(found.isEmpty, "use PathUtilities.directory(of:): \(found)")
+    }
+}

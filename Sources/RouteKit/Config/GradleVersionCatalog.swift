@@ -85,7 +85,7 @@ enum GradleVersionCatalog {
                 if let version = composeVersion(in: String(decoding: bytes, as: UTF8.self)) { return version }
             }
             if current == root || current.count <= root.count || current == "/" { return nil }
-            current = (current as NSString).deletingLastPathComponent
+            current = PathUtilities.directory(of: current)
         }
     }
 }

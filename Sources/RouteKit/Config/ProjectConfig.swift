@@ -42,7 +42,7 @@ public struct ProjectConfig: Sendable {
 
     public init(path: String, baseLocale: Located<String>) {
         self.path = path
-        self.root = (path as NSString).deletingLastPathComponent
+        self.root = PathUtilities.directory(of: path)
         self.baseLocale = baseLocale
     }
 }
@@ -105,7 +105,7 @@ extension ProjectConfig {
             let candidate = PathUtilities.join(current, fileName)
             if FileManager.default.fileExists(atPath: candidate) { return candidate }
             if current == "/" { break }
-            current = (current as NSString).deletingLastPathComponent
+            current = PathUtilities.directory(of: current)
             if current.isEmpty { current = "/" }
         }
         throw ConfigError(
@@ -116,7 +116,7 @@ extension ProjectConfig {
         // A config planted as a link to a file elsewhere (a secret, `/proc/kmsg`) is never read,
         // so none of its content can reach a message.
         if let resolved = Project.realPath(path),
-           let directory = Project.realPath((path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent),
+           let directory = Project.realPath(PathUtilities.directory(of: path).isEmpty ? "." : PathUtilities.directory(of: path)),
            !PathUtilities.isInside(resolved, root: directory) {
             throw ConfigError("the config resolves (through a symbolic link) outside its directory, the project root; it is not read", file: path)
         }

@@ -121,7 +121,7 @@ public struct Project: Sendable {
             let dialect = chosen[path] ?? StringDialect.default(forPath: path, composeVersion: .unset)
             guard case .compose(let version) = dialect, version == .unset else { return dialect }
             if let set = config.composeVersion?.value { return .compose(set) }
-            let directory = (path as NSString).deletingLastPathComponent
+            let directory = PathUtilities.directory(of: path)
             if gradle[directory] == nil { gradle[directory] = GradleVersionCatalog.composeVersion(near: directory, root: config.root) }
             return .compose((gradle[directory] ?? nil) ?? .latest)
         }
