@@ -58,24 +58,29 @@ struct JSONDocument {
         }
     }
 
-    /// The objects with a member name given twice: one pass over the key bytes (a hash per key,
-    /// no String; names with escapes are decoded, as `"\u0041"` is `"A"`).
+    /// The objects with a member name given twice: one pass over the key bytes (a hash per key in
+    /// one reused buffer, sorted to find equal neighbours; no String and no table per object;
+    /// names with escapes are hashed decoded, as `"\u0041"` is `"A"`).
     private func findObjectsWithRepeats() -> Set<Int> {
         var result: Set<Int> = []
-        var seen: [UInt64: [Int]] = [:]
+        var hashes: [(hash: UInt64, key: Int32)] = []
         for index in nodes.indices where nodes[index].kind == .object && nodes[index].end > Int32(index + 3) {
-            seen.removeAll(keepingCapacity: true)
+            hashes.removeAll(keepingCapacity: true)
             var key = index + 1
             let end = Int(nodes[index].end)
             while key < end {
                 var hash = StableHash.Stream()
                 if nodes[key].flag { hash.add(string(key) ?? "") } else { hash.add(raw(key)) }
-                if let earlier = seen[hash.hash], earlier.contains(where: { string($0) == string(key) }) {
+                hashes.append((hash.hash, Int32(key)))
+                key = Int(nodes[key + 1].end)
+            }
+            hashes.sort { $0.hash < $1.hash }
+            for position in hashes.indices.dropFirst() where hashes[position].hash == hashes[position - 1].hash {
+                // Equal hashes: the names are compared (a collision is no repeat).
+                if string(Int(hashes[position].key)) == string(Int(hashes[position - 1].key)) {
                     result.insert(index)
                     break
                 }
-                seen[hash.hash, default: []].append(key)
-                key = Int(nodes[key + 1].end)
             }
         }
         return result
