@@ -68,6 +68,13 @@ struct JSONDocument {
             hashes.removeAll(keepingCapacity: true)
             var key = index + 1
             let end = Int(nodes[index].end)
+            // Two members (a `stringUnit`'s `state` and `value`, most objects of a catalog): compared directly.
+            let second = Int(nodes[key + 1].end)
+            if second < end, Int(nodes[second + 1].end) == end {
+                let same = nodes[key].flag || nodes[second].flag ? string(key) == string(second) : raw(key).elementsEqual(raw(second))
+                if same { result.insert(index) }
+                continue
+            }
             while key < end {
                 var hash = StableHash.Stream()
                 if nodes[key].flag { hash.add(string(key) ?? "") } else { hash.add(raw(key)) }

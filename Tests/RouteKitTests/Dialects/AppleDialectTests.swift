@@ -69,3 +69,33 @@ import Testing
         #expect(broken.count == 1, "\(broken)")
     }
 }
+
+/// Apple's `String(format:)`, held to Foundation's (swift-corelibs-foundation formats with
+/// CoreFoundation's `CFStringCreateWithFormat`, Apple's code): the same specifier and value, the
+/// same text.
+@Suite struct AppleFormatOracleTests {
+    @Test func agreesWithFoundationStringFormat() {
+        let integers: [Int64] = [0, 7, -42, 1_234_567, -2_147_483_648]
+        let integerSpecs = ["%d", "%5d", "%-5d|", "%05d", "%+d", "%lld", "%5lld", "%x", "%#x", "%X", "%o", "%#o", "%08x", "%llx", "%i", "%u", "%lu"]
+        let doubles: [Double] = [0, 3.14159, -0.5, 1_234_567.891, 2.5]
+        let doubleSpecs = ["%f", "%.2f", "%.0f", "%#.0f", "%010.2f", "%+.1f", "%e", "%.3E", "%-12.2f|", "%g", "%G"]
+        var disagreements: [String] = []
+        for spec in integerSpecs {
+            for value in integers {
+                let mine = DialectProbe.render(.apple, spec, [String(value)])
+                let length = spec.contains("ll") || spec.contains("lu") ? 64 : 32
+                let expected = length == 64 ? String(format: spec, value) : String(format: spec, Int32(truncatingIfNeeded: value))
+                if mine != expected { disagreements.append("\(spec) \(value): routekit '\(mine)', Foundation '\(expected)'") }
+            }
+        }
+        for spec in doubleSpecs {
+            for value in doubles {
+                let mine = DialectProbe.render(.apple, spec, [String(value)])
+                let expected = String(format: spec, value)
+                if mine != expected { disagreements.append("\(spec) \(value): routekit '\(mine)', Foundation '\(expected)'") }
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.joined(separator: "\n"))")
+        #expect(DialectProbe.render(.apple, "%1$@ and %1$@, %2$lld", ["x", "3"]) == "x and x, 3")
+    }
+}
