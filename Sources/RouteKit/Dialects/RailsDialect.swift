@@ -16,6 +16,8 @@ public struct RailsDialect: DialectRules {
 
     /// `I18n::RESERVED_KEYS`, which a placeholder may not be named: the union of i18n 1.10's
     /// (`resolve`) and 1.14's (`rescue_format`), so a name either version refuses is reported.
+    static let reservedBytes: [[UInt8]] = reservedNames.map { Array($0.utf8) }
+
     static let reservedNames: Set<String> = [
         "cascade", "deep_interpolation", "default", "exception_handler", "fallback", "fallback_in_progress",
         "fallback_original_locale", "format", "object", "raise", "rescue_format", "resolve", "scope", "separator", "throw",
@@ -23,7 +25,8 @@ public struct RailsDialect: DialectRules {
 
     public func scan(_ text: UnsafeBufferPointer<UInt8>, formatted: Bool, _ body: (FormatToken) -> Void) {
         var index = 0
-        let strftime = PlaceholderParser.looksLikeStrftime(text)
+        // Whether the text is a date pattern: asked only when a printf-looking sequence is met.
+        var strftime: Bool?
         while let percent = UTF8Text.firstIndex(of: UInt8(ascii: "%"), in: text, from: index) {
             index = percent + 1
             let next = percent + 1 < text.count ? text[percent + 1] : 0
@@ -49,7 +52,8 @@ public struct RailsDialect: DialectRules {
                 continue
             }
             // printf's placeholders mean nothing to I18n; a date format's directives are strftime's.
-            if !strftime, let (_, _, end) = PlaceholderParser.printf(text, percent) {
+            if let (_, _, end) = PlaceholderParser.printf(text, percent),
+               !(strftime ?? { let found = PlaceholderParser.looksLikeStrftime(text); strftime = found; return found }()) {
                 body(FormatToken(.verbatim, percent ..< end))
                 index = end
             }
@@ -58,8 +62,10 @@ public struct RailsDialect: DialectRules {
 
     private func token(for name: Range<Int>, _ range: Range<Int>, in text: UnsafeBufferPointer<UInt8>, family: Int32,
                        formatted: Bool) -> FormatToken {
-        let written = String(decoding: UnsafeBufferPointer(rebasing: text[name]), as: UTF8.self)
-        if formatted, Self.reservedNames.contains(written) {
+        // Reserved names compared on bytes: a String is made only for one of them.
+        let bytes = UnsafeBufferPointer(rebasing: text[name])
+        if formatted, Self.reservedBytes.contains(where: { $0.elementsEqual(bytes) }) {
+            let written = String(decoding: bytes, as: UTF8.self)
             return FormatToken(.crash("I18n::ReservedInterpolationKey: reserved key :\(written) used"), range, name: name)
         }
         return FormatToken(.argument, range, name: name, family: family)
