@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A translation's placeholders must match the base text's, in the terms of the string's dialect:
 /// the same names, and at each position the same type (`%1$s` vs `%1$d` on Android; Compose fills
 /// both alike). A plural form may leave a placeholder out (a `one` form that says "once"), but never
@@ -52,12 +54,14 @@ struct PlaceholderMismatch: LintRule {
                                                 hasPlaceholders: hasPlaceholders, apple: apple)
         }
         var translationBytes = PlaceholderBytes()
+        // A base key's signatures, made once for all its findings and their messages.
+        let memo = ExpectedSignatures()
         for locale in strings.locales where locale != strings.baseLocale {
             guard let table = strings[locale] else { continue }
             // A finding per entry or form at most, made into words only when asked for (`message`).
             let make: @Sendable (Int, Int?, Int?) -> String = { index, form, _ in
                 Self.message(table.entries[index], form: form, in: table, base: base, storage: storage, baseLocale: strings.baseLocale,
-                             arguments: arguments)
+                             arguments: arguments, memo: memo)
             }
             let atKey = EntryFindings(rule: Self.id, table: table, place: .key, message: .made(make))
             let atText = EntryFindings(rule: Self.id, table: table, place: .text, message: .made(make))
@@ -110,7 +114,9 @@ struct PlaceholderMismatch: LintRule {
                 if matches { continue }
                 // The same as Strings, made again for each finding rather than kept (a set and a
                 // dictionary per base text with a mismatch would outweigh the findings).
-                let (expected, allowed) = Self.expected(base.entries[base.index(of: entry.key)!], in: base, storage: storage, arguments: arguments)
+                let (expected, allowed) = memo.signatures(of: entry.key) {
+                    Self.expected(base.entries[base.index(of: entry.key)!], in: base, storage: storage, arguments: arguments)
+                }
                 let signature = { (refs: [TextRef]) in Self.signature(of: refs, entry, storage, arguments: arguments) }
                 if entry.isPlural {
                     if !apple, source.hasPlaceholders, signature(table.textRefs(entry)).lacking(from: expected) != nil {
@@ -161,7 +167,8 @@ struct PlaceholderMismatch: LintRule {
     /// The message of the finding at `entry` of the translation `table` (at its form `form`, if
     /// given), from the same comparisons that found it.
     private static func message(_ entry: CompactEntry, form: Int?, in table: LocaleStrings, base: LocaleStrings,
-                                storage: StringStorage, baseLocale: String, arguments: KeyArguments) -> String {
+                                storage: StringStorage, baseLocale: String, arguments: KeyArguments,
+                                memo: ExpectedSignatures) -> String {
         let key = storage.name(entry.key), locale = table.locale
         let source = base.entries[base.index(of: entry.key)!]
         if entry.isPlural != source.isPlural && storage.dialects[Int(entry.file)] != .apple {
@@ -169,7 +176,7 @@ struct PlaceholderMismatch: LintRule {
                 ? "'\(key)' is a plural in base locale '\(baseLocale)' but a plain text in locale '\(locale)': give it the plural forms"
                 : "'\(key)' is a plain text in base locale '\(baseLocale)' but a plural in locale '\(locale)': make it one text, or make the base a plural"
         }
-        let (expected, allowed) = Self.expected(source, in: base, storage: storage, arguments: arguments)
+        let (expected, allowed) = memo.signatures(of: entry.key) { Self.expected(source, in: base, storage: storage, arguments: arguments) }
         let signature = { (refs: [TextRef]) in Self.signature(of: refs, entry, storage, arguments: arguments) }
         if let form {
             let category = storage.string(entry.file, table.forms[form].category)
@@ -370,5 +377,19 @@ struct PlaceholderBytes {
 
     private func family(at position: Int32, in signature: Int) -> Int32? {
         signatures[signature].printf.first { printf[$0].position == position }.map { printf[$0].family }
+    }
+}
+
+/// The base's signatures per key id, made on first use: a key with a finding in every locale (and
+/// per plural form) has them made once, not once per finding and message.
+private final class ExpectedSignatures: Sendable {
+    private let made = Mutex<[Int32: (PlaceholderSignature, PlaceholderSignature)]>([:])
+
+    func signatures(of key: Int32, _ make: () -> (expected: PlaceholderSignature, allowed: PlaceholderSignature))
+        -> (expected: PlaceholderSignature, allowed: PlaceholderSignature) {
+        if let known = made.withLock({ $0[key] }) { return known }
+        let value = make()
+        made.withLock { $0[key] = (value.expected, value.allowed) }
+        return value
     }
 }
