@@ -364,7 +364,9 @@ severity: warning
 summary: A non-tab route has no title.
 rationale: |
   A route pushed onto a `NavigationStack` shows `route.title ?? ""` as its inline title and the
-  same text in the long-press back-stack menu. Without a title both are empty.
+  same text in the long-press back-stack menu. Without a title both are empty. An entry route
+  (`entry: true`: a start screen the shared UI shows first, such as onboarding) is never pushed on
+  the native stack, so it needs no title.
 fix: |
   Add a `title:` (a string key, `{param, fallback}` for a runtime value, or `{key, args}`).
   If the screen really has no title, suppress the rule on the route with `lint: { ignore: [detail-missing-title] }`.
@@ -385,6 +387,15 @@ examples:
         routes:
           ImageViewer:
             lint: { ignore: [detail-missing-title] }
+      strings.yml: |
+        en: {}
+  - description: "An entry route: the shared UI shows it first, the native stack never pushes it."
+    triggers: []
+    files:
+      routes.yml: |
+        routes:
+          OnboardingScreen:
+            entry: true
       strings.yml: |
         en: {}
 """####),
