@@ -1,29 +1,9 @@
 import Testing
 @testable import RouteKit
 
-/// The rules in `Sources/RouteKit/Rules/Strings/`, for what their examples cannot show: the
-/// severity set in the config (lowered, or raised from info or off), `off`, suppression
-/// comments, and options (see `RuleFamily`).
+/// The Strings family's option ranges, which its examples cannot show (the family's severity,
+/// suppression and option checks are in `RuleFamilyTests`).
 @Suite struct StringsRuleFamilyTests {
-    static let rules = RuleFamily.ids(in: "Strings")
-
-    @Test func theFamilyIsFound() {
-        #expect(Self.rules.count >= 4, "\(Self.rules)")
-        #expect(Set(Self.rules).isSubset(of: Set(RuleDocs.ids)), "\(Set(Self.rules).subtracting(RuleDocs.ids))")
-    }
-
-    @Test(arguments: rules) func severityFromTheConfig(rule: String) throws {
-        try RuleFamily.checkSeverityFromConfig(rule)
-    }
-
-    @Test(arguments: rules) func suppressionComments(rule: String) throws {
-        try RuleFamily.checkSuppression(rule)
-    }
-
-    @Test(arguments: rules) func optionsAreValidated(rule: String) {
-        RuleFamily.checkTakesNoOptions(rule)
-    }
-
     static let path = "/p/.routekit.yml"
 
     static func parse(_ rules: String) -> Result<ProjectConfig, ConfigError> {

@@ -41,7 +41,7 @@ public enum StarterConfig {
         }
 
         lines += ["", "# The app's own code, checked against the catalog: Kotlin routes and push sites, the Swift TabView",
-                  "# and the String Catalogs of its labels (see \"Checking the app's code\" in the README)."]
+                  "# and the String Catalogs of its labels (see \"Checking the app's code\" in docs/GUIDE.md)."]
         if sources.isEmpty {
             lines += ["# sources:", "#   kotlin: [shared/src/commonMain/kotlin/**/*.kt]", "#   swift: [iosApp/**/*.swift, iosApp/**/*.xcstrings]"]
         } else {
