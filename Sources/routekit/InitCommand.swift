@@ -29,6 +29,7 @@ struct InitCommand: Command {
 
     static let options = [
         OptionSpec("--print", help: "write the config to standard output instead of the file"),
+        OptionSpec("--all-modules", help: "also read server, backend, admin, desktop, wear and car modules"),
         // Accepted only to say why init has none.
         OptionSpec("--force", "-f", help: "", hidden: true),
     ]
@@ -36,6 +37,7 @@ struct InitCommand: Command {
 
     static func run(_ arguments: inout Arguments, console: Console) throws -> ExitCode {
         let printOnly = arguments.flag("--print")
+        let allModules = arguments.flag("--all-modules")
         if arguments.flag("--force", "-f") {
             throw UsageError("init never overwrites a config, so it has no --force; remove \(ProjectConfig.fileName) first to start over")
         }
@@ -54,15 +56,17 @@ struct InitCommand: Command {
             return .usage
         }
 
-        let inputs = InputDetector.detect(root: directory)
-        let sources = SourceDetector.detect(root: directory)
-        let text = StarterConfig.render(inputs, sources: sources)
+        let setup = ProjectSetup.plan(root: directory, allModules: allModules)
         if printOnly {
-            console.write(text)
+            console.write(setup.configText)
             return .success
         }
         do {
-            try SetupFile.write(text, to: configPath, overwrite: false)
+            // The catalog first: the config names it, and a config is never left pointing at nothing.
+            if let catalog = setup.catalog {
+                try SetupFile.write(catalog.text, to: PathUtilities.join(directory, catalog.path), overwrite: false)
+            }
+            try SetupFile.write(setup.configText, to: configPath, overwrite: false)
         } catch .exists {
             console.error(existsMessage(shownPath))
             return .usage
@@ -70,8 +74,21 @@ struct InitCommand: Command {
             console.error("routekit init: \(error)")
             return .usage
         }
-        console.print("routekit: wrote \(shownPath)")
-        console.print(summary(inputs, sources: sources))
+        let shown = { (path: String) in directoryArgument == "." ? path : PathUtilities.join(directoryArgument, path) }
+        console.print("routekit: wrote \(shownPath)" + (setup.catalog.map { " and \(shown($0.path))" } ?? ""))
+        console.print(summary(setup.inputs, sources: setup.sources))
+        if !setup.inferred.isEmpty {
+            console.print("Inferred:")
+            for line in setup.inferred { console.print("  " + line) }
+        }
+        if !setup.left.isEmpty {
+            console.print("Left to you (TODO comments in the catalog):")
+            for line in setup.left { console.print("  " + line) }
+        }
+        let leftOut = Array(Set(setup.inputs.leftOut + setup.sources.leftOut)).sorted()
+        if !leftOut.isEmpty {
+            console.print("Left out (not part of the iOS app; --all-modules reads them): " + leftOut.joined(separator: ", "))
+        }
         console.print("Next: run 'routekit lint\(directoryArgument == "." ? "" : " " + directoryArgument)'.")
         return .success
     }

@@ -77,8 +77,8 @@ import Testing
                     tab: { icon: house }
                     declaration: object
                     title: home_title
-                  Settings:
-                    declaration: object
+                  # Settings has a title the data object cannot carry: its push is a finding.
+                  Settings: { declaration: object, title: other_key }
                   Detail:
                     params: { id: String }
                     title: { param: title, fallback: detail_title }

@@ -70,7 +70,8 @@ import Testing
         #expect(!native.findings.isEmpty)
         #expect(native.findings == yaml.findings)
         // With the app's code (`sources:`): its findings, none of the tab rules, no error.
-        #expect(native.findings.filter { $0.rule == "push-without-title" }.count == 9)
+        #expect(native.findings.filter { $0.rule == "push-without-title" }.count == 1)
+        #expect(native.findings.filter { $0.rule == "detail-missing-title" }.count == 4)
         #expect(native.findings.filter { $0.rule == "literal-title" }.count == 4)
         #expect(!native.findings.contains { $0.rule.hasPrefix("tab-") || $0.rule == "catalog-drift" || $0.severity == "error" })
         // The string findings point into the native files, at the element.

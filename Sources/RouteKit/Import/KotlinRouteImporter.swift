@@ -39,6 +39,12 @@ public struct ImportedRoute: Sendable, Equatable {
     /// (`fallback:`), and where.
     public var fallback: String?
     public var fallbackOrigins: [String] = []
+    /// Filled in by `init` from the Swift `TabView`: the tab's `systemImage:`.
+    public var icon: String?
+    /// Filled in by `init`: a start route the shared UI shows first (`entry: true`), and why.
+    public var entryReason: String?
+    /// Filled in by `init`: why a title key was chosen (a trailing comment on `title:`).
+    public var titleNote: String?
 }
 
 /// The result of `import kotlin-routes`: routes in file order (which is tab order), and notes.
@@ -48,15 +54,19 @@ public struct ImportedRouteCatalog: Sendable {
     public var routes: [ImportedRoute]
     public var notes: [ImportNote]
     public var filesRead: [String]
+    /// The command named in the header.
+    public var writtenBy = "routekit import kotlin-routes"
+    /// Where the tab order comes from, named in the header.
+    public var tabOrder = "file order"
 
     public func route(_ name: String) -> ImportedRoute? { routes.first { $0.name == name } }
 
     /// The catalog skeleton in DESIGN's catalog format.
     public func yaml() -> String {
         let header = [
-            "Route catalog skeleton written by `routekit import kotlin-routes`.",
+            "Route catalog skeleton written by `\(writtenBy)`.",
             "Route interface: \(routeInterface). "
-                + (tabInterface.map { "Tab roots implement \($0); tab order is file order." } ?? "No tab-root interface."),
+                + (tabInterface.map { "Tab roots implement \($0); tab order is \(tabOrder)." } ?? "No tab-root interface."),
             "Add what the TODO comments ask for, then run `routekit lint`.",
         ]
         let entries = routes.map(entry)
@@ -67,9 +77,14 @@ public struct ImportedRouteCatalog: Sendable {
         var fields: [YAMLEmitter.Entry] = []
         var comments: [String] = []
         if route.isTab {
-            fields.append(YAMLEmitter.Entry("tab", .flow([]), trailingComment: "TODO: { icon: <SF Symbol name> }"))
+            if let icon = route.icon {
+                fields.append(YAMLEmitter.Entry("tab", .flow([.init("icon", icon)])))
+            } else {
+                fields.append(YAMLEmitter.Entry("tab", .flow([]), trailingComment: "TODO: { icon: <SF Symbol name> }"))
+            }
         }
         if route.isObject { fields.append(YAMLEmitter.Entry("declaration", .scalar("object"))) }
+        if let reason = route.entryReason { fields.append(YAMLEmitter.Entry("entry", .boolean(true), trailingComment: reason)) }
         if !route.params.isEmpty {
             let params = route.params.map { param in
                 YAMLEmitter.Entry(param.name, .scalar(param.type), trailingComment: param.defaultValue.flatMap {
@@ -83,7 +98,7 @@ public struct ImportedRouteCatalog: Sendable {
             guard let value else { continue }
             switch value {
             case .key(let key):
-                fields.append(YAMLEmitter.Entry(field, .scalar(key)))
+                fields.append(YAMLEmitter.Entry(field, .scalar(key), trailingComment: field == "title" ? route.titleNote : nil))
             case .text(let text):
                 fields.append(YAMLEmitter.Entry(field, .flow([.init("text", text)])))
             case .param(let name):

@@ -921,7 +921,9 @@ severity: warning
 summary: A title comes from an optional param with no fallback key.
 rationale: |
   `{param: sessionTitle}` with `sessionTitle: String?` shows an empty bar title whenever the route
-  is pushed without that value, for example from a deep link that only carries an id.
+  is pushed without that value, for example from a deep link that only carries an id. Where the
+  Kotlin code is read (`sources.kotlin`) and every push of the route passes a title, the param is
+  never absent and there is no finding; where a push leaves it out, the message names that push.
 fix: |
   Add `fallback:` with a string key used when the param is absent or empty.
 examples:
@@ -946,6 +948,56 @@ examples:
       strings.yml: |
         en:
           session_title: Session
+  - description: Every push in the Kotlin code passes a title, so the param is never absent.
+    config: |
+      sources: { kotlin: ["app/*.kt"] }
+    triggers: []
+    files:
+      routes.yml: |
+        routes:
+          SessionScreen:
+            params: { sessionId: String, title: String? }
+            title: { param: title }
+      strings.yml: |
+        en:
+          session_title: Session
+      app/Routes.kt: |
+        sealed interface AppRoute
+        data class SessionScreen(val sessionId: String, override val title: String? = null) : AppRoute
+      app/Nav.kt: |
+        class Navigator {
+            fun add(route: AppRoute) {}
+        }
+
+        @Composable
+        fun openSession(navigator: Navigator, sessionId: String) {
+            val title = stringResource(Res.string.session_title)
+            navigator.add(SessionScreen(sessionId, title))
+        }
+  - description: One push leaves the title out (a notification), so the param can be absent.
+    config: |
+      sources: { kotlin: ["app/*.kt"] }
+    triggers: ["routes.yml:4:21"]
+    files:
+      routes.yml: |
+        routes:
+          SessionScreen:
+            params: { sessionId: String, title: String? }
+            title: { param: title }
+      strings.yml: |
+        en:
+          session_title: Session
+      app/Routes.kt: |
+        sealed interface AppRoute
+        data class SessionScreen(val sessionId: String, override val title: String? = null) : AppRoute
+      app/Nav.kt: |
+        class Navigator {
+            fun add(route: AppRoute) {}
+        }
+
+        fun openFromNotification(navigator: Navigator, sessionId: String) {
+            navigator.add(SessionScreen(sessionId))
+        }
 """####),
         ("placeholder-mismatch.yml", ####"""
 id: placeholder-mismatch
@@ -1284,7 +1336,9 @@ rationale: |
   Push sites are every construction of a route class and every object route passed to a call that
   takes routes (learnt from the declarations, such as `fun add(route: AppRoute)` or
   `onNavigate: (AppRoute) -> Unit`). Tab roots (activated, labelled from Swift) and entry routes
-  (`entry: true`, shown by the shared UI) are exempt.
+  (`entry: true`, shown by the shared UI) are exempt. A route the catalog gives no title at all is
+  reported once, at the catalog, by `detail-missing-title` (which names its pushes), not at every
+  push. A call that replaces the stack (`navigator.set`, `onSet`) is said to set the route, not push it.
 fix: |
   Pass the title where the route is pushed: `val title = stringResource(Res.string.session_title)`
   in the composable, then `SessionScreen(id, title)`. For a data object, make it a data class with
@@ -1321,19 +1375,11 @@ examples:
         fun openSession(navigator: Navigator, sessionId: String) {
             navigator.add(SessionScreen(sessionId, null))
         }
-  - description: A data object with no title pushed onto the stack.
+  - description: A data object with no title pushed onto the stack, in a project with no catalog yet.
     config: |
       sources: { kotlin: ["app/*.kt"] }
     triggers: ["app/Nav.kt:6:24"]
     files:
-      routes.yml: |
-        routes:
-          ScheduleScreen:
-            tab: { icon: clock }
-            declaration: object
-            title: schedule
-          PrivacyPrompt:
-            declaration: object
       strings.yml: |
         en:
           schedule: Schedule

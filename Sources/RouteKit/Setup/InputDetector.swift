@@ -15,6 +15,8 @@ public struct DetectedInputs: Sendable, Equatable {
     public var baseLocale: String?
     /// Leaf keys per locale, over every strings file.
     public var keyCounts: [String: Int] = [:]
+    /// Modules left out (`ModuleFilter`): their paths up to the module, sorted.
+    public var leftOut: [String] = []
 
     public init() {}
 }
@@ -36,13 +38,20 @@ public enum InputDetector {
     /// A bound on the directory walk.
     static let maxEntries = 20_000
 
-    public static func detect(root: String) -> DetectedInputs {
+    public static func detect(root: String, allModules: Bool = true) -> DetectedInputs {
+        var result = DetectedInputs()
+        var leftOut = Set<String>()
+        /// False for a file of a module left out (noted once).
+        func keeps(_ path: String) -> Bool {
+            guard !allModules, let prefix = ModuleFilter.excludedPrefix(of: path) else { return true }
+            leftOut.insert(prefix)
+            return false
+        }
         var yamlFiles: [(path: String, depth: Int)] = []
         ProjectTreeWalk.files(under: root, maxDepth: stringsDepth, maxEntries: maxEntries) { file in
-            if isYAML(file.name), file.size <= maxFileSize { yamlFiles.append((file.path, file.depth)) }
+            if isYAML(file.name), file.size <= maxFileSize, keeps(file.path) { yamlFiles.append((file.path, file.depth)) }
         }
 
-        var result = DetectedInputs()
         var stringFiles: [String] = []
         var nonStringYAML: [String] = []
         var localeOrder: [String] = []
@@ -71,7 +80,10 @@ public enum InputDetector {
         result.strings = globs(for: result.stringFiles, others: Set(nonStringYAML + result.catalogs))
 
         // Strings where they live: Compose/Android `strings.xml` and String Catalogs.
-        let native = findNative(root: root)
+        var native = findNative(root: root)
+        native.xml = native.xml.filter(keeps)
+        native.catalogs = native.catalogs.filter(keeps)
+        result.leftOut = leftOut.sorted()
         result.stringFiles += native.xml + native.catalogs
         result.strings += nativeGlobs(native.xml) + native.catalogs
         for file in native.xml {

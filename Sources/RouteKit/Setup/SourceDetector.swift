@@ -6,6 +6,8 @@ import Foundation
 public struct DetectedSources: Sendable, Equatable {
     public var kotlin: [String] = []
     public var swift: [String] = []
+    /// Modules left out (`ModuleFilter`): their paths up to the module, sorted.
+    public var leftOut: [String] = []
 
     public init() {}
 
@@ -21,18 +23,25 @@ public enum SourceDetector {
     /// Source sets that run on iOS, proposed beside the one that declares the routes.
     static let iosSourceSets = ["commonMain", "iosMain", "appleMain", "nativeMain"]
 
-    public static func detect(root: String) -> DetectedSources {
+    public static func detect(root: String, allModules: Bool = true) -> DetectedSources {
         var kotlinFiles: [String] = []
         var swiftFiles: [String] = []
         var catalogs: [String] = []
+        var leftOut = Set<String>()
         ProjectTreeWalk.files(under: root, maxDepth: maxDepth, maxEntries: maxEntries) { file in
             guard !file.isLink, file.size <= maxFileSize else { return }
             let path = file.path
+            guard path.hasSuffix(".kt") || path.hasSuffix(".swift") || path.hasSuffix(".xcstrings") else { return }
+            if !allModules, let prefix = ModuleFilter.excludedPrefix(of: path) {
+                leftOut.insert(prefix)
+                return
+            }
             if path.hasSuffix(".kt") { kotlinFiles.append(path) }
             else if path.hasSuffix(".swift") { swiftFiles.append(path) }
             else if path.hasSuffix(".xcstrings") { catalogs.append(path) }
         }
         var result = DetectedSources()
+        result.leftOut = leftOut.sorted()
         for file in kotlinFiles where declaresSealedRoutes(PathUtilities.join(root, file)) {
             for glob in kotlinGlobs(for: file, root: root) where !result.kotlin.contains(glob) { result.kotlin.append(glob) }
         }

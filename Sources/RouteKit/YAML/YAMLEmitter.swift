@@ -8,6 +8,8 @@ public enum YAMLEmitter {
     /// A value to write.
     public indirect enum Node: Sendable, Equatable {
         case scalar(String)
+        /// `true` or `false`, unquoted (a `.scalar("true")` is quoted to stay a string).
+        case boolean(Bool)
         /// A block mapping (`{}` when empty), in the given order.
         case mapping([Entry])
         /// A one-line flow mapping `{ key: value, ... }` of scalars (`{}` when empty).
@@ -56,6 +58,8 @@ public enum YAMLEmitter {
             switch entry.value {
             case .scalar(let text):
                 out += " " + scalar(text) + trailing + "\n"
+            case .boolean(let value):
+                out += " " + (value ? "true" : "false") + trailing + "\n"
             case .flow(let pairs):
                 out += " " + flowMapping(pairs) + trailing + "\n"
             case .mapping(let children):

@@ -23,6 +23,8 @@ struct PushWithoutTitle: LintRule {
             let route = catalog.route(named: push.route)
             let kotlin = code.kotlinRoute(named: push.route)
             if route?.isTabRoot == true || kotlin?.isTab == true || entryFlows.contains(push.route) { continue }
+            // A catalog route with no title at all is reported once, at the catalog (detail-missing-title).
+            if push.title == .noSlot, let route, route.title == nil { continue }
             group.add(index, variant: kotlin?.isObject == true ? 1 : 0, to: &findings)
         }
         return findings
@@ -37,19 +39,26 @@ struct PushWithoutTitle: LintRule {
     }
 
     private static func message(_ push: PushSite, isObject: Bool) -> String {
-        let via = push.via.map { " (\($0))" } ?? ""
+        let shown = "\(push.route) \(verb(push.via))" + (push.via.map { " (\($0))" } ?? "")
         let blank = "a blank navigation bar title and back-menu entry"
         switch push.title {
         case .noSlot:
             let what = isObject ? "a data object with no title" : "a class that declares no `title` property"
-            return "\(push.route) is pushed\(via) with no title: it is \(what), so the screen has \(blank)"
+            return "\(shown) with no title: it is \(what), so the screen has \(blank)"
         case .defaulted(let value):
-            return "\(push.route) is pushed\(via) without a title argument: the default (\(value ?? "none")) gives \(blank)"
+            return "\(shown) without a title argument: the default (\(value ?? "none")) gives \(blank)"
         case .null:
-            return "\(push.route) is pushed\(via) with title null: \(blank)"
+            return "\(shown) with title null: \(blank)"
         default:
-            return "\(push.route) is pushed\(via) with title \"\": \(blank)"
+            return "\(shown) with title \"\": \(blank)"
         }
+    }
+
+    /// "is set" for a call that replaces the stack (`navigator.set`, `onSet`), else "is pushed".
+    static func verb(_ via: String?) -> String {
+        guard let via else { return "is pushed" }
+        let name = via.split(separator: ".").last.map(String.init) ?? via
+        return ["set", "onSet", "replace", "onReplace", "replaceAll"].contains(name) ? "is set" : "is pushed"
     }
 
     /// Entry routes, and routes every `from:` of which is in an entry flow (to a fixed point).

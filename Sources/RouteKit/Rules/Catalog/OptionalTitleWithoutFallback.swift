@@ -1,13 +1,26 @@
 /// `{param: x}` with an optional `x` and no fallback shows an empty title whenever `x` is absent.
+/// Where the Kotlin code is read and every push of the route passes a title, `x` is never absent:
+/// no finding. Where a push leaves it out, the message names that push.
 struct OptionalTitleWithoutFallback: LintRule {
     static let id = "optional-title-without-fallback"
 
     func check(_ context: LintContext) -> [Finding] {
-        context.project.catalog.routes.compactMap { route in
+        let code = context.project.appCode
+        var pushed = Set<String>()
+        var firstMissing: [String: SourceLocation] = [:]
+        for push in code.pushSites {
+            pushed.insert(push.route)
+            if push.title.isMissing, firstMissing[push.route] == nil { firstMissing[push.route] = push.location }
+        }
+        return context.project.catalog.routes.compactMap { route in
             guard case .param(let param, nil)? = route.title,
                   let declared = route.param(named: param.value), declared.isOptional else { return nil }
+            if code.readsKotlin, pushed.contains(route.name), firstMissing[route.name] == nil { return nil }
+            let example = firstMissing[route.name].map {
+                " (as at \(PathUtilities.relative($0.file, to: context.project.config.root)):\($0.line))"
+            } ?? ""
             return finding(
-                "title of '\(route.name)' comes from optional param '\(param.value)' with no fallback key: it is empty when the param is absent",
+                "title of '\(route.name)' comes from optional param '\(param.value)' with no fallback key: it is empty when the param is absent\(example)",
                 at: param.location, route: route.name)
         }
     }

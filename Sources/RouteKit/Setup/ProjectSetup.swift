@@ -1,0 +1,74 @@
+/// What `routekit init` writes for a directory: the config and, when the app declares its routes
+/// in Kotlin and has no catalog yet, the catalog imported from them and completed from the Swift
+/// `TabView` and the push sites — so that `lint` right after checks the whole app.
+public struct ProjectSetup: Sendable {
+    public var inputs: DetectedInputs
+    public var sources: DetectedSources
+    public var configText: String
+    /// The catalog to write (relative to the root) and its text; nil when there is one already or
+    /// no Kotlin routes were found.
+    public var catalog: (path: String, text: String)?
+    /// What was inferred, and what is left to the user, one line each.
+    public var inferred: [String] = []
+    public var left: [String] = []
+
+    /// Where the catalog is written when none exists (the first name not taken).
+    static let catalogNames = ["routes.yml", "routekit-routes.yml"]
+
+    /// Plans the files for `root`. `allModules`: also read server, admin, desktop, wear and car
+    /// modules (`ModuleFilter`).
+    public static func plan(root: String, allModules: Bool = false) -> ProjectSetup {
+        var inputs = InputDetector.detect(root: root, allModules: allModules)
+        let sources = SourceDetector.detect(root: root, allModules: allModules)
+        var setup = ProjectSetup(inputs: inputs, sources: sources, configText: "")
+        var catalogPath: String?
+        if inputs.catalogs.isEmpty, !sources.kotlin.isEmpty {
+            catalogPath = catalogNames.first { !SetupFile.exists(PathUtilities.join(root, $0)) }
+        }
+        if let catalogPath { inputs.catalogs = [catalogPath] }
+        setup.inputs = inputs
+        setup.configText = StarterConfig.render(inputs, sources: sources)
+        guard let catalogPath else { return setup }
+
+        // The project as the config reads it, without the catalog not yet written.
+        let configPath = PathUtilities.join(root, ProjectConfig.fileName)
+        let project: Project
+        do {
+            let file = YAMLReader.read(bytes: Array(setup.configText.utf8), path: configPath)
+            var config = try ProjectConfig.parse(file.root, path: configPath)
+            config.catalog = []
+            project = try Project.load(config: config)
+        } catch {
+            setup.left.append("the catalog was not written: the config does not load (\(error.message))")
+            setup.configText = StarterConfig.render(withoutCatalog(inputs), sources: sources)
+            return setup
+        }
+        let code = project.appCode
+        let sourcesRead = code.kotlinFiles.map { path in
+            (display: PathUtilities.relative(path, to: root), text: (try? InputFile.read(path).get()).map { String(decoding: $0, as: UTF8.self) } ?? "")
+        }
+        var catalog: ImportedRouteCatalog
+        do {
+            catalog = try KotlinRouteImporter().importSources(sourcesRead)
+        } catch {
+            setup.left.append("no catalog: the Kotlin routes were not read (\(error.message))")
+            setup.configText = StarterConfig.render(withoutCatalog(inputs), sources: sources)
+            return setup
+        }
+        catalog.writtenBy = "routekit init"
+        setup.inferred.append("\(catalog.routes.count) routes of \(catalog.routeInterface) from the Kotlin code → \(catalogPath)")
+        let base = project.config.baseLocale.value
+        let completion = CatalogCompletion.complete(&catalog, tabs: code.tabs, labels: code.stringCatalog[base] ?? [:],
+                                                    strings: project.strings, pushes: code.pushSites, root: root)
+        setup.inferred += completion.inferred
+        setup.left += completion.left
+        setup.catalog = (catalogPath, catalog.yaml())
+        return setup
+    }
+
+    private static func withoutCatalog(_ inputs: DetectedInputs) -> DetectedInputs {
+        var inputs = inputs
+        inputs.catalogs = []
+        return inputs
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+@testable import RouteKit
+
+/// `routekit init` finishes the project: the catalog imported from the Kotlin routes and completed
+/// from the Swift `TabView` (order, icons, label keys) and the push sites (entry routes), modules
+/// that are not the iOS app left out. On the conference app, `init` then `lint` has no error.
+@Suite struct InitFinishesTheProjectTests {
+    /// The conference app's files alone: no catalog, no config.
+    static func conferenceApp() throws -> TemporaryDirectory {
+        let directory = try TemporaryDirectory()
+        try FileManager.default.copyItem(at: AppCodeKotlinConfTests.fixture.appendingPathComponent("app"),
+                                         to: directory.url.appendingPathComponent("app"))
+        return directory
+    }
+
+    @Test func theConferenceAppLintsWithoutErrorRightAfterInit() throws {
+        let app = try Self.conferenceApp()
+        let initRun = try CLI.run(["init"], in: app.url)
+        #expect(initRun.status == 0, "\(initRun.stderr)")
+        #expect(initRun.stdout.contains("wrote .routekit.yml and routes.yml"))
+        #expect(initRun.stdout.contains("StartPrivacyNoticeScreen: entry: true"))
+        let config = try String(contentsOfFile: app.path(".routekit.yml"), encoding: .utf8)
+        #expect(config.contains("\ncatalog: routes.yml\n"))
+        let lint = try CLI.run(["lint"], in: app.url)
+        #expect(lint.status == 0, "\(lint.stdout)")
+        #expect(lint.stdout.contains("0 errors,"))
+        // What the old half-way init left: blank tab titles, no icons, the Kotlin tab order.
+        for rule in ["tab-root-missing-title", "tab-missing-icon", "tab-parity", "catalog-drift"] {
+            #expect(!lint.stdout.contains("[\(rule)]"), "\(rule)")
+        }
+    }
+
+    @Test func theCatalogTakesTheTabViewsOrderIconsAndLabelKeys() throws {
+        let app = try Self.conferenceApp()
+        let setup = ProjectSetup.plan(root: app.url.path)
+        let catalog = try #require(setup.catalog)
+        #expect(catalog.path == "routes.yml")
+        let file = YAMLReader.read(bytes: Array(catalog.text.utf8), path: "routes.yml")
+        let routes = try #require(file.root?.mapping?.entry("routes")?.value.mapping)
+        let tabs = routes.entries.filter { $0.value.mapping?.entry("tab") != nil }
+        #expect(tabs.map { $0.key.value } == ["ScheduleScreen", "SpeakersScreen", "GoldenKodeeScreen", "MapScreen", "InfoScreen"])
+        #expect(tabs.map { $0.value.mapping?.entry("tab")?.value.mapping?.entry("icon")?.value.scalar?.value ?? "" }
+            == ["clock", "person.2", "trophy", "mappin.and.ellipse", "info.circle"])
+        // "Info" is both nav_destination_info and info_title: the key named like the other tabs' wins, and it says so.
+        #expect(tabs.map { $0.value.mapping?.entry("title")?.value.scalar?.value ?? "" }
+            == ["nav_destination_schedule", "nav_destination_speakers", "nav_destination_golden_kodee", "nav_destination_map",
+                "nav_destination_info"])
+        #expect(catalog.text.contains("title: nav_destination_info  # also reads \"Info\": info_title"))
+        #expect(setup.inferred.contains { $0.hasPrefix("InfoScreen: title nav_destination_info, ambiguous") })
+        #expect(catalog.text.contains("StartPrivacyNoticeScreen:\n    declaration: object\n    entry: true  # no push site"))
+        #expect(setup.left.contains { $0.hasPrefix("PartnerDetailScreen: no title") })
+    }
+
+    @Test func aLabelKeyIsTheKeyNamedLikeTheOtherTabs() {
+        #expect(TabLabelKeys.pattern(of: "nav_destination_golden_kodee", label: "Golden Kodee") == "nav_destination_{}")
+        #expect(TabLabelKeys.pattern(of: "map_title", label: "Map") == "{}_title")
+        #expect(TabLabelKeys.pattern(of: "tabs.home", label: "Start") == "tabs.home")
+        let chosen = TabLabelKeys.choose([
+            ("Schedule", ["nav_destination_schedule"]), ("Map", ["map_title", "nav_destination_map"]), ("Info", []),
+        ])
+        #expect(chosen[0]?.key == "nav_destination_schedule")
+        #expect(chosen[1]?.key == "nav_destination_map")
+        #expect(chosen[1]?.others == ["map_title"])
+        #expect(chosen[2] == nil)
+    }
+
+    /// The reproduction: the same `app_name` in a phone and a wear app. The wear module is
+    /// left out, and even with it read (`--all-modules`) each module is a set of its own.
+    @Test func aWearModuleIsLeftOutAndNoDuplicateIsReported() throws {
+        let strings = "<resources><string name=\"app_name\">Talks</string></resources>\n"
+        let dir = try TemporaryDirectory().write([
+            "androidApp/src/main/res/values/strings.xml": strings,
+            "wearApp/src/main/res/values/strings.xml": strings,
+        ])
+        let initRun = try CLI.run(["init"], in: dir.url)
+        #expect(initRun.status == 0, "\(initRun.stderr)")
+        #expect(initRun.stdout.contains("Left out (not part of the iOS app; --all-modules reads them): wearApp"))
+        let config = try String(contentsOfFile: dir.path(".routekit.yml"), encoding: .utf8)
+        #expect(config.contains("strings: [androidApp/src/main/res/values*/strings.xml]"))
+        #expect(try CLI.run(["lint"], in: dir.url).status == 0)
+
+        try FileManager.default.removeItem(atPath: dir.path(".routekit.yml"))
+        #expect(try CLI.run(["init", "--all-modules"], in: dir.url).status == 0)
+        let lint = try CLI.run(["lint"], in: dir.url)
+        #expect(lint.status == 0, "\(lint.stdout)")
+        #expect(!lint.stdout.contains("duplicate-key"))
+    }
+
+    @Test func modulesOutsideTheIOSAppAreKnownByTheirFirstWord() {
+        #expect(ModuleFilter.excludedPrefix(of: "wearApp/src/main/res/values/strings.xml") == "wearApp")
+        #expect(ModuleFilter.excludedPrefix(of: "apps/server/src/main/kotlin/A.kt") == "apps/server")
+        #expect(ModuleFilter.excludedPrefix(of: "shared/src/jsMain/kotlin/Admin.kt") == "shared/src/jsMain")
+        #expect(ModuleFilter.excludedPrefix(of: "backend-api/build.gradle.kts") == "backend-api")
+        #expect(ModuleFilter.excludedPrefix(of: "cart/src/commonMain/kotlin/Cart.kt") == nil)
+        #expect(ModuleFilter.excludedPrefix(of: "shared/src/commonMain/kotlin/Routes.kt") == nil)
+        // The file's own name never counts: `Server.kt` in the app is the app's.
+        #expect(ModuleFilter.excludedPrefix(of: "Server.kt") == nil)
+    }
+}
