@@ -12,10 +12,19 @@ public struct AppCode: Sendable {
     public var routeInterface: String?
     /// Routes as the Kotlin code declares them, in declaration order (packed: see `KotlinRoutes`).
     public var kotlinRoutes = KotlinRoutes()
+    /// Titles and subtitles a Kotlin route declaration hard-codes as a string literal
+    /// (`override val title: String get() = "Settings"`), in declaration order.
+    public var literalTitles: [LiteralTitleDeclaration] = []
     /// Where the Kotlin code pushes routes, in file order (packed: see `PushSites`).
     public var pushSites = PushSites()
     /// The first `TabView`'s `Tab` entries, in order.
     public var tabs: [SwiftTab] = []
+    /// `.navigationTitle("")` in the Swift files read: where a screen's title is thrown away.
+    public var emptyNavigationTitles: [SourceLocation] = []
+    /// Whether the Swift files read use native SwiftUI navigation (a `TabView`, `NavigationStack`,
+    /// `NavigationSplitView` or `NavigationView`); nil when no Swift file was read. False: the app
+    /// draws its bars in shared code (one `ComposeView`), and the rules about a native bar do not apply.
+    public var showsNativeNavigation: Bool?
     public var tabViewLocation: SourceLocation?
     /// String Catalog values: locale → key → value.
     public var stringCatalog: [String: [String: String]] = [:]
@@ -30,6 +39,15 @@ public struct AppCode: Sendable {
     public var readsSwift: Bool { !swiftFiles.isEmpty }
 
     public func kotlinRoute(named name: String) -> KotlinRoute? { kotlinRoutes.route(named: name) }
+}
+
+/// A route's `title` or `subtitle` declared in Kotlin as a string literal.
+public struct LiteralTitleDeclaration: Sendable {
+    public var route: String
+    /// `title` or `subtitle`.
+    public var field: String
+    /// The literal's text, at the property's declaration.
+    public var text: Located<String>
 }
 
 /// A route as its Kotlin declaration gives it.
@@ -91,13 +109,19 @@ extension AppCode {
         // A file's tokens live while it is read: the tabs pass tokenizes the files again.
         var swiftFiles: [(display: String, bytes: [UInt8])] = []
         var scanner = SwiftTabScanner()
+        var native = false
+        var emptyTitles: [SourceLocation] = []
         code.readSources(code.swiftFiles, language: "Swift", limit: limit) { path, bytes in
             let tokenizer = SwiftTokenizer(bytes: bytes)
             scanner.readViewTypes(path, tokens: tokenizer.tokens)
+            if !native { native = tokenizer.tokens.contains { $0.kind == .identifier && Self.nativeContainers.contains($0.text) } }
+            emptyTitles += Self.emptyNavigationTitles(tokenizer.tokens).map { SourceLocation(file: path, line: $0.line, column: $0.column) }
             swiftFiles.append((path, bytes))
             return tokenizer.problems
         }
         if !swiftFiles.isEmpty {
+            code.showsNativeNavigation = native
+            code.emptyNavigationTitles = emptyTitles
             for file in swiftFiles where scanner.tabs.isEmpty {
                 scanner.readTabs(file.display, tokens: SwiftTokenizer(bytes: file.bytes).tokens)
             }
@@ -178,6 +202,29 @@ extension AppCode {
         }
     }
 
+    /// The `""` of each `.navigationTitle("")` or `.navigationTitle(Text(""))`.
+    static func emptyNavigationTitles(_ t: [SwiftToken]) -> [SwiftToken] {
+        var found: [SwiftToken] = []
+        var k = 1
+        while k + 3 < t.count {
+            defer { k += 1 }
+            guard t[k].isWord("navigationTitle"), t[k - 1].is("."), t[k + 1].is("(") else { continue }
+            var j = k + 2
+            var closes = 1
+            if t[j].isWord("Text"), j + 1 < t.count, t[j + 1].is("(") {
+                j += 2
+                closes = 2
+            }
+            guard j + closes < t.count, t[j].kind == .string, t[j].stringValue == "",
+                  (1...closes).allSatisfy({ t[j + $0].is(")") }) else { continue }
+            found.append(t[j])
+        }
+        return found
+    }
+
+    /// The SwiftUI containers that draw a native bar.
+    static let nativeContainers: Set<String> = ["TabView", "NavigationStack", "NavigationSplitView", "NavigationView"]
+
     /// `reading` gives a file's bytes again for the push-site pass.
     /// `root`: the config's directory, which messages name other files relative to.
     mutating func readKotlin(_ files: [KotlinSourceFile], root: String? = nil, reading: (KotlinSourceFile) -> [UInt8] = \.bytes) {
@@ -221,6 +268,13 @@ extension AppCode {
                 // `= null`: no title.
                 if case .expression = source, KotlinRouteImporter.interpret(source, params: names) == nil { return nil }
                 return SourceLocation(file: declaration.file, line: line, column: column)
+            }
+            for (field, source, line, column) in [("title", declaration.title, declaration.titleLine, declaration.titleColumn),
+                                                  ("subtitle", declaration.subtitle, declaration.subtitleLine, declaration.subtitleColumn)] {
+                guard let source, let line, let column, case .text(let literal)? = KotlinRouteImporter.interpret(source, params: names)
+                else { continue }
+                literalTitles.append(LiteralTitleDeclaration(route: declaration.name, field: field,
+                    text: Located(literal, at: SourceLocation(file: declaration.file, line: line, column: column))))
             }
             kotlinRoutes.append(KotlinRoute(
                 name: declaration.name, location: location, isObject: declaration.kind == .object, isTab: hierarchy.isTab[index],

@@ -8,12 +8,16 @@ public protocol LintRule: Sendable {
     /// True for a rule about the strings alone (no catalog, no code): it runs once per resource
     /// set, each set's strings in `context.project.strings`. Other rules see the app's own set.
     static var checksEachStringSet: Bool { get }
+    /// True for a rule whose premise is a native SwiftUI bar (tab labels, push and detail titles):
+    /// it does not run where the Swift sources show no native navigation (`navigation-shape`).
+    static var needsNativeNavigation: Bool { get }
     func check(_ context: LintContext) -> [Finding]
 }
 
 extension LintRule {
     public static var options: [any RuleOptionDeclaration] { [] }
     public static var checksEachStringSet: Bool { false }
+    public static var needsNativeNavigation: Bool { false }
 
     /// A finding of this rule. The engine gives it the rule's severity from config and defaults;
     /// a rule that rates some findings lower than others passes `severity`, which the engine

@@ -44,7 +44,10 @@ public enum Linter {
             return LintContext(project: other, settings: settings)
         }
         // Rules are independent: they run on all cores.
-        let enabled = RuleRegistry.rules.filter { isEnabled(type(of: $0).id, settings: settings, selection: selection) }
+        let nativeBar = project.appCode.showsNativeNavigation != false
+        let enabled = RuleRegistry.rules.filter {
+            isEnabled(type(of: $0).id, settings: settings, selection: selection) && (nativeBar || !type(of: $0).needsNativeNavigation)
+        }
         var jobs: [(rule: any LintRule, context: LintContext)] = enabled.map { ($0, context) }
         for rule in enabled where type(of: rule).checksEachStringSet {
             for setContext in setContexts { jobs.append((rule, setContext)) }

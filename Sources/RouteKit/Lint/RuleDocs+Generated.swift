@@ -440,6 +440,59 @@ examples:
           schedule: { title: Schedule }
           info: { title: Info }
 """####),
+        ("empty-navigation-title.yml", ####"""
+id: empty-navigation-title
+severity: error
+summary: A Swift view sets an empty navigation title, losing the route's title.
+rationale: |
+  The native stack shows what the view passes to `.navigationTitle`. A destination written as
+  `DetailView(route: w.route).navigationTitle("")` shows a blank bar title and an empty entry in the
+  long-press back-stack menu for every route pushed there, whatever title the shared code put into
+  the route: the catalog and the strings can be perfect and the title is still lost. (This was the
+  real state of one of the conference app's commits.) `.navigationTitle("")` and
+  `.navigationTitle(Text(""))` are reported; `.navigationTitle(route.title ?? "")` is the pattern
+  that keeps the title, and is not.
+fix: |
+  Pass the route's title: `.navigationTitle(wrapper.route.title ?? "")`, and its subtitle with
+  `.navigationSubtitle(wrapper.route.subtitle ?? "")`.
+examples:
+  - description: The destination of every pushed route throws its title away.
+    config: |
+      sources: { swift: ["iosApp/*.swift"] }
+    triggers: ["iosApp/ContentView.swift:6:114"]
+    files:
+      strings.yml: |
+        en: {}
+      iosApp/ContentView.swift: |
+        struct ContentView: View {
+            let route: AppRoute
+            var body: some View {
+                NavigationStack {
+                    ComposeView(route: route).navigationTitle(route.title ?? "")
+                        .navigationDestination(for: RouteWrapper.self) { w in DetailView(route: w.route).navigationTitle("") }
+                }
+            }
+        }
+  - description: The destination shows the route's title.
+    config: |
+      sources: { swift: ["iosApp/*.swift"] }
+    triggers: []
+    files:
+      strings.yml: |
+        en: {}
+      iosApp/ContentView.swift: |
+        struct ContentView: View {
+            let route: AppRoute
+            var body: some View {
+                NavigationStack {
+                    ComposeView(route: route).navigationTitle(route.title ?? "")
+                        .navigationDestination(for: RouteWrapper.self) { w in
+                            DetailView(route: w.route).navigationTitle(w.route.title ?? "")
+                        }
+                }
+            }
+        }
+"""####),
         ("empty-translation.yml", ####"""
 id: empty-translation
 severity: error
@@ -812,7 +865,9 @@ rationale: |
   usually a string that was never moved into the resources. With `sources: { kotlin: [...] }` a
   string literal passed as a title or subtitle at a Kotlin push site is found too
   (`GoldenKodeeFinalistScreen(id, name, if (isWinner) "Winner" else "Finalist")`: one finding per
-  literal).
+  literal), and so is a route whose Kotlin declaration returns a literal as its title
+  (`override val title: String get() = "Settings"`: every instance carries the English text),
+  unless the catalog already gives that route the same `{text}` (reported there, once).
 fix: |
   Move the text into the strings files and reference its key. For a brand name, keep the literal
   and suppress the rule with `lint: { ignore: [literal-title] }` on the route.
@@ -848,6 +903,18 @@ examples:
         fun open(onNavigate: (AppRoute) -> Unit, id: String, name: String, isWinner: Boolean) {
             onNavigate(FinalistScreen(id, name, if (isWinner) "Winner" else "Finalist"))
         }
+  - description: Titles hard-coded in the Kotlin declarations of a tab root and a data object.
+    config: |
+      sources: { kotlin: ["app/*.kt"] }
+    triggers: ["app/Routes.kt:3:69", "app/Routes.kt:4:54"]
+    files:
+      strings.yml: |
+        en: {}
+      app/Routes.kt: |
+        sealed interface AppRoute { val title: String? get() = null }
+        sealed interface TopLevelRoute : AppRoute
+        data object ScheduleScreen : AppRoute, TopLevelRoute { override val title: String get() = "Schedule" }
+        data object SettingsScreen : AppRoute { override val title: String get() = "Settings" }
   - description: A brand name, suppressed on the route.
     triggers: []
     files:
@@ -914,6 +981,64 @@ examples:
           color: Color
         en-GB:
           color: Colour
+"""####),
+        ("navigation-shape.yml", ####"""
+id: navigation-shape
+severity: info
+summary: The app's Swift code shows no native navigation, so the native-bar rules do not run.
+rationale: |
+  The rules about tab labels, push titles and detail titles hold only where SwiftUI draws the bars:
+  a `TabView` or `NavigationStack` that shows the shared routes, labelling tabs and titling each
+  pushed screen from the route's title. An app whose iOS side is one `ComposeView` draws its tab bar
+  and headers in shared Compose code; a route without a title there is no blank native bar. When
+  the Swift files of `sources.swift` contain no `TabView`, `NavigationStack`, `NavigationSplitView`
+  or `NavigationView`, routekit says so once, here, and does not run those rules
+  (tab-root-missing-title, tab-missing-icon, detail-missing-title, push-without-title,
+  optional-title-without-fallback, data-object-needs-instance-title, tab-parity,
+  tab-root-without-navigation-title, tab-label-mismatch). Without `sources.swift` routekit cannot
+  tell, and every rule runs.
+fix: |
+  Nothing to fix when the app really has no native navigation. If it has, add the Swift files that
+  hold the `TabView` to `sources.swift`.
+examples:
+  - description: The iOS app is one ComposeView; a tab root without a title is not reported.
+    config: |
+      sources: { swift: ["iosApp/*.swift"] }
+    triggers: [".routekit.yml:4:20"]
+    files:
+      routes.yml: |
+        routes:
+          ScheduleScreen:
+            tab: {}
+      strings.yml: |
+        en: {}
+      iosApp/ContentView.swift: |
+        struct ContentView: View {
+            var body: some View {
+                ComposeView().ignoresSafeArea(.all)
+            }
+        }
+  - description: A TabView in the Swift code; the native-bar rules run, and this one says nothing.
+    config: |
+      sources: { swift: ["iosApp/*.swift"] }
+    triggers: []
+    files:
+      routes.yml: |
+        routes:
+          ScheduleScreen:
+            tab: { icon: clock }
+            title: schedule
+      strings.yml: |
+        en:
+          schedule: Schedule
+      iosApp/ContentView.swift: |
+        struct ContentView: View {
+            var body: some View {
+                TabView {
+                    Tab("Schedule", systemImage: "clock") { ScheduleView().navigationTitle("Schedule") }
+                }
+            }
+        }
 """####),
         ("optional-title-without-fallback.yml", ####"""
 id: optional-title-without-fallback

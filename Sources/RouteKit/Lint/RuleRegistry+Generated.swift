@@ -28,6 +28,8 @@ extension RuleRegistry {
         Untranslated(),
         CatalogDrift(),
         CodeNotFollowed(),
+        EmptyNavigationTitle(),
+        NavigationShape(),
         PushTitleKeyMismatch(),
         PushWithoutTitle(),
         TabLabelMismatch(),

@@ -45,7 +45,8 @@ public enum SourceDetector {
         for file in kotlinFiles where declaresSealedRoutes(PathUtilities.join(root, file)) {
             for glob in kotlinGlobs(for: file, root: root) where !result.kotlin.contains(glob) { result.kotlin.append(glob) }
         }
-        for file in swiftFiles where contains(PathUtilities.join(root, file), "TabView") {
+        // The app's Swift side: where SwiftUI draws the bars (a `TabView` or a navigation stack).
+        for file in swiftFiles where AppCode.nativeContainers.contains(where: { contains(PathUtilities.join(root, file), $0) }) {
             let appRoot = swiftAppRoot(for: file, catalogs: catalogs)
             let prefix = appRoot.isEmpty ? "" : appRoot + "/"
             for glob in [prefix + "**/*.swift"] + (catalogs.contains { $0.hasPrefix(prefix) } ? [prefix + "**/*.xcstrings"] : [])

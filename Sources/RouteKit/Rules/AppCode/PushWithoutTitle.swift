@@ -5,6 +5,7 @@
 /// shared UI shows those, never the native stack.
 struct PushWithoutTitle: LintRule {
     static let id = "push-without-title"
+    static let needsNativeNavigation = true
 
     func check(_ context: LintContext) -> [Finding] {
         let code = context.project.appCode

@@ -2,6 +2,7 @@
 /// shared strings) differ, or only one of them is translated: an English tab bar over German screens.
 struct TabLabelMismatch: LintRule {
     static let id = "tab-label-mismatch"
+    static let needsNativeNavigation = true
 
     func check(_ context: LintContext) -> [Finding] {
         let code = context.project.appCode

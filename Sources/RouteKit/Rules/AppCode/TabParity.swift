@@ -2,6 +2,7 @@
 /// the icon (`systemImage` vs `tab.icon`), or the root route a tab shows.
 struct TabParity: LintRule {
     static let id = "tab-parity"
+    static let needsNativeNavigation = true
 
     func check(_ context: LintContext) -> [Finding] {
         let code = context.project.appCode

@@ -2,6 +2,7 @@
 /// in the view type it instantiates: iOS 26 labels the floating tab bar from it.
 struct TabRootWithoutNavigationTitle: LintRule {
     static let id = "tab-root-without-navigation-title"
+    static let needsNativeNavigation = true
 
     func check(_ context: LintContext) -> [Finding] {
         let code = context.project.appCode

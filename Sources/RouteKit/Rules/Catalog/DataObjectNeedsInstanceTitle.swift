@@ -3,6 +3,7 @@
 /// from the Swift side. A `{text}` title is a constant, which an object can hold.
 struct DataObjectNeedsInstanceTitle: LintRule {
     static let id = "data-object-needs-instance-title"
+    static let needsNativeNavigation = true
 
     func check(_ context: LintContext) -> [Finding] {
         context.project.catalog.routes.compactMap { route in

@@ -3,6 +3,7 @@
 /// The Kotlin pushes of such a route are named here, not reported again by `push-without-title`.
 struct DetailMissingTitle: LintRule {
     static let id = "detail-missing-title"
+    static let needsNativeNavigation = true
 
     func check(_ context: LintContext) -> [Finding] {
         let untitled = context.project.catalog.routes.filter { !$0.isTabRoot && !$0.isEntry && $0.title == nil }

@@ -1,10 +1,22 @@
 /// `{text: …}` is shown as written in every locale, and so is a string literal passed as a title
-/// or subtitle at a Kotlin push site (`sources:`).
+/// or subtitle at a Kotlin push site, or returned by a route's own `title` property (`sources:`).
 struct LiteralTitle: LintRule {
     static let id = "literal-title"
 
     func check(_ context: LintContext) -> [Finding] {
-        catalogLiterals(context) + pushedLiterals(context)
+        catalogLiterals(context) + declaredLiterals(context) + pushedLiterals(context)
+    }
+
+    /// `override val title: String get() = "Settings"`: every instance carries the English text.
+    /// Not again where the catalog gives the same route the same literal (reported there).
+    private func declaredLiterals(_ context: LintContext) -> [Finding] {
+        let catalog = context.project.catalog
+        return context.project.appCode.literalTitles.compactMap { declared in
+            let spec = catalog.route(named: declared.route).flatMap { declared.field == "title" ? $0.title : $0.subtitle }
+            if case .text(let text)? = spec, text.value == declared.text.value { return nil }
+            return finding("\(declared.route) declares the literal \(declared.field) \"\(declared.text.value)\" in Kotlin, "
+                           + "shown untranslated in every locale", at: declared.text.location, route: declared.route)
+        }
     }
 
     /// A literal at every push of a large code base is a finding each: items of a group, the

@@ -3,6 +3,7 @@
 /// no finding. Where a push leaves it out, the message names that push.
 struct OptionalTitleWithoutFallback: LintRule {
     static let id = "optional-title-without-fallback"
+    static let needsNativeNavigation = true
 
     func check(_ context: LintContext) -> [Finding] {
         let code = context.project.appCode

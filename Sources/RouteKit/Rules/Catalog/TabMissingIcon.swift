@@ -1,6 +1,7 @@
 /// A tab without an icon renders as a bare label in the floating tab bar.
 struct TabMissingIcon: LintRule {
     static let id = "tab-missing-icon"
+    static let needsNativeNavigation = true
 
     func check(_ context: LintContext) -> [Finding] {
         context.project.catalog.lazyTabRoots.compactMap { route in
