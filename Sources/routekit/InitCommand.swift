@@ -27,7 +27,7 @@ struct InitCommand: Command {
         Exit codes: 0 written, 2 could not run (the file exists, DIR is missing, bad arguments).
         """
 
-    static let options = [
+    static let options = ProjectOptions.kotlinOptions + [
         OptionSpec("--print", help: "write the config to standard output instead of the file"),
         OptionSpec("--all-modules", help: "also read server, backend, admin, desktop, wear and car modules"),
         // Accepted only to say why init has none.
@@ -38,6 +38,8 @@ struct InitCommand: Command {
     static func run(_ arguments: inout Arguments, console: Console) throws -> ExitCode {
         let printOnly = arguments.flag("--print")
         let allModules = arguments.flag("--all-modules")
+        let routeInterface = try arguments.value("--route-interface")
+        let tabInterface = try arguments.value("--tab-interface")
         if arguments.flag("--force", "-f") {
             throw UsageError("init never overwrites a config, so it has no --force; remove \(ProjectConfig.fileName) first to start over")
         }
@@ -56,7 +58,7 @@ struct InitCommand: Command {
             return .usage
         }
 
-        let setup = ProjectSetup.plan(root: directory, allModules: allModules)
+        let setup = ProjectSetup.plan(root: directory, allModules: allModules, routeInterface: routeInterface, tabInterface: tabInterface)
         if printOnly {
             console.write(setup.configText)
             return .success

@@ -22,7 +22,7 @@ struct LintCommand: Command {
         (errors; warnings too with --strict), 2 could not run.
         """
 
-    static let options = [
+    static let options = ProjectOptions.kotlinOptions + [
         ProjectOptions.option,
         OptionSpec("--format", "-f", value: .choice("FMT[:FILE]", ReporterRegistry.formats),
                    help: "output format: \(ReporterRegistry.formats.joined(separator: ", ")) (default text);\nrepeat for several; :FILE writes that format to a file"),
@@ -45,7 +45,7 @@ struct LintCommand: Command {
             console.error("routekit lint: '\(TerminalText.line(named))' is a file here and would be read as an option; refusing to run (end the options with --: routekit lint [options] -- FILE...)")
             return .usage
         }
-        var projectOptions = try ProjectOptions.read(&arguments)
+        var projectOptions = try ProjectOptions.read(&arguments, kotlin: true)
         let formats = try arguments.values("--format", "-f")
         let strict = arguments.flag("--strict")
         let quiet = arguments.flag("--quiet", "-q")
@@ -86,7 +86,8 @@ struct LintCommand: Command {
         }
         var exit = ExitCode.success
         for config in grouped.configs {
-            guard let project = ProjectOptions(config: config).load(reportingTo: console) else { return .usage }
+            let located = ProjectOptions(config: config, routeInterface: projectOptions.routeInterface, tabInterface: projectOptions.tabInterface)
+            guard let project = located.load(reportingTo: console) else { return .usage }
             let code = try lint(project, options, console: console)
             if code == .usage { return code }
             if code == .failure { exit = .failure }

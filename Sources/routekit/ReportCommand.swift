@@ -15,14 +15,14 @@ struct ReportCommand: Command {
         \(OptionSpec.helpText(options))
         """
 
-    static let options = [
+    static let options = ProjectOptions.kotlinOptions + [
         ProjectOptions.option,
         OptionSpec("--html", value: .file("FILE"), help: "where to write the page (written atomically)"),
     ]
     static let operands = Operands.directories
 
     static func run(_ arguments: inout Arguments, console: Console) throws -> ExitCode {
-        var projectOptions = try ProjectOptions.read(&arguments)
+        var projectOptions = try ProjectOptions.read(&arguments, kotlin: true)
         guard let output = try arguments.value("--html") else { throw UsageError("give --html FILE") }
         projectOptions.path = try arguments.finish(maxPositionals: 1).first
         guard let project = projectOptions.load(reportingTo: console) else { return .usage }

@@ -130,6 +130,16 @@ import Testing
         }
     }
 
+    @Test func aClassMadeAnObjectInKotlinIsOneFinding() throws {
+        // One Kotlin change (the class with its title param becomes a data object): one finding,
+        // the declaration, not also "param 'title' is not a constructor parameter".
+        let app = try App()
+        try app.change(Self.routesKt, "data class LicensesScreen(override val title: String = \"\") : AppRoute",
+                       "data object LicensesScreen : AppRoute")
+        let drift = try app.findings(["catalog-drift"])
+        #expect(drift == ["routes.yml:82:3 catalog-drift"])
+    }
+
     @Test func aParamRenamedInKotlin() throws {
         try expectOneChange(["routes.yml:100:7 catalog-drift"]) { app in
             try app.change(Self.routesKt, "data class PartnerDetailScreen(val partnerId: PartnerId)",

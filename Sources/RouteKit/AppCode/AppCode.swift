@@ -104,7 +104,10 @@ extension AppCode {
             kotlinFiles.append(file)
             return file.problems
         }
-        if !kotlinFiles.isEmpty { code.readKotlin(kotlinFiles, root: config.root) { Self.readText($0.display, limit: limit).text ?? [] } }
+        if !kotlinFiles.isEmpty {
+            code.readKotlin(kotlinFiles, root: config.root, routeInterface: config.sources.routeInterface?.value,
+                            tabInterface: config.sources.tabInterface?.value) { Self.readText($0.display, limit: limit).text ?? [] }
+        }
 
         // A file's tokens live while it is read: the tabs pass tokenizes the files again.
         var swiftFiles: [(display: String, bytes: [UInt8])] = []
@@ -227,10 +230,11 @@ extension AppCode {
 
     /// `reading` gives a file's bytes again for the push-site pass.
     /// `root`: the config's directory, which messages name other files relative to.
-    mutating func readKotlin(_ files: [KotlinSourceFile], root: String? = nil, reading: (KotlinSourceFile) -> [UInt8] = \.bytes) {
+    mutating func readKotlin(_ files: [KotlinSourceFile], root: String? = nil, routeInterface named: String? = nil, tabInterface: String? = nil,
+                             reading: (KotlinSourceFile) -> [UInt8] = \.bytes) {
         var hierarchy: KotlinRouteHierarchy
         do {
-            var importer = KotlinRouteImporter()
+            var importer = KotlinRouteImporter(routeInterface: named, tabInterface: tabInterface)
             importer.displayRoot = root
             hierarchy = try importer.resolve(files)
         } catch {

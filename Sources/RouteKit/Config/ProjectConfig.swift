@@ -454,7 +454,22 @@ extension ProjectConfig {
         sources.location = mapping.location
         for entry in mapping.entries {
             switch entry.key.value {
-            case "kotlin": sources.kotlin = try texts(entry.value, "sources.kotlin")
+            case "kotlin":
+                // A list of globs, or `{ globs: [...], route-interface: AppRoute, tab-interface: TopLevelRoute }`.
+                guard let kotlin = entry.value.mapping else {
+                    sources.kotlin = try texts(entry.value, "sources.kotlin")
+                    continue
+                }
+                for field in kotlin.entries {
+                    switch field.key.value {
+                    case "globs": sources.kotlin = try texts(field.value, "sources.kotlin.globs")
+                    case "route-interface": sources.routeInterface = try text(field.value, "sources.kotlin.route-interface")
+                    case "tab-interface": sources.tabInterface = try text(field.value, "sources.kotlin.tab-interface")
+                    default:
+                        throw ConfigError("unknown sources.kotlin field '\(field.key.value)'"
+                            + suggestion(field.key.value, among: ["globs", "route-interface", "tab-interface"]), at: field.key.location)
+                    }
+                }
             case "swift": sources.swift = try texts(entry.value, "sources.swift")
             default:
                 throw ConfigError("unknown sources field '\(entry.key.value)'\(suggestion(entry.key.value, among: ["kotlin", "swift"]))",

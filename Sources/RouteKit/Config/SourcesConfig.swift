@@ -3,6 +3,10 @@
 public struct SourcesConfig: Sendable {
     public var kotlin: [Located<String>] = []
     public var swift: [Located<String>] = []
+    /// The sealed route interface and its tab-root sub-interface, when the config names them
+    /// (`kotlin: { globs: [...], route-interface: AppRoute }`); nil: detected.
+    public var routeInterface: Located<String>?
+    public var tabInterface: Located<String>?
     /// Where `sources:` is written; nil when the config has none.
     public var location: SourceLocation?
 

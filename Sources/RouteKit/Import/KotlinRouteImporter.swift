@@ -445,12 +445,22 @@ public struct KotlinRouteImporter: Sendable {
             let winners = counts.filter { $0.1 == best && best > 0 }
             guard winners.count == 1 else {
                 if winners.isEmpty {
-                    throw ImportError("no sealed route interface with implementations found; pass --route-interface NAME")
+                    throw ImportError("no sealed route interface with implementations found; name it with --route-interface NAME (or `route-interface:` under sources.kotlin in the config)")
                 }
                 throw ImportError("several candidate route interfaces (" + winners.map(\.0).joined(separator: ", ")
-                    + "); pass --route-interface NAME")
+                    + "); name it with --route-interface NAME (or `route-interface:` under sources.kotlin in the config)")
             }
             root = winners[0].0
+        }
+
+        // Nested declarations are known by their simple names: three `sealed interface Config`
+        // nested in different classes would merge into one hierarchy. Refuse rather than merge.
+        let sameName = declarations.indices.filter { declarations.name($0) == root && !declarations.isConcrete($0) }
+        if sameName.count > 1 {
+            let places = sameName.prefix(4).map { "\(declarations.file($0)):\(declarations.line($0))" }.joined(separator: ", ")
+            throw ImportError("the route interface '\(root)' is declared \(sameName.count) times (\(places)\(sameName.count > 4 ? ", …" : "")): "
+                + "routekit knows Kotlin declarations by their simple names and would merge these hierarchies; "
+                + "limit sources.kotlin to the files of one, or name a route interface declared once")
         }
 
         var tab: String? = tabInterface

@@ -17,9 +17,14 @@ public struct ProjectSetup: Sendable {
 
     /// Plans the files for `root`. `allModules`: also read server, admin, desktop, wear and car
     /// modules (`ModuleFilter`).
-    public static func plan(root: String, allModules: Bool = false) -> ProjectSetup {
+    public static func plan(root: String, allModules: Bool = false, routeInterface: String? = nil,
+                            tabInterface: String? = nil) -> ProjectSetup {
         var inputs = InputDetector.detect(root: root, allModules: allModules)
-        let sources = SourceDetector.detect(root: root, allModules: allModules)
+        var sources = SourceDetector.detect(root: root, allModules: allModules)
+        if !sources.kotlin.isEmpty {
+            sources.routeInterface = routeInterface
+            sources.tabInterface = tabInterface
+        }
         var setup = ProjectSetup(inputs: inputs, sources: sources, configText: "")
         var catalogPath: String?
         if inputs.catalogs.isEmpty, !sources.kotlin.isEmpty {
@@ -49,7 +54,7 @@ public struct ProjectSetup: Sendable {
         }
         var catalog: ImportedRouteCatalog
         do {
-            catalog = try KotlinRouteImporter().importSources(sourcesRead)
+            catalog = try KotlinRouteImporter(routeInterface: routeInterface, tabInterface: tabInterface).importSources(sourcesRead)
         } catch {
             setup.left.append("no catalog: the Kotlin routes were not read (\(error.message))")
             setup.configText = StarterConfig.render(withoutCatalog(inputs), sources: sources)

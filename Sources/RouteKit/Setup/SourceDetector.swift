@@ -8,6 +8,9 @@ public struct DetectedSources: Sendable, Equatable {
     public var swift: [String] = []
     /// Modules left out (`ModuleFilter`): their paths up to the module, sorted.
     public var leftOut: [String] = []
+    /// Named by the user (`init --route-interface`), written into `sources.kotlin`.
+    public var routeInterface: String?
+    public var tabInterface: String?
 
     public init() {}
 

@@ -46,7 +46,12 @@ public enum StarterConfig {
             lines += ["# sources:", "#   kotlin: [shared/src/commonMain/kotlin/**/*.kt]", "#   swift: [iosApp/**/*.swift, iosApp/**/*.xcstrings]"]
         } else {
             lines.append("sources:")
-            if !sources.kotlin.isEmpty { lines.append("  kotlin: \(list(sources.kotlin))") }
+            if !sources.kotlin.isEmpty {
+                let named = [("route-interface", sources.routeInterface), ("tab-interface", sources.tabInterface)]
+                    .compactMap { field, name in name.map { "\(field): \(quote($0))" } }
+                lines.append("  kotlin: " + (named.isEmpty ? list(sources.kotlin)
+                    : "{ globs: \(list(sources.kotlin)), \(named.joined(separator: ", ")) }"))
+            }
             if !sources.swift.isEmpty { lines.append("  swift: \(list(sources.swift))") }
         }
 

@@ -41,12 +41,16 @@ struct CatalogDrift: LintRule {
             findings.append(finding("'\(name)' is `declaration: \(route.declaration.rawValue)` in the catalog but a Kotlin "
                 + (kotlin.isObject ? "object" : "class") + " at \(declared)", at: route.declarationLocation ?? route.location, route: name))
         }
+        // An object said to be a class (or the reverse) is one change: its params and title slot
+        // are not compared as well (an object has no constructor parameters).
+        let kindDiffers = (route.declaration == .object) != kotlin.isObject
         if route.isTabRoot != kotlin.isTab {
             findings.append(finding(route.isTabRoot
                 ? "'\(name)' is a tab root in the catalog but its Kotlin declaration at \(declared) does not implement the tab-root interface"
                 : "'\(name)' implements the tab-root interface in Kotlin (\(declared)) but has no `tab:` in the catalog",
                 at: route.tab?.location ?? route.location, route: name))
         }
+        if kindDiffers { return findings }
         let slots: Set<String> = ["title", "subtitle"]
         // A param on each side only, of the same type: one rename, not two findings.
         let kotlinOnly = kotlin.params.filter { !slots.contains($0.name) && route.param(named: $0.name) == nil }
