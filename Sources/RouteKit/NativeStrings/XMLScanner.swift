@@ -20,12 +20,18 @@ public struct NativeSyntaxError: Error, Sendable, Equatable, CustomStringConvert
 }
 
 /// Turns byte offsets into 1-based lines and columns (Unicode scalars, as `SourceLocation`
-/// counts them) for offsets asked in increasing order: each byte is looked at once, with `memchr`.
+/// counts them) for offsets asked in increasing order: each byte is looked at once, with `memchr`
+/// for line breaks and the column carried on from the offset asked before (counted from the line's
+/// start at each element, a file of elements on one line took time quadratic in its length).
 /// A lone CR is not a line break here (XML and JSON files use LF or CRLF).
 struct LineTracker {
     private(set) var line = 1
     private(set) var lineStart = 0
+    /// Bytes up to here are counted: `column` is the column at `counted`.
     private var counted = 0
+    private var column = 1
+    /// Bytes looked at to count columns, for tests: at most one per byte of the file.
+    private(set) var columnBytesCounted = 0
 
     mutating func position(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
         let end = min(offset, bytes.count)
@@ -39,15 +45,16 @@ struct LineTracker {
                 line += 1
                 lineStart = index + 1
                 counted = index + 1
+                column = 1
             }
         }
-        counted = end
-        var column = 1
-        var index = lineStart
+        var index = counted
         while index < end {
             if bytes[index] & 0xC0 != 0x80 { column += 1 }
             index += 1
         }
+        columnBytesCounted += end - counted
+        counted = end
         return (line, column)
     }
 }
