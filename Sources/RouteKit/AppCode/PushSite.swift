@@ -110,6 +110,16 @@ public struct PushSites: RandomAccessCollection, ExpressibleByArrayLiteral, Send
                         title: title(record.title, 2 * index), subtitle: title(record.subtitle, 2 * index + 1))
     }
 
+    /// The route of push `index`, its titles left packed.
+    public func route(at index: Int) -> String { routeNames.name(records[index].route) }
+
+    /// Literal `literal` of push `index`'s title (or subtitle), the other literals left packed:
+    /// a finding per literal made each from the whole push made a push of 8,000 literals take a
+    /// minute. Nil when that slot holds no such literal.
+    func literal(_ literal: Int, ofPush index: Int, subtitle: Bool) -> Located<String>? {
+        payloads.literal(literal, key: 2 * index + (subtitle ? 1 : 0), files: files)
+    }
+
     private func title(_ slot: Slot, _ key: Int) -> PushedTitle {
         switch slot {
         case .noSlot: .noSlot
@@ -213,18 +223,30 @@ struct PackedTitles: Sendable {
         entries.append(Entry(key: UInt32(key), itemsEnd: UInt32(items.count), kind: kind))
     }
 
-    func title(_ key: Int, files: PackedFiles) -> PushedTitle? {
+    /// The entry of `key` and the range of its items, if it has one.
+    private func entry(_ key: Int) -> (entry: Entry, items: Range<Int>)? {
         var low = 0, high = entries.count
         while low < high {
             let middle = (low + high) / 2
             if entries[middle].key < UInt32(key) { low = middle + 1 } else { high = middle }
         }
         guard low < entries.count, entries[low].key == UInt32(key) else { return nil }
-        let entry = entries[low]
-        let range = (low == 0 ? 0 : Int(entries[low - 1].itemsEnd)) ..< Int(entry.itemsEnd)
-        func text(_ item: Item) -> String {
-            item.textStart == .max ? "" : String(decoding: texts[Int(item.textStart) ..< Int(item.textEnd)], as: UTF8.self)
-        }
+        return (entries[low], (low == 0 ? 0 : Int(entries[low - 1].itemsEnd)) ..< Int(entries[low].itemsEnd))
+    }
+
+    private func text(_ item: Item) -> String {
+        item.textStart == .max ? "" : String(decoding: texts[Int(item.textStart) ..< Int(item.textEnd)], as: UTF8.self)
+    }
+
+    /// Literal `literal` of the `.literals` title of `key` alone.
+    func literal(_ literal: Int, key: Int, files: PackedFiles) -> Located<String>? {
+        guard let (entry, range) = entry(key), entry.kind == .literals, literal >= 0, literal < range.count else { return nil }
+        let item = items[range.lowerBound + literal]
+        return Located(text(item), at: files.location(item.file, item.line, item.column))
+    }
+
+    func title(_ key: Int, files: PackedFiles) -> PushedTitle? {
+        guard let (entry, range) = entry(key) else { return nil }
         func location(_ item: Item) -> SourceLocation { files.location(item.file, item.line, item.column) }
         guard let first = range.first.map({ items[$0] }) else { return .literals([]) }
         switch entry.kind {
