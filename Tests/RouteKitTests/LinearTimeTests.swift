@@ -72,4 +72,74 @@ import Testing
         #expect(findings.map(\.route) == Array(repeating: "DetailScreen", count: branches))
         #expect(ContinuousClock.now - start < .seconds(10))
     }
+
+    // MARK: - 8, 9. Did-you-mean over long unknown names
+
+    /// A word longer than anyone types gets no suggestion, and no candidate is compared (a
+    /// 1,000-character unknown key was compared with each of 40,000 keys, a million cells each).
+    @Test func aLongWordComparesNoCandidate() {
+        let keys = (0 ..< 40_000).map { "key_\($0)" }
+        var search = SuggestionSearch(String(repeating: "k", count: 1_000))
+        #expect(search.closest(among: keys) == nil)
+        #expect(search.candidatesCompared == 0)
+        #expect(search.candidatesLookedAt == 0)
+    }
+
+    /// Candidates of a length too far from the word's are skipped without a distance.
+    @Test func candidatesOfAnotherLengthAreNotCompared() {
+        let keys = (0 ..< 1_000).map { "a_much_longer_key_than_the_word_\($0)" } + ["titel"]
+        var search = SuggestionSearch("title")
+        #expect(search.closest(among: keys) == "titel")
+        #expect(search.candidatesCompared == 1)
+    }
+
+    /// However many candidates, at most `maxCandidates` are looked at and `maxCells` cells (and
+    /// one candidate's) computed; a short word is compared with all of 20,000 within them.
+    @Test func comparisonsAreBounded() {
+        let longKeys = (0 ..< 300_000).map { String(format: "some_long_key_of_a_large_table_%06d", $0) }
+        var search = SuggestionSearch(String(repeating: "z", count: 36))
+        #expect(search.closest(among: longKeys) == nil)
+        #expect(search.cellsComputed <= SuggestionSearch.maxCells + SuggestionSearch.maxWordLength * 43)
+        #expect(search.candidatesLookedAt <= SuggestionSearch.maxCandidates + 1)
+        #expect(search.candidatesCompared < 300_000)
+
+        let routes = (0 ..< 20_000).map { "Route\($0)" }
+        var short = SuggestionSearch("Ruote12345")
+        #expect(short.closest(among: routes) == "Route12345")
+        #expect(short.candidatesLookedAt == 20_000)
+    }
+
+    /// The bounded distance is the distance whenever it is within the limit, and nil beyond.
+    @Test func boundedDistanceAgreesWithTheWholeOne() {
+        var generator = SeededGenerator(seed: 7)
+        let letters = Array("abcd".utf8)
+        for _ in 0 ..< 2_000 {
+            let a = (0 ..< Int.random(in: 0 ... 12, using: &generator)).map { _ in letters.randomElement(using: &generator)! }
+            let b = (0 ..< Int.random(in: 0 ... 12, using: &generator)).map { _ in letters.randomElement(using: &generator)! }
+            let whole = editDistance(String(decoding: a, as: UTF8.self), String(decoding: b, as: UTF8.self))
+            for limit in 0 ... 6 {
+                var cells = 0
+                #expect(boundedEditDistance(a, b, limit: limit, cells: &cells) == (whole <= limit ? whole : nil), "\(a) \(b) \(limit)")
+                #expect(cells <= a.count * (2 * limit + 1))
+            }
+        }
+    }
+
+    /// `title --batch`'s unknown route: no suggestion for a name of 100 KB, one for a typo; the
+    /// same bounded search as every suggestion's.
+    @Test func anUnknownRouteOf100KBGetsNoSuggestion() throws {
+        let routes = (0 ..< 20_000).map { "  Route\($0): { title: a }\n" }.joined()
+        let directory = try TemporaryDirectory().write([
+            ".routekit.yml": "catalog: routes.yml\nstrings: [s.yml]\n", "s.yml": "en:\n  a: b\n",
+            "routes.yml": "routes:\n  A: { tab: { icon: x }, title: a }\n" + routes,
+        ])
+        let resolver = TitleResolver(project: try Project.load(config: try ProjectConfig.load(path: directory.path(".routekit.yml"))))
+        #expect(throws: ResolutionError.self) { try resolver.push(String(repeating: "R", count: 100_000), locales: ["en"]) }
+        do {
+            _ = try resolver.push("Ruote12345", locales: ["en"])
+            Issue.record("an unknown route resolved")
+        } catch {
+            #expect(error.message.hasSuffix("did you mean 'Route12345'?"))
+        }
+    }
 }

@@ -55,7 +55,7 @@ public final class TitleResolver: Sendable {
     /// Resolves a route as it is pushed: a fresh entry with its title and subtitle.
     public func push(_ routeName: String, params: [String: String] = [:], locales preferred: [String]) throws(ResolutionError) -> StackEntry {
         guard let route = catalog.route(named: routeName) else {
-            throw ResolutionError("no route '\(routeName)' in the catalog\(suggestion(routeName, among: catalog.routes.map(\.name)))")
+            throw ResolutionError("no route '\(routeName)' in the catalog\(suggestion(routeName, among: catalog.routes.lazy.map(\.name)))")
         }
         for name in params.keys.sorted() where route.param(named: name) == nil {
             throw ResolutionError("route '\(routeName)' has no param '\(name)'\(suggestion(name, among: route.params.map(\.name)))")
