@@ -142,4 +142,25 @@ import Testing
             #expect(error.message.hasSuffix("did you mean 'Route12345'?"))
         }
     }
+
+    // MARK: - 10. Config globs
+
+    /// 200 patterns over 60 folders: each folder is listed once, not once per pattern, and the
+    /// matches are those of each pattern expanded alone.
+    @Test func manyPatternsWalkTheTreeOnce() throws {
+        var files: [String: String] = [:]
+        for folder in 0 ..< 60 { files["t/a\(folder / 10)/b\(folder % 10)/n\(folder).yml"] = "en: {}\n" }
+        files[".hidden/n1.yml"] = "en: {}\n"
+        let directory = try TemporaryDirectory().write(files)
+        let patterns = (0 ..< 200).map { "t/**/n\($0)*.yml" } + ["**/n1.yml", "t/a{1,2}/*/n?.yml", ".hidden/*.yml", "t/a0/b0/n0.yml"]
+        let root = directory.url.path
+        let walk = GlobWalk(patterns: patterns.map { Glob.braceAlternatives($0)! }, root: root, confinedTo: nil)
+        // The root, `t`, its 6 folders and their 60, `.hidden` once.
+        #expect(walk.directoriesListed <= 1 + 1 + 6 + 60 + 1)
+        let together = Glob.expand(patterns, root: root, confinedTo: nil)
+        for (pattern, expansion) in zip(patterns, together) {
+            #expect(expansion.matches == Glob.expand(pattern, root: root), "\(pattern)")
+        }
+        #expect(together[1].matches.map { PathUtilities.relative($0, to: root) } == ["t/a0/b1/n1.yml", "t/a1/b0/n10.yml"] + (11 ... 19).map { "t/a1/b\($0 % 10)/n\($0).yml" })
+    }
 }

@@ -21,10 +21,25 @@ public enum Glob {
     /// walk would enter that resolves outside it stops the walk and is returned as `escape` (the
     /// link's path), so the caller can report it instead of walking the disk beyond it.
     public static func expand(_ pattern: String, root: String, confinedTo realRoot: String?) -> (matches: [String], escape: String?) {
-        var results: [String] = []
+        expand([pattern], root: root, confinedTo: realRoot)[0]
+    }
+
+    /// `expand(_:root:confinedTo:)` for each of `patterns`, in one walk of the tree: each
+    /// directory is listed once, not once per pattern (1,000 `strings:` patterns over 900 folders
+    /// took 37 s). A pattern over the `{a,b}` limits expands to nothing.
+    public static func expand(_ patterns: [String], root: String, confinedTo realRoot: String?) -> [(matches: [String], escape: String?)] {
+        let walk = GlobWalk(patterns: patterns.map { braceAlternatives($0) ?? [] }, root: root, confinedTo: realRoot)
+        return patterns.indices.map { index in
+            guard walk.escaped[index] else { return (walk.matches[index], nil) }
+            // The link named is the one the walk of this pattern alone meets first.
+            return ([], firstEscape(patterns[index], root: root, confinedTo: realRoot))
+        }
+    }
+
+    /// The first symbolic link leading outside `realRoot` that the walk of `pattern` alone meets.
+    private static func firstEscape(_ pattern: String, root: String, confinedTo realRoot: String?) -> String? {
         var escape: String?
         for alternative in braceAlternatives(pattern) ?? [] where escape == nil {
-            // `**/**` means what `**` means; collapsing it keeps the walk linear.
             var segments: [String] = []
             for segment in alternative.split(separator: "/").map(String.init)
             where !(segment == "**" && segments.last == "**") {
@@ -33,10 +48,9 @@ public enum Glob {
             let base = alternative.hasPrefix("/") ? "/" : root
             var walk = Walk(realRoot: realRoot)
             walk.walk(directory: base, segments: segments[...])
-            results += walk.results
             escape = walk.escape
         }
-        return (Array(Set(results)).sorted(), escape)
+        return escape
     }
 
     /// Most `{a,b}` alternatives one pattern may expand to (a config from an untrusted branch
@@ -68,9 +82,10 @@ public enum Glob {
         return results
     }
 
-    /// One alternative's walk. `*` and `**` never enter a linked directory; a literal segment
-    /// does (`strings/de` may be a link inside the project), but only when the link resolves
-    /// inside `realRoot`.
+    /// One alternative's walk, in the order that names the link an escaping pattern meets first
+    /// (`GlobWalk` finds the matches of all patterns at once). `*` and `**` never enter a linked
+    /// directory; a literal segment does (`strings/de` may be a link inside the project), but
+    /// only when the link resolves inside `realRoot`.
     private struct Walk {
         var realRoot: String?
         var results: [String] = []
@@ -125,7 +140,7 @@ public enum Glob {
         }
     }
 
-    private static func children(of directory: String) -> [String] {
+    static func children(of directory: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         return names.sorted().map { PathUtilities.join(directory, $0) }
     }
@@ -176,7 +191,11 @@ public enum Glob {
 
     /// Matches one path segment against one pattern segment (`*`, `?`, `[...]`).
     public static func matches(name: String, pattern: String) -> Bool {
-        let n = Array(name.unicodeScalars), p = Array(pattern.unicodeScalars)
+        matches(Array(name.unicodeScalars), Array(pattern.unicodeScalars))
+    }
+
+    /// `matches(name:pattern:)` over scalars made once: a walk matches each entry against many patterns.
+    static func matches(_ n: [Unicode.Scalar], _ p: [Unicode.Scalar]) -> Bool {
         var ni = 0, pi = 0
         var starP = -1, starN = 0
         while ni < n.count {

@@ -215,47 +215,35 @@ public struct Project: Sendable {
     }
 
     /// Expands the config's patterns into files inside the root. A literal path that does not
-    /// exist, a directory, or anything outside the root stops the run, pointing at the config line.
+    /// exist, a directory, or anything outside the root stops the run, pointing at the config line
+    /// (the first pattern's problem, in the config's order). The patterns with wildcards are
+    /// expanded in one walk of the tree, not one each.
     static func resolve(_ patterns: [Located<String>], field: String, config: ProjectConfig) throws(ConfigError) -> [String] {
+        let realRoot = realPath(config.root) ?? config.root
+        // What can be checked before walking, pattern by pattern; the walk takes the patterns
+        // with wildcards before the first that fails (the run stops there).
+        var checks: [Result<Bool, ConfigError>] = []
+        for pattern in patterns {
+            do throws(ConfigError) {
+                checks.append(.success(try isWildcardPattern(pattern, field: field, config: config, realRoot: realRoot)))
+            } catch {
+                checks.append(.failure(error))
+                break
+            }
+        }
+        let walked = checks.indices.filter { (try? checks[$0].get()) == true }
+        let expansions = Glob.expand(walked.map { patterns[$0].value }, root: config.root,
+                                     confinedTo: config.allowOutsideRoot ? nil : realRoot)
+        var expansionOf: [Int: (matches: [String], escape: String?)] = [:]
+        for (position, index) in walked.enumerated() { expansionOf[index] = expansions[position] }
+
         var result: [String] = []
         var seen: Set<String> = []
-        let realRoot = realPath(config.root) ?? config.root
-        for pattern in patterns {
+        for (index, check) in checks.enumerated() {
+            let pattern = patterns[index]
             let text = pattern.value
-            if !config.allowOutsideRoot {
-                if text.hasPrefix("/") || text.hasPrefix("~") {
-                    throw ConfigError("\(field) path '\(text)' is absolute; paths must stay inside the project root (set allow-outside-root: true to allow)",
-                                      at: pattern.location)
-                }
-                if text.split(separator: "/").contains("..") {
-                    throw ConfigError("\(field) path '\(text)' leaves the project root; paths must stay inside it (set allow-outside-root: true to allow)",
-                                      at: pattern.location)
-                }
-            }
             let matches: [String]
-            if Glob.hasWildcards(text) {
-                guard let alternatives = Glob.braceAlternatives(text) else {
-                    throw ConfigError("\(field) pattern '\(shortened(text))' expands to too many {…} alternatives (at most \(Glob.maxBraceAlternatives)) or is too long",
-                                      at: pattern.location)
-                }
-                if !config.allowOutsideRoot {
-                    // The directories before the first wildcard must not lead out of the root
-                    // (a symbolic link to `/` would otherwise have `**` walk the whole disk).
-                    for alternative in alternatives {
-                        if alternative.hasPrefix("/") || alternative.hasPrefix("~") || alternative.split(separator: "/").contains("..") {
-                            throw ConfigError("\(field) pattern '\(shortened(text))' can expand to '\(shortened(alternative))', which leaves the project root; paths must stay inside it (set allow-outside-root: true to allow)",
-                                              at: pattern.location)
-                        }
-                        let fixed = alternative.split(separator: "/").prefix { !Glob.hasWildcards(String($0)) }
-                        guard !fixed.isEmpty else { continue }
-                        let directory = PathUtilities.join(config.root, fixed.joined(separator: "/"))
-                        if let resolved = realPath(directory), !PathUtilities.isInside(resolved, root: realRoot) {
-                            throw ConfigError("\(field) pattern '\(shortened(text))': '\(fixed.joined(separator: "/"))' resolves (through a symbolic link) outside the project root; set allow-outside-root: true to allow",
-                                              at: pattern.location)
-                        }
-                    }
-                }
-                let expansion = Glob.expand(text, root: config.root, confinedTo: config.allowOutsideRoot ? nil : realRoot)
+            if try check.get(), let expansion = expansionOf[index] {
                 if let escape = expansion.escape {
                     throw ConfigError("\(field) pattern '\(shortened(text))': '\(PathUtilities.relative(escape, to: config.root))' is a symbolic link that resolves outside the project root; it is not followed (set allow-outside-root: true to allow)",
                                       at: pattern.location)
@@ -283,6 +271,47 @@ public struct Project: Sendable {
             }
         }
         return result
+    }
+
+    /// True when `pattern` has wildcards (to be walked), false for a literal path; throws what is
+    /// wrong with it before any walk: a path out of the root, too many `{…}` alternatives, or
+    /// directories before the first wildcard that lead out of the root.
+    private static func isWildcardPattern(_ pattern: Located<String>, field: String, config: ProjectConfig,
+                                          realRoot: String) throws(ConfigError) -> Bool {
+        let text = pattern.value
+        if !config.allowOutsideRoot {
+            if text.hasPrefix("/") || text.hasPrefix("~") {
+                throw ConfigError("\(field) path '\(text)' is absolute; paths must stay inside the project root (set allow-outside-root: true to allow)",
+                                  at: pattern.location)
+            }
+            if text.split(separator: "/").contains("..") {
+                throw ConfigError("\(field) path '\(text)' leaves the project root; paths must stay inside it (set allow-outside-root: true to allow)",
+                                  at: pattern.location)
+            }
+        }
+        guard Glob.hasWildcards(text) else { return false }
+        guard let alternatives = Glob.braceAlternatives(text) else {
+            throw ConfigError("\(field) pattern '\(shortened(text))' expands to too many {…} alternatives (at most \(Glob.maxBraceAlternatives)) or is too long",
+                              at: pattern.location)
+        }
+        if !config.allowOutsideRoot {
+            // The directories before the first wildcard must not lead out of the root
+            // (a symbolic link to `/` would otherwise have `**` walk the whole disk).
+            for alternative in alternatives {
+                if alternative.hasPrefix("/") || alternative.hasPrefix("~") || alternative.split(separator: "/").contains("..") {
+                    throw ConfigError("\(field) pattern '\(shortened(text))' can expand to '\(shortened(alternative))', which leaves the project root; paths must stay inside it (set allow-outside-root: true to allow)",
+                                      at: pattern.location)
+                }
+                let fixed = alternative.split(separator: "/").prefix { !Glob.hasWildcards(String($0)) }
+                guard !fixed.isEmpty else { continue }
+                let directory = PathUtilities.join(config.root, fixed.joined(separator: "/"))
+                if let resolved = realPath(directory), !PathUtilities.isInside(resolved, root: realRoot) {
+                    throw ConfigError("\(field) pattern '\(shortened(text))': '\(fixed.joined(separator: "/"))' resolves (through a symbolic link) outside the project root; set allow-outside-root: true to allow",
+                                      at: pattern.location)
+                }
+            }
+        }
+        return true
     }
 
     /// A pattern as an error message shows it: at most 100 characters.
