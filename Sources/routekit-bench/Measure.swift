@@ -175,6 +175,8 @@ enum Child {
 /// the child's peak RSS (wait4) and its captured stdout when asked.
 struct Spawned {
     var seconds: Double
+    /// User and system CPU time (wait4): steadier than wall time on a loaded machine.
+    var cpuSeconds: Double = 0
     var maxRSSKilobytes: Int
     var status: Int32
     var output: String
@@ -214,7 +216,8 @@ func spawn(_ program: String, _ arguments: [String], stdin: String? = nil, captu
     var usage = rusage()
     _ = wait4(pid, &status, 0, &usage)
     let seconds = now() - start
-    return Spawned(seconds: seconds, maxRSSKilobytes: Int(usage.ru_maxrss), status: (status >> 8) & 0xFF,
+    let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    return Spawned(seconds: seconds, cpuSeconds: cpu, maxRSSKilobytes: Int(usage.ru_maxrss), status: (status >> 8) & 0xFF,
                    output: String(decoding: output, as: UTF8.self))
 }
 

@@ -11,7 +11,10 @@ import RouteKit
 //
 // The worst-case rows run `routekit lint` on the inputs with the most memory per byte (duplicate
 // keys, short distinct keys, a finding per entry, locale stubs) at the default limits, and check
-// they fit 4 GB and how far they are from 4 × input + an empty project's peak.
+// they fit 4 GB and how far they are from 4 × input + an empty project's peak. The time worst
+// cases (`GrowthBench`: one-line strings.xml, a push of many literals, long unknown names, many
+// globs) run each shape at four sizes, each twice the one before, and check the time at most
+// doubles (×2.2).
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "__measure" {
@@ -44,6 +47,8 @@ struct Options {
     var worstCase = true
     /// The worst shapes to measure (all by default); `--keep-worst-cases` leaves their inputs in `work`.
     var worstShapes = Generator.WorstShape.allCases
+    /// The time worst cases to measure (all by default), named among the worst cases too.
+    var growthShapes = GrowthBench.Shape.allCases
     var keepWorstCases = false
     /// Tokenizer throughput sizes in MB (issue 18); empty skips the app-code rows.
     var appCodeSizes = [5, 10, 20]
@@ -77,8 +82,9 @@ while index < arguments.count {
     case "--worst-cases":
         let names = nextValue().split(separator: ",").map(String.init)
         options.worstShapes = names.compactMap(Generator.WorstShape.init(rawValue:))
-        if options.worstShapes.count != names.count {
-            let known = Generator.WorstShape.allCases.map(\.rawValue).joined(separator: ", ")
+        options.growthShapes = names.compactMap(GrowthBench.Shape.init(rawValue:))
+        if options.worstShapes.count + options.growthShapes.count != names.count {
+            let known = (Generator.WorstShape.allCases.map(\.rawValue) + GrowthBench.Shape.allCases.map(\.rawValue)).joined(separator: ", ")
             FileHandle.standardError.write("routekit-bench: --worst-cases takes some of: \(known)\n".data(using: .utf8)!)
             exit(2)
         }
@@ -239,6 +245,18 @@ if options.worstCase {
     }
 }
 
+// MARK: - Time worst case
+
+var growthRows: [GrowthBench.Row] = []
+if options.worstCase && !options.growthShapes.isEmpty {
+    do {
+        growthRows = try GrowthBench.measure(options.growthShapes, binary: binary, work: options.work, runs: options.runs)
+    } catch {
+        log("routekit-bench: cannot generate the time worst cases: \(error)")
+        exit(2)
+    }
+}
+
 // MARK: - The app's own code
 
 var appCodeRows: [AppCodeBench.Row] = []
@@ -320,6 +338,8 @@ if !worstCases.isEmpty {
     }
 }
 
+out += GrowthBench.markdown(growthRows)
+
 if !appCodeRows.isEmpty {
     out += "\n| sources: tokenizer | input MB | files | ms | MB/s | tokens |\n|---|---:|---:|---:|---:|---:|\n"
     for row in appCodeRows {
@@ -337,6 +357,7 @@ if !nativeRows.isEmpty { out += NativeStringsBench.markdown(nativeRows) }
 if let findingsHeavy { out += FindingsHeavyBench.markdown(findingsHeavy) }
 
 var checks: [(String, Bool, String)] = []
+checks += GrowthBench.checks(growthRows)
 if let findingsHeavy { checks += FindingsHeavyBench.checks(findingsHeavy) }
 for row in nativeRows {
     let ratio = row.lint.seconds / row.raw

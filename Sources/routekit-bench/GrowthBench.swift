@@ -1,0 +1,158 @@
+import Foundation
+import RouteKit
+
+/// Time worst cases ("Hostile input, round 3", items 6–10): inputs whose time grew faster than
+/// their size. Each shape is generated at four sizes, each twice the one before, and run as a
+/// `routekit` process (the least CPU time of `runs`, steadier than wall time when the machine is
+/// shared): twice the input must take at most 2.2 times as long, over the three doublings (a
+/// quadratic reader takes 4 times as long; one doubling alone is noisy on a shared machine).
+enum GrowthBench {
+    enum Shape: String, CaseIterable {
+        /// 6. `<foo/>` elements on one line of a strings.xml.
+        case xmlOneLine = "xml-one-line"
+        /// 6. `<string>` elements on one line.
+        case xmlStringsOneLine = "xml-strings-one-line"
+        /// 7. One push whose title is a `when` of string literals.
+        case kotlinWhen = "kotlin-when-literals"
+        /// 7. The same with an `if … else if …` chain.
+        case kotlinIf = "kotlin-if-literals"
+        /// 8. Routes with 1,000-character unknown title keys beside many base keys.
+        case longUnknownKeys = "long-unknown-keys"
+        /// 9. `title --batch` asked for a route of a 128 KB name among many routes.
+        case titleLongRoute = "title-long-route"
+        /// 10. Many `strings:` globs with `**` over many folders.
+        case configGlobs = "config-globs"
+
+        var summary: String {
+            switch self {
+            case .xmlOneLine: "strings.xml: `<foo/>` on one line (1 MB = 166,000 elements)"
+            case .xmlStringsOneLine: "strings.xml: `<string>` elements on one line"
+            case .kotlinWhen: "Kotlin: one push, a title `when` of literals (1 MB = 77,000 branches)"
+            case .kotlinIf: "Kotlin: one push, a title `if`/`else if` chain of literals"
+            case .longUnknownKeys: "100 routes of 1,000-character unknown keys, 40,000 base keys (×1)"
+            case .titleLongRoute: "`title --batch`: a 128 KB unknown route, 20,000 routes (×1)"
+            case .configGlobs: "1,000 `t/**/nK*.yml` globs over 900 folders (×1)"
+            }
+        }
+    }
+
+    struct Row {
+        var shape: Shape
+        /// Per size (×1, ×2, ×4, ×8): the input's bytes and the process's CPU seconds.
+        var sizes: [(bytes: Int, seconds: Double)]
+
+        /// The time ratio per doubling of the input, from the first size to the last.
+        var ratioPerDoubling: Double {
+            guard let first = sizes.first, let last = sizes.last, sizes.count > 1, first.seconds > 0 else { return 0 }
+            return pow(last.seconds / first.seconds, 1 / Double(sizes.count - 1))
+        }
+
+        /// The largest time ratio between a size and the one before.
+        var largestStep: Double {
+            zip(sizes, sizes.dropFirst()).map { $1.seconds / $0.seconds }.max() ?? 0
+        }
+    }
+
+    static let factors = [1, 2, 4, 8]
+
+    static func measure(_ shapes: [Shape], binary: String, work: String, runs: Int) throws -> [Row] {
+        var rows: [Row] = []
+        for shape in shapes {
+            var sizes: [(bytes: Int, seconds: Double)] = []
+            for factor in factors {
+                let directory = work + "/growth-\(shape.rawValue)"
+                log("measuring the time worst case '\(shape.rawValue)' ×\(factor)…")
+                let bytes = try generate(shape, factor: factor, into: directory)
+                var times: [Double] = []
+                for _ in 0 ..< runs {
+                    let run = shape == .titleLongRoute
+                        ? spawn(binary, ["title", "--batch", "--project", directory], stdin: directory + "/requests.jsonl", captureOutput: false)
+                        : spawn(binary, ["lint", directory, "--quiet", "--format", "json:/dev/null"], captureOutput: false)
+                    times.append(run.cpuSeconds)
+                }
+                sizes.append((bytes, times.min() ?? 0))
+                try? FileManager.default.removeItem(atPath: directory)
+            }
+            rows.append(Row(shape: shape, sizes: sizes))
+        }
+        return rows
+    }
+
+    static func markdown(_ rows: [Row]) -> String {
+        guard !rows.isEmpty else { return "" }
+        var out = "\n| time worst case (input ×1, ×2, ×4, ×8) | input MB | `routekit` process CPU s | time ratio per ×2 input (largest step) |\n|---|---|---|---:|\n"
+        for row in rows {
+            let megabytes = row.sizes.map { String(format: "%.2f", Double($0.bytes) / 1_000_000) }.joined(separator: ", ")
+            let seconds = row.sizes.map { String(format: "%.3f", $0.seconds) }.joined(separator: ", ")
+            out += "| \(row.shape.rawValue): \(row.shape.summary) | \(megabytes) | \(seconds) | \(String(format: "%.2f (%.2f)", row.ratioPerDoubling, row.largestStep)) |\n"
+        }
+        return out
+    }
+
+    static func checks(_ rows: [Row]) -> [(String, Bool, String)] {
+        rows.map { row in
+            ("\(row.shape.rawValue): twice the input, at most 2.2 × the time", row.ratioPerDoubling <= 2.2,
+             String(format: "×%.2f per doubling, ×1 to ×8", row.ratioPerDoubling))
+        }
+    }
+
+    /// Writes `shape` at `factor` times its first size into `directory`; returns the input's bytes.
+    static func generate(_ shape: Shape, factor: Int, into directory: String) throws -> Int {
+        try? FileManager.default.removeItem(atPath: directory)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        var total = 0
+        func write(_ name: String, _ text: String) throws {
+            let path = directory + "/" + name
+            try FileManager.default.createDirectory(atPath: PathUtilities.directory(of: path), withIntermediateDirectories: true)
+            let bytes = Data(text.utf8)
+            try bytes.write(to: URL(fileURLWithPath: path))
+            total += bytes.count
+        }
+        let megabyte = 1_000_000 * factor
+        switch shape {
+        case .xmlOneLine, .xmlStringsOneLine:
+            try write(".routekit.yml", "strings: [\"values/strings.xml\"]\n")
+            var text = "<resources>"
+            text.reserveCapacity(megabyte + 64)
+            var index = 0
+            while text.utf8.count < megabyte {
+                text += shape == .xmlOneLine ? "<foo/>" : "<string name=\"k\(index)\">v</string>"
+                index += 1
+            }
+            try write("values/strings.xml", text + "</resources>\n")
+        case .kotlinWhen, .kotlinIf:
+            try write(".routekit.yml", "catalog: routes.yml\nstrings: [s.yml]\nsources: { kotlin: [\"*.kt\"] }\n")
+            try write("s.yml", "en:\n  a: b\n")
+            try write("routes.yml", "routes:\n  A: { tab: { icon: x }, title: a }\n  DetailScreen: { title: a }\n")
+            try write("Routes.kt", "sealed interface AppRoute\ndata class DetailScreen(override val title: String) : AppRoute\n"
+                + "class Navigator { fun add(route: AppRoute) {} }\n")
+            var title = ""
+            title.reserveCapacity(megabyte + 64)
+            var index = 0
+            while title.utf8.count < megabyte {
+                title += shape == .kotlinWhen ? "\(index) -> \"t\"; " : "if (a == \(index)) \"t\" else "
+                index += 1
+            }
+            title = shape == .kotlinWhen ? "when (a) { \(title)else -> \"t\" }" : title + "\"t\""
+            try write("Nav.kt", "fun go(navigator: Navigator, a: Int) {\n    navigator.add(DetailScreen(\(title)))\n}\n")
+        case .longUnknownKeys:
+            try write(".routekit.yml", "catalog: routes.yml\nstrings: [s.yml]\n")
+            try write("s.yml", "en:\n" + (0 ..< 40_000 * factor).map { "  key_\($0): v\n" }.joined())
+            try write("routes.yml", "routes:\n  A: { tab: { icon: x }, title: key_0 }\n"
+                + (0 ..< 100 * factor).map { "  R\($0): { title: u\($0)_\(String(repeating: "x", count: 990)) }\n" }.joined())
+        case .titleLongRoute:
+            try write(".routekit.yml", "catalog: routes.yml\nstrings: [s.yml]\nlimits: { catalog-size: 16000000 }\n")
+            try write("s.yml", "en:\n  a: b\n")
+            try write("routes.yml", "routes:\n  A: { tab: { icon: x }, title: a }\n"
+                + (0 ..< 20_000 * factor).map { "  Route\($0): { title: a }\n" }.joined())
+            try write("requests.jsonl", "{\"route\": \"\(String(repeating: "R", count: 128_000 * factor))\"}\n")
+        case .configGlobs:
+            let folders = 900 * factor
+            for index in 0 ..< folders {
+                try write("t/a\(index / 30)/b\(index % 30)/n\(index).yml", "en:\n  k\(index): v\n")
+            }
+            try write(".routekit.yml", "strings:\n" + (0 ..< 1_000 * factor).map { "  - \"t/**/n\($0)*.yml\"\n" }.joined())
+        }
+        return total
+    }
+}
