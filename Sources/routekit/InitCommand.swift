@@ -84,7 +84,7 @@ struct InitCommand: Command {
             for line in setup.inferred { console.print("  " + line) }
         }
         if !setup.left.isEmpty {
-            console.print("Left to you (TODO comments in the catalog):")
+            console.print("Left to you" + (setup.catalog == nil ? ":" : " (TODO comments in the catalog):"))
             for line in setup.left { console.print("  " + line) }
         }
         let leftOut = Array(Set(setup.inputs.leftOut + setup.sources.leftOut)).sorted()

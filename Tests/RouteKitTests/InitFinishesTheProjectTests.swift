@@ -97,4 +97,61 @@ import Testing
         // The file's own name never counts: `Server.kt` in the app is the app's.
         #expect(ModuleFilter.excludedPrefix(of: "Server.kt") == nil)
     }
+
+    /// PeopleInSpace's `sealed class PersonListUiState { Loading, Error, Success }` is UI state,
+    /// not navigation: no catalog of it, and no warnings about "routes" without titles.
+    @Test func aSealedUIStateIsNotTakenForRoutes() throws {
+        let dir = try TemporaryDirectory().write([
+            "common/src/commonMain/kotlin/PersonList.kt": """
+                sealed class PersonListUiState {
+                    object Loading : PersonListUiState()
+                    data class Error(val message: String) : PersonListUiState()
+                    data class Success(val result: List<String>) : PersonListUiState()
+                }
+                """,
+            "common/src/commonMain/composeResources/values/strings.xml": "<resources><string name=\"a\">A</string></resources>\n",
+        ])
+        let run = try CLI.run(["init"], in: dir.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("does not look like routes"))
+        #expect(!FileManager.default.fileExists(atPath: dir.path("routes.yml")))
+        let lint = try CLI.run(["lint"], in: dir.url)
+        #expect(lint.stdout.contains("0 errors, 0 warnings"), "\(lint.stdout)")
+    }
+
+    /// Confetti's iOS app is one `ComposeView`: init still proposes its Swift side, so that lint
+    /// says the app has no native navigation instead of reporting a native bar that is not there.
+    @Test func aComposeOnlyIOSAppIsProposedAndLintSaysSo() throws {
+        let dir = try TemporaryDirectory().write([
+            "shared/src/commonMain/kotlin/Routes.kt": """
+                sealed interface AppRoute
+                sealed interface TopLevelRoute : AppRoute
+                data object HomeScreen : AppRoute, TopLevelRoute
+                data object DetailScreen : AppRoute
+                fun open(onNavigate: (AppRoute) -> Unit) { onNavigate(DetailScreen) }
+                """,
+            "shared/src/commonMain/composeResources/values/strings.xml": "<resources><string name=\"home\">Home</string></resources>\n",
+            "iosApp/iosApp/App.swift": NavigationShapeTests.composeOnly,
+        ])
+        #expect(try CLI.run(["init"], in: dir.url).status == 0)
+        let config = try String(contentsOfFile: dir.path(".routekit.yml"), encoding: .utf8)
+        #expect(config.contains("  swift: [iosApp/iosApp/**/*.swift]"))
+        let lint = try CLI.run(["lint"], in: dir.url)
+        #expect(lint.status == 0, "\(lint.stdout)")
+        #expect(lint.stdout.contains("[navigation-shape]"))
+        #expect(!lint.stdout.contains("[tab-root-missing-title]") && !lint.stdout.contains("[detail-missing-title]"))
+    }
+
+    /// IceCubesApp: a TabView in the app folder that holds the String Catalog, and TabView-named
+    /// code in its local packages: the app folder alone, and a catalog over 1 MB still counts.
+    @Test func theSwiftAppIsTheFolderWithTheStringCatalog() throws {
+        let big = "{ \"sourceLanguage\": \"en\", \"version\": \"1.0\", \"strings\": {} }" + String(repeating: " ", count: 1_200_000)
+        let dir = try TemporaryDirectory().write([
+            "App/Main/AppView.swift": "struct AppView: View { var body: some View { TabView { Text(\"a\") } } }\n",
+            "App/Resources/Localizable.xcstrings": big,
+            "Packages/Account/Sources/Account/Tabs/StatusesTab.swift": "struct S: View { var body: some View { TabView { } } }\n",
+        ])
+        let sources = SourceDetector.detect(root: dir.url.path)
+        #expect(sources.swift == ["App/**/*.swift", "App/**/*.xcstrings"])
+    }
 }

@@ -36,12 +36,27 @@ public struct AppleDialect: DialectRules {
                 index = end
                 continue
             }
+            if let end = Self.pointerConversion(text, at: percent) {
+                // `% p` (as in "% publicacions" for "%@ publicacions"): a valid specifier that shows
+                // the object's address, `0x…`, and swallows the letter.
+                let written = String(decoding: UnsafeBufferPointer(rebasing: text[percent ..< end]), as: UTF8.self)
+                body(FormatToken(.crash("'\(written)' is a pointer conversion: String(format:) shows the argument's memory address (0x…), "
+                                        + "not its text"), percent ..< end))
+                return
+            }
             let shown = JavaFormatSpecifier.character(text, at: percent + 1)
             let end = Swift.min(percent + 1 + (percent + 1 < text.count ? shown.utf8.count : 0), text.count)
             body(FormatToken(.crash("'%\(percent + 1 < text.count ? shown : "")' is no format specifier: String(format:) reads it undefined (a crash or garbage)"),
                              percent ..< end))
             return
         }
+    }
+
+    /// The end of `%p` with flags, width or precision (`% p`, `%-8p`) at `start`, else nil.
+    static func pointerConversion(_ text: UnsafeBufferPointer<UInt8>, at start: Int) -> Int? {
+        var i = start + 1
+        while i < text.count, "-+ #0123456789.".utf8.contains(text[i]) { i += 1 }
+        return i < text.count && text[i] == UInt8(ascii: "p") ? i + 1 : nil
     }
 
     /// `%#@name@` or `%N$#@name@` at `start` → (explicit position, end).

@@ -504,7 +504,9 @@ rationale: |
   severity (error). Any other key may be empty on purpose, such as a decorative line of a screen:
   reported as a warning (the `other-keys` option). A plain `~`, `null` or empty YAML value is not
   an empty string but an absent one (the key falls back and `missing-translation` reports it);
-  only a quoted `""` is empty.
+  only a quoted `""` is empty. Two blanks are meant and not reported: a String Catalog's `Text("")`
+  (its key is the source text, and it is empty), and a white-space translation of a base text that
+  starts or ends with white space (a separator joined into a sentence: " at " is " " in Japanese).
 fix: |
   Write the text, or delete the key so that the fallback locale supplies it. For a key that is
   empty on purpose, suppress the warning with `# routekit:disable-line empty-translation`, or set
@@ -556,6 +558,19 @@ examples:
         en:
           about_party_line1: ""
           settings_title: " "
+  - description: "Blanks that are meant: a String Catalog's empty source text, and a separator translated as a space."
+    triggers: []
+    files:
+      .routekit.yml: |
+        strings: [Localizable.xcstrings]
+        base-locale: en
+        rules: { empty-translation: { other-keys: warning } }
+      Localizable.xcstrings: |
+        { "sourceLanguage": "en", "version": "1.0", "strings": {
+          "": { "localizations": { "de": { "stringUnit": { "state": "translated", "value": "" } } } },
+          "status.at-time": { "localizations": {
+            "en": { "stringUnit": { "state": "translated", "value": " at " } },
+            "ja": { "stringUnit": { "state": "translated", "value": " " } } } } } }
   - description: Every value has text.
     triggers: []
     files:
@@ -1142,6 +1157,8 @@ rationale: |
   own variations (a plain English "liked" and a German plural are both valid), and a translation
   may use an argument its key passes (`"liked %lld"`) that the source text leaves out. A
   placeholder that reads an argument the code does not pass at all is a crash (`format-crash`).
+  A translation that is empty is reported by `empty-translation`, and one the platform's formatter
+  fails on by `format-crash`; neither is reported here as well.
 fix: |
   Use exactly the base text's placeholders: the same names, and for printf the same positions and
   types (`%1$s`, `%2$d`).
@@ -1247,6 +1264,18 @@ examples:
           "Failed to reinstall %@": { "localizations": {
             "en": { "stringUnit": { "state": "translated", "value": "Failed to reinstall %@" } },
             "hu": { "stringUnit": { "state": "translated", "value": "Nem sikerült újratelepíteni" } } } } } }
+  - description: "An empty translation (empty-translation's) and one String(format:) breaks on (format-crash's): one cause, one finding, not also a mismatch."
+    triggers: []
+    files:
+      .routekit.yml: |
+        strings: [Localizable.xcstrings]
+        base-locale: en
+      Localizable.xcstrings: |
+        { "sourceLanguage": "en", "version": "1.0", "strings": {
+          "posts-%@": { "localizations": {
+            "en": { "stringUnit": { "state": "translated", "value": "%@ posts" } },
+            "ca": { "stringUnit": { "state": "translated", "value": "% publicacions" } },
+            "nb": { "stringUnit": { "state": "needs_review", "value": "" } } } } } }
   - description: "A placeholder that no form of a plural shows: each form may leave it out, not all of them."
     triggers: ["strings.yml:4:3"]
     files:

@@ -31,7 +31,7 @@ public enum InputDetector {
     /// Directories never searched: dependencies, build output, tool caches.
     public static let skippedDirectories: Set<String> = [
         "node_modules", "Pods", "Carthage", "DerivedData", "build", "Build", "dist", "target",
-        "vendor", "tmp", "Packages",
+        "vendor", "tmp",
     ]
     /// Files larger than this are not inspected (they are not hand-written configs).
     static let maxFileSize = 4 * 1024 * 1024

@@ -45,7 +45,8 @@ public struct ProjectSetup: Sendable {
             project = try Project.load(config: config)
         } catch {
             setup.left.append("the catalog was not written: the config does not load (\(error.message))")
-            setup.configText = StarterConfig.render(withoutCatalog(inputs), sources: sources)
+            setup.inputs = withoutCatalog(inputs)
+            setup.configText = StarterConfig.render(setup.inputs, sources: sources)
             return setup
         }
         let code = project.appCode
@@ -57,7 +58,18 @@ public struct ProjectSetup: Sendable {
             catalog = try KotlinRouteImporter(routeInterface: routeInterface, tabInterface: tabInterface).importSources(sourcesRead)
         } catch {
             setup.left.append("no catalog: the Kotlin routes were not read (\(error.message))")
-            setup.configText = StarterConfig.render(withoutCatalog(inputs), sources: sources)
+            setup.inputs = withoutCatalog(inputs)
+            setup.configText = StarterConfig.render(setup.inputs, sources: sources)
+            return setup
+        }
+        // A sealed hierarchy is not always navigation (`sealed class UiState { Loading, Error }`):
+        // without a name that says so, init does not guess it into a catalog.
+        if routeInterface == nil, !looksLikeRoutes(catalog) {
+            let names = catalog.routes.prefix(4).map(\.name).joined(separator: ", ")
+            setup.left.append("no catalog: the sealed hierarchy found (\(catalog.routeInterface): \(names)) does not look like routes; "
+                + "name the route interface with --route-interface to import it")
+            setup.inputs = withoutCatalog(inputs)
+            setup.configText = StarterConfig.render(setup.inputs, sources: sources)
             return setup
         }
         catalog.writtenBy = "routekit init"
@@ -69,6 +81,16 @@ public struct ProjectSetup: Sendable {
         setup.left += completion.left
         setup.catalog = (catalogPath, catalog.yaml())
         return setup
+    }
+
+    /// Words that name navigation in a route interface or a route.
+    static let routeWords = ["route", "screen", "destination", "nav", "page", "tab"]
+
+    /// The interface's name says navigation, or most routes' names do.
+    static func looksLikeRoutes(_ catalog: ImportedRouteCatalog) -> Bool {
+        func says(_ name: String) -> Bool { let lower = name.lowercased(); return routeWords.contains { lower.contains($0) } }
+        if says(catalog.routeInterface) || catalog.tabInterface.map(says) == true { return true }
+        return catalog.routes.filter { says($0.name) }.count * 2 > catalog.routes.count
     }
 
     private static func withoutCatalog(_ inputs: DetectedInputs) -> DetectedInputs {

@@ -32,7 +32,8 @@ public enum SourceDetector {
         var catalogs: [String] = []
         var leftOut = Set<String>()
         ProjectTreeWalk.files(under: root, maxDepth: maxDepth, maxEntries: maxEntries) { file in
-            guard !file.isLink, file.size <= maxFileSize else { return }
+            // A String Catalog is only named here (lint reads it under its own limits), at any size.
+            guard !file.isLink, file.size <= maxFileSize || file.name.hasSuffix(".xcstrings") else { return }
             let path = file.path
             guard path.hasSuffix(".kt") || path.hasSuffix(".swift") || path.hasSuffix(".xcstrings") else { return }
             if !allModules, let prefix = ModuleFilter.excludedPrefix(of: path) {
@@ -48,9 +49,19 @@ public enum SourceDetector {
         for file in kotlinFiles where declaresSealedRoutes(PathUtilities.join(root, file)) {
             for glob in kotlinGlobs(for: file, root: root) where !result.kotlin.contains(glob) { result.kotlin.append(glob) }
         }
-        // The app's Swift side: where SwiftUI draws the bars (a `TabView` or a navigation stack).
-        for file in swiftFiles where AppCode.nativeContainers.contains(where: { contains(PathUtilities.join(root, file), $0) }) {
-            let appRoot = swiftAppRoot(for: file, catalogs: catalogs)
+        // The app's Swift side: where SwiftUI draws the bars (a `TabView` or a navigation stack);
+        // else the app that hosts the shared UI (`UIViewControllerRepresentable`, `@main`), so that
+        // lint can say the app has no native navigation (`navigation-shape`).
+        let texts = swiftFiles.map { text(PathUtilities.join(root, $0)) ?? "" }
+        var appFiles = swiftFiles.indices.filter { index in AppCode.nativeContainers.contains { texts[index].contains($0) } }
+        if appFiles.isEmpty, !kotlinFiles.isEmpty {
+            appFiles = swiftFiles.indices.filter { texts[$0].contains("UIViewControllerRepresentable") || texts[$0].contains("@main") }
+        }
+        // Where some of them sit in an app folder with a String Catalog (as Xcode lays an app out),
+        // that app is the one: files of packages beside it are the app's libraries.
+        let roots = appFiles.map { (file: swiftFiles[$0], root: swiftAppRoot(for: swiftFiles[$0], catalogs: catalogs)) }
+        let inApps = roots.filter { entry in catalogs.contains { $0.hasPrefix(entry.root.isEmpty ? "" : entry.root + "/") } }
+        for (_, appRoot) in inApps.isEmpty ? roots : inApps {
             let prefix = appRoot.isEmpty ? "" : appRoot + "/"
             for glob in [prefix + "**/*.swift"] + (catalogs.contains { $0.hasPrefix(prefix) } ? [prefix + "**/*.xcstrings"] : [])
             where !result.swift.contains(glob) {

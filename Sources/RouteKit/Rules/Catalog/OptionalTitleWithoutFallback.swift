@@ -6,16 +6,22 @@ struct OptionalTitleWithoutFallback: LintRule {
     static let needsNativeNavigation = true
 
     func check(_ context: LintContext) -> [Finding] {
+        let candidates = context.project.catalog.routes.compactMap { route -> (Route, Located<String>)? in
+            guard case .param(let param, nil)? = route.title,
+                  let declared = route.param(named: param.value), declared.isOptional else { return nil }
+            return (route, param)
+        }
+        guard !candidates.isEmpty else { return [] }
+        // Only the candidates' pushes are looked at: a code base may push a million routes.
         let code = context.project.appCode
+        let names = Set(candidates.map { $0.0.name })
         var pushed = Set<String>()
         var firstMissing: [String: SourceLocation] = [:]
-        for push in code.pushSites {
+        for push in code.pushSites where names.contains(push.route) {
             pushed.insert(push.route)
             if push.title.isMissing, firstMissing[push.route] == nil { firstMissing[push.route] = push.location }
         }
-        return context.project.catalog.routes.compactMap { route in
-            guard case .param(let param, nil)? = route.title,
-                  let declared = route.param(named: param.value), declared.isOptional else { return nil }
+        return candidates.compactMap { route, param in
             if code.readsKotlin, pushed.contains(route.name), firstMissing[route.name] == nil { return nil }
             let example = firstMissing[route.name].map {
                 " (as at \(PathUtilities.relative($0.file, to: context.project.config.root)):\($0.line))"

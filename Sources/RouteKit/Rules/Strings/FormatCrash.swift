@@ -9,6 +9,12 @@ struct FormatCrash: LintRule {
     static let id = "format-crash"
     static let checksEachStringSet = true
 
+    /// What happens: Java and Kotlin throw; `String(format:)` has undefined behaviour (a crash, or
+    /// garbage such as an address) rather than an exception.
+    static func failure(_ dialect: StringDialect) -> String {
+        dialect == .apple ? "breaks" : "throws"
+    }
+
     func check(_ context: LintContext) -> [Finding] {
         let strings = context.project.strings
         let storage = strings.storage
@@ -23,7 +29,7 @@ struct FormatCrash: LintRule {
                     Self.problems(in: text, key: entry.key, rules: storage.rules(entry.file), arguments: arguments)
                         .first { $0.offset == offset }?.message
                 }
-                return "'\(storage.name(entry.key))' in locale '\(locale)' throws when the \(storage.dialects[Int(entry.file)].name) app formats it: \(problem ?? "")"
+                return "'\(storage.name(entry.key))' in locale '\(locale)' \(Self.failure(storage.dialects[Int(entry.file)])) when the \(storage.dialects[Int(entry.file)].name) app formats it: \(problem ?? "")"
             }, itemsInMessageOrder: true)
             for (index, entry) in table.entries.enumerated() {
                 let rules = storage.rules(entry.file)

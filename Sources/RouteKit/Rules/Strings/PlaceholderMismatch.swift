@@ -56,6 +56,7 @@ struct PlaceholderMismatch: LintRule {
         var translationBytes = PlaceholderBytes()
         // A base key's signatures, made once for all its findings and their messages.
         let memo = ExpectedSignatures()
+        var blankScalars = BlankScalars()
         for locale in strings.locales where locale != strings.baseLocale {
             guard let table = strings[locale] else { continue }
             // A finding per entry or form at most, made into words only when asked for (`message`).
@@ -89,13 +90,16 @@ struct PlaceholderMismatch: LintRule {
                     storage.withBytes(entry.file, ref) { text in
                         // Without a `%`, a text has no placeholders: nothing added, nothing to compare.
                         guard UTF8Text.firstIndex(of: UInt8(ascii: "%"), in: text) != nil else {
-                            matches = allowMissing || !source.hasPlaceholders
+                            // An empty text is `empty-translation`'s (one cause, one finding).
+                            matches = allowMissing || !source.hasPlaceholders || UTF8Text.isBlank(text, &blankScalars)
                             return
                         }
                         // A scratch list, emptied now and then rather than per text.
                         if translationBytes.count >= 1024 { translationBytes.removeAll() }
                         let translation = translationBytes.startSignature()
                         translationBytes.add(text, rules: rules, formatted: formatted, limit: limit)
+                        // A text the formatter fails on is `format-crash`'s (one cause, one finding).
+                        if translationBytes.crashes(translation) { return }
                         // Nothing beyond what the code passes, and everything the base shows.
                         matches = expectedBytes.vouches(for: translationBytes, translation, against: Int(source.allowed), allowMissing: true)
                             && (allowMissing || translationBytes.vouches(for: expectedBytes, Int(source.signature), against: translation, allowMissing: true))
@@ -273,6 +277,8 @@ struct PlaceholderBytes {
         private var namesStart: Int32, namesEnd: Int32, printfStart: Int32, printfEnd: Int32
         /// False when a name is not NFC as written: equal names might then differ in bytes.
         var namesComparableAsBytes = true
+        /// The platform's formatter fails on the text (`format-crash` reports it).
+        var crashes = false
 
         init(names: Range<Int>, printf: Range<Int>) {
             (namesStart, namesEnd) = (Int32(names.lowerBound), Int32(names.upperBound))
@@ -326,6 +332,7 @@ struct PlaceholderBytes {
     mutating func add(_ text: UnsafeBufferPointer<UInt8>, rules: any DialectRules, formatted: Bool = true, limit: Int? = nil) {
         let signature = signatures.count - 1
         rules.scan(text, formatted: formatted) { token in
+            if case .crash = token.kind { signatures[signature].crashes = true }
             guard token.isArgument else { return }
             if let name = token.name {
                 let bytes = UnsafeBufferPointer(rebasing: text[name])
@@ -345,6 +352,8 @@ struct PlaceholderBytes {
             }
         }
     }
+
+    func crashes(_ signature: Int) -> Bool { signatures[signature].crashes }
 
     func isEmpty(_ signature: Int) -> Bool {
         signatures[signature].names.isEmpty && signatures[signature].printf.isEmpty
