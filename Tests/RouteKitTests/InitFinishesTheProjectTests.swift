@@ -155,3 +155,20 @@ import Testing
         #expect(sources.swift == ["App/**/*.swift", "App/**/*.xcstrings"])
     }
 }
+
+extension InitFinishesTheProjectTests {
+    /// Issue 29 item 6: init's detectors (strings, native strings, Kotlin and Swift sources) read
+    /// one walk of the tree: every directory is listed once.
+    @Test func initWalksTheTreeOnce() throws {
+        let app = try Self.conferenceApp()
+        let setup = ProjectSetup.plan(root: app.url.path)
+        var directories = 1
+        let enumerator = FileManager.default.enumerator(atPath: app.url.path)
+        while let path = enumerator?.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: app.path(path), isDirectory: &isDirectory), isDirectory.boolValue { directories += 1 }
+        }
+        #expect(setup.directoriesListed == directories)
+        #expect(setup.catalog != nil)
+    }
+}

@@ -35,10 +35,13 @@ public enum InputDetector {
     ]
     /// Files larger than this are not inspected (they are not hand-written configs).
     static let maxFileSize = 4 * 1024 * 1024
-    /// A bound on the directory walk.
-    static let maxEntries = 20_000
 
     public static func detect(root: String, allModules: Bool = true) -> DetectedInputs {
+        detect(root: root, walk: ProjectTreeWalk(root: root), allModules: allModules)
+    }
+
+    /// The inputs among the files of a walk already made (init walks the tree once).
+    public static func detect(root: String, walk: ProjectTreeWalk, allModules: Bool = true) -> DetectedInputs {
         var result = DetectedInputs()
         var leftOut = Set<String>()
         /// False for a file of a module left out (noted once).
@@ -48,7 +51,7 @@ public enum InputDetector {
             return false
         }
         var yamlFiles: [(path: String, depth: Int)] = []
-        ProjectTreeWalk.files(under: root, maxDepth: stringsDepth, maxEntries: maxEntries) { file in
+        for file in walk.files where file.depth <= stringsDepth {
             if isYAML(file.name), file.size <= maxFileSize, keeps(file.path) { yamlFiles.append((file.path, file.depth)) }
         }
 
@@ -80,7 +83,7 @@ public enum InputDetector {
         result.strings = globs(for: result.stringFiles, others: Set(nonStringYAML + result.catalogs))
 
         // Strings where they live: Compose/Android `strings.xml` and String Catalogs.
-        var native = findNative(root: root)
+        var native = findNative(walk)
         native.xml = native.xml.filter(keeps)
         native.catalogs = native.catalogs.filter(keeps)
         result.leftOut = leftOut.sorted()
@@ -208,10 +211,10 @@ extension InputDetector {
 
     /// `strings.xml` in a `values*` folder of a `composeResources` or `res` tree, and `*.xcstrings`,
     /// relative to the root, sorted. Symbolic links are not followed; the walk is bounded.
-    static func findNative(root: String) -> (xml: [String], catalogs: [String]) {
+    static func findNative(_ walk: ProjectTreeWalk) -> (xml: [String], catalogs: [String]) {
         var xml: [String] = [], catalogs: [String] = []
-        ProjectTreeWalk.files(under: root, maxDepth: nativeDepth, maxEntries: maxEntries * 5) { file in
-            guard !file.isLink else { return }
+        for file in walk.files where file.depth <= nativeDepth {
+            guard !file.isLink else { continue }
             if file.name.hasSuffix(".xcstrings") {
                 catalogs.append(file.path)
             } else if file.name == "strings.xml" {

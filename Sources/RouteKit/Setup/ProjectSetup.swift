@@ -11,6 +11,8 @@ public struct ProjectSetup: Sendable {
     /// What was inferred, and what is left to the user, one line each.
     public var inferred: [String] = []
     public var left: [String] = []
+    /// Directories listed to plan it: each once (one walk for every detector).
+    public var directoriesListed = 0
 
     /// Where the catalog is written when none exists (the first name not taken).
     static let catalogNames = ["routes.yml", "routekit-routes.yml"]
@@ -19,13 +21,15 @@ public struct ProjectSetup: Sendable {
     /// modules (`ModuleFilter`).
     public static func plan(root: String, allModules: Bool = false, routeInterface: String? = nil,
                             tabInterface: String? = nil) -> ProjectSetup {
-        var inputs = InputDetector.detect(root: root, allModules: allModules)
-        var sources = SourceDetector.detect(root: root, allModules: allModules)
+        let walk = ProjectTreeWalk(root: root)
+        var inputs = InputDetector.detect(root: root, walk: walk, allModules: allModules)
+        var sources = SourceDetector.detect(root: root, walk: walk, allModules: allModules)
         if !sources.kotlin.isEmpty {
             sources.routeInterface = routeInterface
             sources.tabInterface = tabInterface
         }
         var setup = ProjectSetup(inputs: inputs, sources: sources, configText: "")
+        setup.directoriesListed = walk.directoriesListed
         var catalogPath: String?
         if inputs.catalogs.isEmpty, !sources.kotlin.isEmpty {
             catalogPath = catalogNames.first { !SetupFile.exists(PathUtilities.join(root, $0)) }

@@ -20,25 +20,28 @@ public struct DetectedSources: Sendable, Equatable {
 /// Finds the app's code below a directory: a bounded walk that never follows symbolic links to
 /// directories and reads only small `.kt` and `.swift` files, and only their text.
 public enum SourceDetector {
-    static let maxDepth = 16
-    static let maxEntries = 50_000
     static let maxFileSize = 1 << 20
     /// Source sets that run on iOS, proposed beside the one that declares the routes.
     static let iosSourceSets = ["commonMain", "iosMain", "appleMain", "nativeMain"]
 
     public static func detect(root: String, allModules: Bool = true) -> DetectedSources {
+        detect(root: root, walk: ProjectTreeWalk(root: root), allModules: allModules)
+    }
+
+    /// The sources among the files of a walk already made (init walks the tree once).
+    public static func detect(root: String, walk: ProjectTreeWalk, allModules: Bool = true) -> DetectedSources {
         var kotlinFiles: [String] = []
         var swiftFiles: [String] = []
         var catalogs: [String] = []
         var leftOut = Set<String>()
-        ProjectTreeWalk.files(under: root, maxDepth: maxDepth, maxEntries: maxEntries) { file in
+        for file in walk.files {
             // A String Catalog is only named here (lint reads it under its own limits), at any size.
-            guard !file.isLink, file.size <= maxFileSize || file.name.hasSuffix(".xcstrings") else { return }
+            guard !file.isLink, file.size <= maxFileSize || file.name.hasSuffix(".xcstrings") else { continue }
             let path = file.path
-            guard path.hasSuffix(".kt") || path.hasSuffix(".swift") || path.hasSuffix(".xcstrings") else { return }
+            guard path.hasSuffix(".kt") || path.hasSuffix(".swift") || path.hasSuffix(".xcstrings") else { continue }
             if !allModules, let prefix = ModuleFilter.excludedPrefix(of: path) {
                 leftOut.insert(prefix)
-                return
+                continue
             }
             if path.hasSuffix(".kt") { kotlinFiles.append(path) }
             else if path.hasSuffix(".swift") { swiftFiles.append(path) }
