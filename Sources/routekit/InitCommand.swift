@@ -5,21 +5,33 @@ struct InitCommand: Command {
     static let name = "init"
     static let summary = "write a starter .routekit.yml for the inputs found"
     static let help = """
-        Usage: routekit init [DIR] [--print]
+        Usage: routekit init [DIR] [--print] [--all-modules] [--route-interface NAME]
+               routekit init --update [DIR] [--print]
 
         Writes a starter \(ProjectConfig.fileName) in DIR (default: the working directory), set up for
         the inputs already there:
           catalog      routes.yml, *routes*.yml or catalog.yml with a top-level `routes:`,
                        up to \(InputDetector.catalogDepth) directories deep
-          strings      YAML files whose top-level keys are all locale tags (Rails-i18n layout,
-                       e.g. strings/, locales/, config/locales/), as one glob per directory
+          strings      Compose/Android strings.xml trees (one resource set each), String Catalogs,
+                       and Rails-layout YAML, as one glob per directory
           base-locale  en when present, else the locale with the most keys
           locales      every locale found
+          sources      the Kotlin source sets that declare a sealed route hierarchy, and the Swift
+                       app (its TabView or NavigationStack, else the app hosting the shared UI)
+        With Kotlin routes and no catalog, it imports them into routes.yml and completes it: tab
+        order, icons and label keys from the Swift TabView, entry routes from the push sites
+        (nothing pushes them). It prints what it inferred and what is left. Server, backend,
+        admin, desktop, wear and car modules are left out unless --all-modules.
         Every field is explained in a comment; the optional ones are commented out.
         Run `routekit lint` right after: the config works as written.
 
         It never overwrites: when DIR already has \(ProjectConfig.fileName), nothing is written
         and the exit code is 2. Remove the file first to start over.
+
+        --update brings the catalog of an existing config up to date with the Kotlin code: routes
+        new in the code are appended (completed as above), routes gone from it get a TODO comment;
+        every other line, hand edits and comments included, stays. Differences within a route are
+        catalog-drift's to report.
 
         Options:
         \(OptionSpec.helpText(options))
@@ -29,6 +41,7 @@ struct InitCommand: Command {
 
     static let options = ProjectOptions.kotlinOptions + [
         OptionSpec("--print", help: "write the config to standard output instead of the file"),
+        OptionSpec("--update", help: "bring the catalog up to date with the Kotlin code: add new routes, mark gone ones; hand edits stay"),
         OptionSpec("--all-modules", help: "also read server, backend, admin, desktop, wear and car modules"),
         // Accepted only to say why init has none.
         OptionSpec("--force", "-f", help: "", hidden: true),
@@ -38,6 +51,7 @@ struct InitCommand: Command {
     static func run(_ arguments: inout Arguments, console: Console) throws -> ExitCode {
         let printOnly = arguments.flag("--print")
         let allModules = arguments.flag("--all-modules")
+        let update = arguments.flag("--update")
         let routeInterface = try arguments.value("--route-interface")
         let tabInterface = try arguments.value("--tab-interface")
         if arguments.flag("--force", "-f") {
@@ -53,6 +67,9 @@ struct InitCommand: Command {
         let configPath = PathUtilities.join(directory, ProjectConfig.fileName)
         let shownPath = directoryArgument == "." ? ProjectConfig.fileName
             : PathUtilities.join(directoryArgument, ProjectConfig.fileName)
+        if update {
+            return runUpdate(configPath: configPath, shownDirectory: directoryArgument, printOnly: printOnly, console: console)
+        }
         if !printOnly, SetupFile.exists(configPath) {
             console.error(existsMessage(shownPath))
             return .usage
@@ -92,6 +109,43 @@ struct InitCommand: Command {
             console.print("Left out (not part of the iOS app; --all-modules reads them): " + leftOut.joined(separator: ", "))
         }
         console.print("Next: run 'routekit lint\(directoryArgument == "." ? "" : " " + directoryArgument)'.")
+        return .success
+    }
+
+    /// `init --update`: the catalog's text edited in place (atomically), or printed with --print.
+    static func runUpdate(configPath: String, shownDirectory: String, printOnly: Bool, console: Console) -> ExitCode {
+        guard SetupFile.exists(configPath) else {
+            console.error("routekit init --update: no \(ProjectConfig.fileName) here; run routekit init first")
+            return .usage
+        }
+        let update: CatalogUpdate
+        do {
+            update = try CatalogUpdate.plan(configPath: configPath)
+        } catch {
+            console.error("routekit init --update: \(error.description)")
+            return .usage
+        }
+        if printOnly {
+            console.write(update.text)
+            return .success
+        }
+        let shown = shownDirectory == "." ? update.path : PathUtilities.join(shownDirectory, update.path)
+        if update.added.isEmpty && update.gone.isEmpty {
+            console.print("routekit: \(shown) is up to date with the Kotlin code (differences within routes: run routekit lint, catalog-drift)")
+            return .success
+        }
+        do {
+            try SetupFile.write(update.text, to: PathUtilities.join(PathUtilities.directory(of: configPath), update.path), overwrite: true)
+        } catch {
+            console.error("routekit init --update: \(error)")
+            return .usage
+        }
+        console.print("routekit: updated \(shown)")
+        if !update.added.isEmpty { console.print("  added:  " + update.added.joined(separator: ", ")) }
+        if !update.gone.isEmpty { console.print("  marked: " + update.gone.joined(separator: ", ") + " (no longer declared in the Kotlin code)") }
+        for line in update.inferred { console.print("  " + line) }
+        for line in update.left { console.print("  left: " + line) }
+        console.print("Next: run 'routekit lint\(shownDirectory == "." ? "" : " " + shownDirectory)'.")
         return .success
     }
 

@@ -172,3 +172,56 @@ extension InitFinishesTheProjectTests {
         #expect(setup.catalog != nil)
     }
 }
+
+extension InitFinishesTheProjectTests {
+    static let routesKt = "app/shared/src/commonMain/kotlin/org/jetbrains/kotlinconf/navigation/Routes.kt"
+
+    /// `init --update`: a route new in the code is appended, a route gone from it is marked, and
+    /// every hand edit and comment stays; a second run changes nothing.
+    @Test func updateBringsTheCatalogUpToDateAndKeepsHandEdits() throws {
+        let app = try Self.conferenceApp()
+        #expect(try CLI.run(["init"], in: app.url).status == 0)
+        let catalogPath = app.path("routes.yml")
+        var catalog = try String(contentsOfFile: catalogPath, encoding: .utf8)
+        catalog = catalog.replacingOccurrences(of: "  SettingsScreen:\n", with: "  # Reached from Info (a hand-written comment).\n  SettingsScreen:\n")
+        catalog = catalog.replacingOccurrences(of: "title: { param: title, fallback: settings_title }",
+                                               with: "title: { param: title, fallback: settings_title }  # checked by hand")
+        try catalog.write(toFile: catalogPath, atomically: true, encoding: .utf8)
+        var routes = try String(contentsOfFile: app.path(Self.routesKt), encoding: .utf8)
+        routes = routes.replacingOccurrences(of: "data object AppPrivacyNoticePrompt : AppRoute\n", with: "")
+        routes += "\ndata class FaqScreen(override val title: String = \"\") : AppRoute\n"
+        try routes.write(toFile: app.path(Self.routesKt), atomically: true, encoding: .utf8)
+
+        let run = try CLI.run(["init", "--update"], in: app.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("added:  FaqScreen"))
+        #expect(run.stdout.contains("marked: AppPrivacyNoticePrompt"))
+        let updated = try String(contentsOfFile: catalogPath, encoding: .utf8)
+        // Every line that was there is still there, in order.
+        let before = catalog.split(separator: "\n", omittingEmptySubsequences: false)
+        var after = updated.split(separator: "\n", omittingEmptySubsequences: false)[...]
+        for line in before {
+            guard let found = after.firstIndex(of: line) else { Issue.record("lost: \(line)"); break }
+            after = after[(found + 1)...]
+        }
+        #expect(updated.contains("  # TODO (routekit init --update): AppPrivacyNoticePrompt is no longer declared in the Kotlin code"))
+        #expect(updated.contains("  # Added by `routekit init --update` from the Kotlin code:\n"))
+        #expect(updated.contains("\n  FaqScreen:\n"))
+
+        let again = try CLI.run(["init", "--update"], in: app.url)
+        #expect(again.stdout.contains("is up to date"))
+        #expect(try String(contentsOfFile: catalogPath, encoding: .utf8) == updated)
+    }
+
+    /// New entries take the file's indentation and go inside `routes:`, before a later top-level key.
+    @Test func updateWritesInTheFilesIndentationInsideRoutes() {
+        var imported = ImportedRouteCatalog(routeInterface: "AppRoute", tabInterface: nil, routes: [], notes: [], filesRead: [])
+        imported.routes = [ImportedRoute(name: "FaqScreen", isTab: false, isObject: true, params: [], title: .key("faq"), subtitle: nil,
+                                         origin: "A.kt:1")]
+        let text = "routes:\n    Home:\n        title: home\n\nflows:\n    main: []\n"
+        var marked: [String] = []
+        let edited = CatalogUpdate.edit(text, path: "routes.yml", adding: imported, goneRoutes: [], marked: &marked)
+        #expect(edited == "routes:\n    Home:\n        title: home\n    # Added by `routekit init --update` from the Kotlin code:\n"
+            + "    FaqScreen:\n        declaration: object\n        title: faq\n\nflows:\n    main: []\n")
+    }
+}

@@ -53,13 +53,9 @@ public struct ProjectSetup: Sendable {
             setup.configText = StarterConfig.render(setup.inputs, sources: sources)
             return setup
         }
-        let code = project.appCode
-        let sourcesRead = code.kotlinFiles.map { path in
-            (display: PathUtilities.relative(path, to: root), text: (try? InputFile.read(path).get()).map { String(decoding: $0, as: UTF8.self) } ?? "")
-        }
         var catalog: ImportedRouteCatalog
         do {
-            catalog = try KotlinRouteImporter(routeInterface: routeInterface, tabInterface: tabInterface).importSources(sourcesRead)
+            catalog = try importRoutes(project, root: root, routeInterface: routeInterface, tabInterface: tabInterface)
         } catch {
             setup.left.append("no catalog: the Kotlin routes were not read (\(error.message))")
             setup.inputs = withoutCatalog(inputs)
@@ -78,13 +74,28 @@ public struct ProjectSetup: Sendable {
         }
         catalog.writtenBy = "routekit init"
         setup.inferred.append("\(catalog.routes.count) routes of \(catalog.routeInterface) from the Kotlin code → \(catalogPath)")
-        let base = project.config.baseLocale.value
-        let completion = CatalogCompletion.complete(&catalog, tabs: code.tabs, labels: code.stringCatalog[base] ?? [:],
-                                                    strings: project.strings, pushes: code.pushSites, root: root)
+        let completion = complete(&catalog, project: project, root: root)
         setup.inferred += completion.inferred
         setup.left += completion.left
         setup.catalog = (catalogPath, catalog.yaml())
         return setup
+    }
+
+    /// The routes of the Kotlin files the project reads (`sources.kotlin`).
+    static func importRoutes(_ project: Project, root: String, routeInterface: String?, tabInterface: String?) throws(ImportError)
+        -> ImportedRouteCatalog {
+        let sourcesRead = project.appCode.kotlinFiles.map { path in
+            (display: PathUtilities.relative(path, to: root),
+             text: (try? InputFile.read(path).get()).map { String(decoding: $0, as: UTF8.self) } ?? "")
+        }
+        return try KotlinRouteImporter(routeInterface: routeInterface, tabInterface: tabInterface).importSources(sourcesRead)
+    }
+
+    /// Tab order, icons and label keys from the Swift `TabView`, entry routes from the pushes.
+    static func complete(_ catalog: inout ImportedRouteCatalog, project: Project, root: String) -> CatalogCompletion {
+        let code = project.appCode
+        return CatalogCompletion.complete(&catalog, tabs: code.tabs, labels: code.stringCatalog[project.config.baseLocale.value] ?? [:],
+                                          strings: project.strings, pushes: code.pushSites, root: root)
     }
 
     /// Words that name navigation in a route interface or a route.
