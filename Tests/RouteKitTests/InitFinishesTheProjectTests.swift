@@ -87,6 +87,16 @@ import Testing
         #expect(!lint.stdout.contains("duplicate-key"))
     }
 
+    /// Route titles resolve in the first set: the route module's Compose resources come first.
+    @Test func theAppsOwnSetComesFirst() {
+        let globs = ["androidApp/src/main/res/values*/strings.xml", "core/src/commonMain/composeResources/values*/strings.xml",
+                     "shared/src/commonMain/composeResources/values*/strings.xml", "iosApp/Localizable.xcstrings"]
+        #expect(ProjectSetup.appSetFirst(globs, kotlin: ["shared/src/commonMain/kotlin/**/*.kt"]) == [
+            "shared/src/commonMain/composeResources/values*/strings.xml", "core/src/commonMain/composeResources/values*/strings.xml",
+            "androidApp/src/main/res/values*/strings.xml", "iosApp/Localizable.xcstrings",
+        ])
+    }
+
     @Test func modulesOutsideTheIOSAppAreKnownByTheirFirstWord() {
         #expect(ModuleFilter.excludedPrefix(of: "wearApp/src/main/res/values/strings.xml") == "wearApp")
         #expect(ModuleFilter.excludedPrefix(of: "apps/server/src/main/kotlin/A.kt") == "apps/server")

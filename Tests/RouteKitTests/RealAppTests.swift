@@ -25,6 +25,8 @@ import Testing
         let config = try String(contentsOfFile: app.path(".routekit.yml"), encoding: .utf8)
         #expect(config.contains("  swift: [iosApp/iosApp/**/*.swift]"))
         #expect(!config.contains("\ncatalog:"))
+        // The shared module's strings, which the iOS app reads, are the first set.
+        #expect(config.contains("\nstrings: [shared/src/commonMain/composeResources/values*/strings.xml]\n"))
 
         let lint = try CLI.run(["lint", "--format", "json"], in: app.url)
         #expect(lint.status == 0, "\(lint.stdout)")

@@ -35,6 +35,7 @@ public struct ProjectSetup: Sendable {
             catalogPath = catalogNames.first { !SetupFile.exists(PathUtilities.join(root, $0)) }
         }
         if let catalogPath { inputs.catalogs = [catalogPath] }
+        inputs.strings = appSetFirst(inputs.strings, kotlin: sources.kotlin)
         setup.inputs = inputs
         setup.configText = StarterConfig.render(inputs, sources: sources)
         guard let catalogPath else { return setup }
@@ -96,6 +97,19 @@ public struct ProjectSetup: Sendable {
         let code = project.appCode
         return CatalogCompletion.complete(&catalog, tabs: code.tabs, labels: code.stringCatalog[project.config.baseLocale.value] ?? [:],
                                           strings: project.strings, pushes: code.pushSites, root: root)
+    }
+
+    /// The strings globs with the app's own set first (route titles resolve in the first set): the
+    /// Compose resources of the module that declares the routes, then other Compose resources,
+    /// then the rest in the order found. Confetti's `androidApp/src/main/res` comes after
+    /// `shared/src/commonMain/composeResources`, which the iOS app reads.
+    static func appSetFirst(_ globs: [String], kotlin: [String]) -> [String] {
+        let module = kotlin.first.flatMap { glob in glob.range(of: "/src/").map { String(glob[..<$0.lowerBound]) + "/" } }
+        func rank(_ glob: String) -> Int {
+            guard glob.contains("composeResources/") else { return 2 }
+            return module.map { glob.hasPrefix($0) } == true ? 0 : 1
+        }
+        return globs.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
     }
 
     /// Words that name navigation in a route interface or a route.
