@@ -169,3 +169,29 @@ import Testing
         #expect((try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) != nil, "\(name)")
     }
 }
+
+/// `limits.key-length` (item 13 of "Hostile input, round 3"): a key is its dotted prefix and its
+/// own name, so no single scalar limit bounds it; and a long key is cut in messages.
+@Suite struct KeyLengthLimitTests {
+    @Test func aKeyOverTheLimitIsOneFindingAndIsNotRead() throws {
+        let dir = try LimitsTests.project(limits: "key-length: 10", strings: "en:\n  abcde:\n    fghij: x\n  ok: y\nde:\n  ok: z\n")
+        let result = try LimitsTests.lint(dir)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("strings.yml:3:5: error: a key of 11 bytes is over the limit of 10 (limits.key-length) [yaml-syntax]"),
+                "\(result.stdout)")
+        // Not read: no missing translation of `abcde.fghij` in de.
+        #expect(!result.stdout.contains("missing-translation"), "\(result.stdout)")
+    }
+
+    @Test func aLongKeyIsCutInMessagesAndWholeInTheKeyField() throws {
+        let key = String(repeating: "k", count: 300)
+        let dir = try TemporaryDirectory().write([".routekit.yml": "strings: [s.yml]\n", "s.yml": "en:\n  \(key): v\nde: {}\n"])
+        let result = try CLI.run(["lint", "--format", "json", "--only", "missing-translation"], in: dir.url)
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let findings = try #require(json?["diagnostics"] as? [[String: Any]])
+        #expect(findings.first?["key"] as? String == key)
+        #expect(findings.first?["message"] as? String == "'\(String(repeating: "k", count: 117))…' is missing in locale 'de': users see the 'en' text")
+        let text = try CLI.run(["lint", "--only", "missing-translation"], in: dir.url)
+        #expect(text.stdout.contains("'\(String(repeating: "k", count: 117))…' is missing"), "\(text.stdout)")
+    }
+}

@@ -487,7 +487,7 @@ extension ProjectConfig {
         }
         let fields: [String: WritableKeyPath<InputLimits, Int>] = [
             "file-size": \.fileSize, "total-size": \.totalSize, "depth": \.depth,
-            "scalar-length": \.scalarLength, "node-count": \.nodeCount, "findings": \.findings,
+            "scalar-length": \.scalarLength, "key-length": \.keyLength, "node-count": \.nodeCount, "findings": \.findings,
             "locales": \.locales, "catalog-size": \.catalogSize,
         ]
         for entry in mapping.entries {

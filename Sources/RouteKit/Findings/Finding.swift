@@ -184,9 +184,30 @@ extension Finding {
     /// the message around the key. Findings with equal templates have the same rule, place,
     /// route and locale, so a reporter writes all of that once per run. Nil for a finding
     /// written on its own.
+    /// Nil too for a key cut in its message (`keyInMessage`): such a finding is written on its own.
     var keyTemplate: KeyTemplate? {
-        if case .grouped(let group, _) = storage, group.isKeyRun { return KeyTemplate(run: group) }
+        if case .grouped(let group, let item) = storage, group.isKeyRun,
+           (group.key(Int(item))?.utf8.count ?? 0) <= Self.keyBytesInMessage {
+            return KeyTemplate(run: group)
+        }
         return nil
+    }
+
+    /// A message names a key of at most this many bytes whole (the `key` field always has it whole).
+    static let keyBytesInMessage = 120
+
+    /// `key` as a message names it: whole, or over `keyBytesInMessage` its first characters and
+    /// `…`, so a long key that many findings name (one per locale) is not repeated in full in each.
+    static func keyInMessage(_ key: String) -> String {
+        guard key.utf8.count > keyBytesInMessage else { return key }
+        var shown = String.UnicodeScalarView()
+        var bytes = 0
+        for scalar in key.unicodeScalars {
+            bytes += UTF8.width(scalar)
+            if bytes > keyBytesInMessage - 3 { break }
+            shown.append(scalar)
+        }
+        return String(shown) + "…"
     }
 
     /// See `keyTemplate`. Equal when they belong to the same run.
@@ -305,7 +326,7 @@ final class FindingBatch: FindingGroup, @unchecked Sendable {
     override func locale(_ item: Int) -> String? { locale }
     override func forEachMessagePiece(_ item: Int, _ body: (String) -> Void) {
         body(messageAroundKey.prefix)
-        body(keys.names[item])
+        body(Finding.keyInMessage(keys.names[item]))
         body(messageAroundKey.suffix)
     }
 }

@@ -21,7 +21,7 @@ public enum StringsLoader {
     /// Frees each file's records once merged (the text arenas move into the table).
     static func merge(_ files: inout [StringsFileData], baseLocale: String, root: String = ".",
                       limits: InputLimits = .default) -> (StringTable, [Finding]) {
-        var merger = Merger(baseLocale: baseLocale, maxLocales: limits.locales)
+        var merger = Merger(baseLocale: baseLocale, maxLocales: limits.locales, maxKeyLength: limits.keyLength)
         merger.run(&files)
         return merger.finish(files, root: root)
     }
@@ -336,9 +336,14 @@ private struct Merger {
     var treeOfFile: [Int] = []
     var nonBaseLocales = 0
 
-    init(baseLocale: String, maxLocales: Int) {
+    /// `limits.key-length`: a key longer in full (its dotted prefix included) is reported once
+    /// and not read, nor is what is nested under it.
+    let maxKeyLength: Int
+
+    init(baseLocale: String, maxLocales: Int, maxKeyLength: Int) {
         self.baseLocale = baseLocale
         self.maxLocales = maxLocales
+        self.maxKeyLength = maxKeyLength
     }
 
     mutating func localeIndex(_ name: String) -> Int {
@@ -511,12 +516,14 @@ private struct Merger {
     /// In the file's last pass, the records are freed as they are passed (locales come in file order).
     private mutating func flatten(_ file: inout StringsFileData, _ fileIndex: Int32, _ range: Range<Int>, locale: Int,
                                   isBase: Bool, lastPass: Bool, knownIDs: [Int32]) {
-        var parents: [(id: Int32, end: Int)] = [(0, range.upperBound)]
+        // Each open group: its key id, the index after its records and its key's full length.
+        var parents: [(id: Int32, end: Int, keyLength: Int)] = [(0, range.upperBound, 0)]
         var forms: [CompactForm] = []
         var items = file.items
         file.items = RawItems()
         defer { file.items = items }
         if texts[Int(fileIndex)] == nil { texts[Int(fileIndex)] = TextBuffer(capacity: file.arena.count) }
+        let path = file.path
         fileTexts = texts[Int(fileIndex)]!
         // The arena goes the way of the records in a last pass, when records meet it in order: a
         // large file's keys and texts (8 bytes a line of `  k1: v`) no longer stay whole beside
@@ -543,6 +550,13 @@ private struct Merger {
                 assert(Int(item.keyStart) >= givenBack, "a record before the arena given back")
                 var parent = parents[parents.count - 1].id
                 if parent == emptyKey { parent = 0 }
+                let keyLength = parents[parents.count - 1].keyLength + (parent == 0 ? 0 : 1) + Int(item.keyLength)
+                if keyLength > maxKeyLength {
+                    diagnostics.append(YAMLReader.syntax("a key of \(keyLength) bytes is over the limit of \(maxKeyLength) (limits.key-length)",
+                                                         path, Int(item.keyLine), Int(item.keyColumn)))
+                    index = item.isGroup ? Int(item.value.start) : index + 1
+                    continue
+                }
                 let known = knownIDs.isEmpty ? -1 : knownIDs[index]
                 let id = known >= 0 ? known
                     : interner.intern(parent, UnsafeBufferPointer(rebasing: arena[Int(item.keyStart) ..< Int(item.keyStart + item.keyLength)]))
@@ -579,7 +593,7 @@ private struct Merger {
                     index = end
                 } else {
                     if isBase { setShape(id, 2) }
-                    parents.append((id, end))
+                    parents.append((id, end, keyLength))
                     index += 1
                 }
             }
