@@ -22,4 +22,19 @@ import Testing
         let perInputByte = try MemoryBoundTests.peakPerInputByte(of: layout, status: 1)
         #expect(perInputByte < 4, "\(perInputByte) bytes per input byte")
     }
+
+    /// Item 15: a String Catalog whose ignored member holds a 500,000-element array (1 MB): its
+    /// elements got a 24-byte node each, 12.5 bytes per input byte. Now only what the reader
+    /// reads has nodes.
+    @Test func ignoredCatalogMembersCostNoNodes() throws {
+        let array = "[" + String(repeating: "0,", count: 500_000) + "0]"
+        let catalog = """
+            {"sourceLanguage": "en", "version": "1.0", "x": \(array),
+             "strings": {"a": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "A"}, "y": \(array)}}}}}
+
+            """
+        let layout = [".routekit.yml": "strings: [Localizable.xcstrings]\nbase-locale: en\n", "Localizable.xcstrings": catalog]
+        let perInputByte = try MemoryBoundTests.peakPerInputByte(of: layout)
+        #expect(perInputByte < 4, "\(perInputByte) bytes per input byte")
+    }
 }

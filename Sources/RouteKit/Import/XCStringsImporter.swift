@@ -83,7 +83,7 @@ public struct XCStringsImporter: Sendable {
     public func importData(_ data: Data, display: String) throws(ImportError) -> ImportedStrings {
         let bytes = [UInt8](data)
         return try bytes.withUnsafeBufferPointer { buffer throws(ImportError) in
-            switch Result(catching: { () throws(NativeSyntaxError) in try JSONDocument.parse(buffer) }) {
+            switch Result(catching: { () throws(NativeSyntaxError) in try JSONDocument.parse(buffer, outline: .stringCatalog) }) {
             case .success(let doc): return try importDocument(doc, display: display)
             case .failure(let error):
                 throw ImportError("\(display):\(error.line):\(error.column): not valid JSON: \(error.message)")

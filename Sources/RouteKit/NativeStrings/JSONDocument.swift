@@ -35,9 +35,27 @@ struct JSONDocument {
     /// compared by name when asked for.
     private(set) var objectsWithRepeats: Set<Int> = []
 
-    /// Parses `bytes`, which must outlive the document.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = 200, maxNodes: Int = 8_000_000) throws(NativeSyntaxError) -> JSONDocument {
-        var parser = Parser(bytes: bytes, maxDepth: maxDepth, maxNodes: maxNodes)
+    /// Which containers a reader looks into, by member name: the contents of any other container
+    /// are checked against the grammar but get no nodes (the container keeps its own, empty).
+    /// No array is looked into.
+    struct Outline: Sendable {
+        /// Objects under these member names are read member by member.
+        let read: Set<String>
+        /// Of those, the objects whose members are named by the file (keys, locales, plural
+        /// categories): every member of theirs is read.
+        let named: Set<String>
+
+        /// What the String Catalog reader, its decoder and its importer read. Members Xcode does
+        /// not write, or routekit ignores, cost no memory: a 7.9 M-element array in one took 222 MB.
+        static let stringCatalog = Outline(
+            read: ["strings", "localizations", "stringUnit", "substitutions", "variations", "plural", "device"],
+            named: ["strings", "localizations", "substitutions", "plural", "device"])
+    }
+
+    /// Parses `bytes`, which must outlive the document; with an `outline`, only what it reads has nodes.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = 200, maxNodes: Int = 8_000_000,
+                      outline: Outline? = nil) throws(NativeSyntaxError) -> JSONDocument {
+        var parser = Parser(bytes: bytes, maxDepth: maxDepth, maxNodes: maxNodes, outline: outline)
         try parser.run()
         var document = JSONDocument(bytes: bytes, nodes: parser.nodes)
         document.loneSurrogateOffsets = parser.loneSurrogates
@@ -272,6 +290,7 @@ struct JSONDocument {
         let bytes: UnsafeBufferPointer<UInt8>
         let maxDepth: Int
         let maxNodes: Int
+        let outline: Outline?
         var nodes: [Node] = []
         var index = 0
         var line: Int32 = 1
@@ -282,10 +301,22 @@ struct JSONDocument {
         /// Offsets of `\u` escapes that are lone surrogates.
         var loneSurrogates: [Int] = []
 
-        init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, maxNodes: Int) {
+        /// An open container: its node (-1 when it has none), whether its values get nodes, and
+        /// whether its members are named by the file (`Outline.named`).
+        struct Open {
+            var node: Int
+            var isObject: Bool
+            var keepsValues: Bool
+            var isNamed: Bool
+            var line: Int32
+            var isEmpty = true
+        }
+
+        init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, maxNodes: Int, outline: Outline?) {
             self.bytes = bytes
             self.maxDepth = maxDepth
             self.maxNodes = maxNodes
+            self.outline = outline
             nodes.reserveCapacity(min(bytes.count / 16, maxNodes))
         }
 
@@ -350,36 +381,47 @@ struct JSONDocument {
                 throw error("\(what) is not allowed here: a String Catalog is UTF-8 JSON", at: offset)
             }
             // Open containers: node index, and whether an object expects a key next.
-            var stack: [(node: Int, isObject: Bool)] = []
+            var stack: [Open] = []
             skipSpace()
-            try value(&stack)
+            try value(&stack, keep: true, keepsValues: true, isNamed: false)
             while !stack.isEmpty {
                 skipSpace()
                 guard index < bytes.count else {
-                    let open = nodes[stack.last!.node]
-                    throw error("the file ends inside \(stack.last!.isObject ? "an object" : "an array") opened at line \(open.line)", at: index)
+                    let open = stack[stack.count - 1]
+                    throw error("the file ends inside \(open.isObject ? "an object" : "an array") opened at line \(open.line)", at: index)
                 }
                 let top = stack[stack.count - 1]
                 let closer = top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
-                let isEmpty = nodes.count == top.node + 1
                 if bytes[index] == closer {
                     index += 1
-                    nodes[top.node].end = Int32(nodes.count)
+                    if top.node >= 0 { nodes[top.node].end = Int32(nodes.count) }
                     stack.removeLast()
                     continue
                 }
-                if !isEmpty {
+                stack[stack.count - 1].isEmpty = false
+                if !top.isEmpty {
                     guard bytes[index] == UInt8(ascii: ",") else {
                         throw error("expected ',' or '\(UnicodeScalar(closer))', found \(describe(index))", at: index)
                     }
                     index += 1
                     skipSpace()
                 }
+                // Whether the value's own values get nodes: always without an outline; else in an
+                // object the outline reads (by the member's name), never in an array.
+                var keepsValues = outline == nil
+                var isNamed = false
                 if top.isObject {
                     guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                         throw error("expected a member name in double quotes, found \(describe(index))", at: index)
                     }
-                    try string()
+                    let name = try string(keep: top.keepsValues)
+                    if let outline, top.keepsValues {
+                        // A name with escapes is looked into, as it may spell one that is read.
+                        let bytes = UnsafeBufferPointer(rebasing: self.bytes[name.start ..< name.end])
+                        let known = { (names: Set<String>) in names.contains(String(decoding: bytes, as: UTF8.self)) }
+                        keepsValues = top.isNamed || name.escapes || known(outline.read)
+                        isNamed = !top.isNamed && !name.escapes && known(outline.named)
+                    }
                     skipSpace()
                     guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
                         throw error("expected ':' after the member name, found \(describe(index))", at: index)
@@ -387,43 +429,46 @@ struct JSONDocument {
                     index += 1
                     skipSpace()
                 }
-                try value(&stack)
+                try value(&stack, keep: top.keepsValues, keepsValues: top.keepsValues && keepsValues, isNamed: isNamed)
             }
             skipSpace()
             if index < bytes.count { throw error("text after the JSON value: \(describe(index))", at: index) }
         }
 
-        /// One value; a container is pushed and filled by `run`.
-        mutating func value(_ stack: inout [(node: Int, isObject: Bool)]) throws(NativeSyntaxError) {
+        /// One value, with a node if `keep`; a container is pushed and filled by `run`.
+        mutating func value(_ stack: inout [Open], keep: Bool, keepsValues: Bool, isNamed: Bool) throws(NativeSyntaxError) {
             guard index < bytes.count else { throw error("expected a value, found the end of the file", at: index) }
             let start = index
             switch bytes[index] {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 let isObject = bytes[index] == UInt8(ascii: "{")
                 guard stack.count < maxDepth else { throw error("values nested deeper than \(maxDepth) (limits.depth)", at: start) }
-                let node = try append(isObject ? .object : .array, start: start, length: 0, at: start)
+                let node = keep ? try append(isObject ? .object : .array, start: start, length: 0, at: start) : -1
                 index += 1
-                stack.append((node, isObject))
+                // No array is looked into under an outline.
+                stack.append(Open(node: node, isObject: isObject, keepsValues: keepsValues && (isObject || outline == nil),
+                                  isNamed: isNamed, line: line))
             case UInt8(ascii: "\""):
-                try string()
+                _ = try string(keep: keep)
             case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
                 for (word, kind, flag) in [("true", Kind.bool, true), ("false", .bool, false), ("null", .null, false)] {
                     let utf8 = Array(word.utf8)
                     if index + utf8.count <= bytes.count, Array(bytes[index ..< index + utf8.count]) == utf8 {
-                        _ = try append(kind, flag: flag, start: start, length: utf8.count, at: start)
+                        if keep { _ = try append(kind, flag: flag, start: start, length: utf8.count, at: start) }
                         index += utf8.count
                         return
                     }
                 }
                 throw error("unexpected \(describe(start)): expected a value", at: start)
             case UInt8(ascii: "-"), UInt8(ascii: "0") ... UInt8(ascii: "9"):
-                try number()
+                try number(keep: keep)
             default:
                 throw error("unexpected \(describe(start)): expected a value", at: start)
             }
         }
 
-        mutating func string() throws(NativeSyntaxError) {
+        /// Reads a string, with a node if `keep`; returns its bytes between the quotes.
+        mutating func string(keep: Bool) throws(NativeSyntaxError) -> (start: Int, end: Int, escapes: Bool) {
             let open = index
             index += 1
             let start = index
@@ -479,13 +524,13 @@ struct JSONDocument {
                     continue
                 }
                 if let high = pendingHigh { loneSurrogates.append(high.at) }
-                _ = try append(.string, flag: escapes, start: start, length: quote - start, at: open)
+                if keep { _ = try append(.string, flag: escapes, start: start, length: quote - start, at: open) }
                 index = quote + 1
-                return
+                return (start, quote, escapes)
             }
         }
 
-        mutating func number() throws(NativeSyntaxError) {
+        mutating func number(keep: Bool) throws(NativeSyntaxError) {
             let start = index
             func digits() -> Int {
                 let from = index
@@ -505,7 +550,7 @@ struct JSONDocument {
                 if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
                 guard digits() > 0 else { throw error("a number needs digits in its exponent", at: start) }
             }
-            _ = try append(.number, start: start, length: index - start, at: start)
+            if keep { _ = try append(.number, start: start, length: index - start, at: start) }
         }
     }
 }

@@ -32,7 +32,7 @@ enum XCStringsReader {
         }
         return bytes.withUnsafeBufferPointer { buffer -> StringsReader.Result in
             let parsed = Result { () throws(NativeSyntaxError) in
-                try JSONDocument.parse(buffer, maxDepth: limits.depth, maxNodes: limits.nodeCount * 4)
+                try JSONDocument.parse(buffer, maxDepth: limits.depth, maxNodes: limits.nodeCount * 4, outline: .stringCatalog)
             }
             let doc: JSONDocument
             switch parsed {
