@@ -38,3 +38,42 @@ import Testing
         #expect(perInputByte < 4, "\(perInputByte) bytes per input byte")
     }
 }
+
+/// Item 14: `ambiguous-title` made a finding per route of a shared title in every locale (routes ×
+/// locales, 8 million for 20,000 routes in 400 locales); the HTML matrix had a cell per route and
+/// locale (544 MB for 10,000 × 200).
+@Suite struct AmbiguousTitleBoundTests {
+    static func project(routes: Int, locales: Int) throws -> TemporaryDirectory {
+        let catalog = "routes:\n" + (0 ..< routes).map { "  R\($0): { title: k\($0) }\n" }.joined()
+        var strings = "en:\n" + (0 ..< routes).map { "  k\($0): Same\n" }.joined()
+        // Stubs of two-letter languages (aa, ab, …), each falling back to en.
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        let stubs = (0 ..< 26 * 26).map { "\(letters[$0 / 26])\(letters[$0 % 26])" }.filter { $0 != "en" }
+        for locale in stubs.prefix(locales - 1) { strings += "\(locale): {}\n" }
+        return try TemporaryDirectory().write([
+            ".routekit.yml": "catalog: routes.yml\nstrings: [s.yml]\nrules: { missing-translation: off }\n", "routes.yml": catalog, "s.yml": strings,
+        ])
+    }
+
+    /// 500 routes of one title: one finding per locale (it was 499 per locale), at the second
+    /// route by name, naming the first two and counting the others.
+    @Test func oneFindingPerTitleAndLocale() throws {
+        let dir = try Self.project(routes: 500, locales: 1)
+        let result = try CLI.run(["lint", "--format", "json", "--only", "ambiguous-title"], in: dir.url)
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let findings = try #require(json?["diagnostics"] as? [[String: Any]])
+        #expect(findings.count == 1)
+        #expect(findings.first?["message"] as? String == "'R0', 'R1' and 498 other routes show \"Same\" in locale 'en'")
+        #expect(findings.first?["route"] as? String == "R1")
+    }
+
+    /// 1,000 routes in 200 locales: the matrix stops at `CoverageMatrix.cellLimit` cells and says so.
+    @Test func htmlMatrixIsBounded() throws {
+        let dir = try Self.project(routes: 1_000, locales: 200)
+        let result = try CLI.run(["report", "--html", "report.html"], in: dir.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        let page = try String(contentsOf: dir.url.appendingPathComponent("report.html"), encoding: .utf8)
+        #expect(page.contains("500 more routes are not shown: the matrix stops at 100000 cells (routes × locales)."))
+        #expect(page.utf8.count < 15_000_000, "\(page.utf8.count) bytes")
+    }
+}

@@ -13,8 +13,9 @@ rationale: |
   cannot tell which entry goes where. A `{ param, fallback }` title counts with its fallback
   key's text, which is what shows when the param is absent.
 
-  The finding goes to each route but the first in name order, and names the routes in name order:
-  reordering the catalog changes neither, so baseline entries stay valid.
+  One finding per locale and shared title, however many routes share it: it goes to the second
+  route in name order and names the first two routes in name order, counting the others.
+  Reordering the catalog changes neither, so baseline entries stay valid.
 fix: |
   Give the routes distinct titles in the locale named, or suppress the finding on one route with
   `lint: { ignore: [ambiguous-title] }` when they really are the same screen kind.
@@ -66,6 +67,22 @@ examples:
         en:
           privacy_notice_for_visitors: Privacy Notice
           app_privacy_notice_title: Privacy Notice
+  - description: Three routes with one title make one finding, at the second by name.
+    triggers: ["routes.yml:3:12"]
+    files:
+      routes.yml: |
+        routes:
+          SessionsScreen:
+            title: sessions
+          AgendaScreen:
+            title: agenda
+          TalksScreen:
+            title: talks
+      strings.yml: |
+        en:
+          agenda: Talks
+          sessions: Talks
+          talks: Talks
   - description: Distinct titles.
     triggers: []
     files:

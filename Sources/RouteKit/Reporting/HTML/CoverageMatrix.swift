@@ -53,6 +53,12 @@ public struct CoverageMatrix: Sendable {
     public var rows: [Row]
     public var tabLabelLimit: Int
     public var titleLimit: Int
+    /// Routes past `cellLimit` that have no row (the catalog's later routes).
+    public var omittedRoutes = 0
+
+    /// Cells (routes × locales) in the matrix at most: 10,000 routes in 200 locales made a page of
+    /// 544 MB. The page says how many routes it leaves out; `lint` still checks them all.
+    public static let cellLimit = 100_000
 
     /// Titles are resolved with sample values: each param shows as `‹name›`, and a count of 2.
     public static func build(project: Project) -> CoverageMatrix {
@@ -62,7 +68,9 @@ public struct CoverageMatrix: Sendable {
         let titleLimit = context.value(TitleTooLong.title, for: TitleTooLong.self)
         let measure = context.value(TitleTooLong.measure, for: TitleTooLong.self)
         let locales = context.requiredLocales
-        let rows = project.catalog.routes.map { route in
+        let routes = project.catalog.routes
+        let shown = min(routes.count, max(1, cellLimit / max(1, locales.count)))
+        let rows = routes.prefix(shown).map { route in
             Row(route: route.name, isTabRoot: route.isTabRoot, cells: locales.map { locale in
                 cell(route, route.title, locale: locale, resolver: resolver, limit: route.isTabRoot ? tabLimit : titleLimit,
                      measure: measure)
@@ -71,7 +79,7 @@ public struct CoverageMatrix: Sendable {
             })
         }
         return CoverageMatrix(locales: locales, completion: locales.map { completion(of: $0, in: project) }, rows: rows,
-                              tabLabelLimit: tabLimit, titleLimit: titleLimit)
+                              tabLabelLimit: tabLimit, titleLimit: titleLimit, omittedRoutes: routes.count - shown)
     }
 
     /// The base locale is complete; another locale counts the base keys it does not lack in the

@@ -87,7 +87,11 @@ public enum HTMLReport {
             }
             html += "</tr>\n"
         }
-        html += "</tbody>\n</table></div>\n<p class=\"legend\"><span class=\"ok\">resolved</span> <span class=\"fallback\">fallback locale</span> <span class=\"missing\">missing</span> <span class=\"too-long\">too long</span> <span class=\"runtime\">runtime value</span> <span class=\"subtitle\">subtitle</span></p>\n"
+        html += "</tbody>\n</table></div>\n"
+        if matrix.omittedRoutes > 0 {
+            html += "<p class=\"omitted\">\(matrix.omittedRoutes) more routes are not shown: the matrix stops at \(CoverageMatrix.cellLimit) cells (routes × locales).</p>\n"
+        }
+        html += "<p class=\"legend\"><span class=\"ok\">resolved</span> <span class=\"fallback\">fallback locale</span> <span class=\"missing\">missing</span> <span class=\"too-long\">too long</span> <span class=\"runtime\">runtime value</span> <span class=\"subtitle\">subtitle</span></p>\n"
         html += pushSites(project)
         html += "<h2>Findings</h2>\n"
         if lint.diagnostics.isEmpty {

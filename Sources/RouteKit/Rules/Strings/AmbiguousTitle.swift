@@ -2,9 +2,9 @@
 /// the same text, so users cannot tell where they would go back to. A `{param, fallback}` title
 /// counts with its fallback key's text (what shows when the param is absent).
 ///
-/// Findings do not depend on the order of the routes: the routes of one text are named in name
-/// order, and each but the first (by name) gets the finding, so reordering the catalog keeps a
-/// baseline valid.
+/// One finding per locale and shared title, at the second route by name, naming the first two
+/// routes and counting the others: findings do not depend on the order of the routes, so
+/// reordering the catalog keeps a baseline valid, and they do not multiply routes × routes.
 struct AmbiguousTitle: LintRule {
     static let id = "ambiguous-title"
 
@@ -62,14 +62,27 @@ struct AmbiguousTitle: LintRule {
                 }
             }
             for (group, members) in groups.enumerated() where members.count > 1 {
-                let byName = members.sorted { routes[keyed[$0].route].name < routes[keyed[$1].route].name }
-                let first = routes[keyed[byName[0]].route].name
-                let shown = storage.string(texts[group].file, texts[group].ref)
-                for position in byName.dropFirst() {
-                    let route = routes[keyed[position].route], key = keyed[position].key
-                    findings.append(finding("'\(first)' and '\(route.name)' both show \"\(shown)\" in locale '\(locale)'",
-                                            at: key.location, route: route.name, key: key.value, locale: locale))
+                // The two first routes by name, without sorting the group: one finding per title
+                // shared in a locale, however many routes share it (20,000 routes of one title in
+                // 400 locales were 8 million pair findings, 2.6 GB).
+                func name(_ position: Int) -> String { routes[keyed[position].route].name }
+                var first = members[0], second = members[1]
+                if name(second) < name(first) { swap(&first, &second) }
+                for position in members.dropFirst(2) {
+                    if name(position) < name(first) {
+                        second = first
+                        first = position
+                    } else if name(position) < name(second) {
+                        second = position
+                    }
                 }
+                let shown = storage.string(texts[group].file, texts[group].ref)
+                let route = routes[keyed[second].route], key = keyed[second].key
+                let others = members.count - 2
+                let message = others == 0
+                    ? "'\(name(first))' and '\(route.name)' both show \"\(shown)\" in locale '\(locale)'"
+                    : "'\(name(first))', '\(route.name)' and \(others) other route\(others == 1 ? "" : "s") show \"\(shown)\" in locale '\(locale)'"
+                findings.append(finding(message, at: key.location, route: route.name, key: key.value, locale: locale))
             }
         }
         return findings
