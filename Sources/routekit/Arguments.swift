@@ -14,17 +14,31 @@ struct Arguments {
     init(_ arguments: [String], options: [OptionSpec]) {
         self.options = options + [OptionSpec.helpOption]
         given = arguments
-        // `--name=value` is split so every option reads the same way.
+        // `--name=value` and `-fVALUE` are split so every option reads the same way; a flag given
+        // `=true` is the flag, `=false` leaves it out (what a CI template's `--strict=${{ … }}` gives).
         var expanded: [String] = []
         var afterDoubleDash = false
+        let table = self.options
         for argument in arguments {
-            if afterDoubleDash || !argument.hasPrefix("--") || !argument.contains("=") {
+            if afterDoubleDash {
+                expanded.append(argument)
+            } else if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                let name = String(argument[..<equals]), value = String(argument[argument.index(after: equals)...])
+                if let option = table.first(where: { $0.names.contains(name) }), !option.takesValue {
+                    switch value.lowercased() {
+                    case "true", "yes", "1": expanded.append(name)
+                    case "false", "no", "0": break
+                    default: expanded += [name, "=" + value]  // reported by checkDeclared as a flag's value
+                    }
+                } else {
+                    expanded += [name, value]
+                }
+            } else if argument.count > 2, argument.hasPrefix("-"), !argument.hasPrefix("--"),
+                      let option = table.first(where: { $0.names.contains(String(argument.prefix(2))) }), option.takesValue {
+                expanded += [String(argument.prefix(2)), String(argument.dropFirst(2))]
+            } else {
                 if argument == "--" { afterDoubleDash = true }
                 expanded.append(argument)
-            } else {
-                let parts = argument.split(separator: "=", maxSplits: 1)
-                expanded.append(String(parts[0]))
-                expanded.append(parts.count > 1 ? String(parts[1]) : "")
             }
         }
         remaining = expanded
@@ -38,6 +52,9 @@ struct Arguments {
             let argument = remaining[index]
             if argument == "--" { return }
             if let option = options.first(where: { $0.names.contains(argument) }) {
+                if !option.takesValue, index + 1 < remaining.count, remaining[index + 1].hasPrefix("=") {
+                    throw UsageError("\(argument) takes no value (true or false at most), found '\(remaining[index + 1].dropFirst())'")
+                }
                 index += option.takesValue ? 2 : 1
                 continue
             }

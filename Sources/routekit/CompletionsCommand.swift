@@ -32,7 +32,9 @@ struct CompletionsCommand: Command {
         case "fish": console.write(CompletionScript.fish())
         default:
             let hint = closestMatch(to: shell, among: shells).map { "; did you mean '\($0)'?" } ?? ""
-            throw UsageError("unknown shell '\(shell)'\(hint); use one of \(shells.joined(separator: ", "))")
+            // "…; did you mean 'bash'? Use one of …" or "…; use one of …": one mark between sentences.
+            let list = shells.joined(separator: ", ")
+            throw UsageError("unknown shell '\(shell)'" + (hint.isEmpty ? "; use one of \(list)" : "\(hint) Use one of \(list)"))
         }
         return .success
     }

@@ -44,7 +44,8 @@ struct InstallHookCommand: Command {
         do {
             let repository = try GitRepository.locate(from: directory)
             let project = projectDirectory(from: directory, repository: repository)
-            let script = PreCommitHook.script(projectDirectory: project.relative, fallbackExecutable: currentExecutable())
+            let script = PreCommitHook.script(projectDirectory: project.relative, fallbackExecutable: currentExecutable(),
+                                              stagedFiles: !project.found)
             let installation = try PreCommitHook.install(script, hooksDirectory: repository.hooksDirectory, force: force)
             let hook = PathUtilities.relative(installation.hookPath, to: cwd)
             if installation.unchanged {
@@ -59,12 +60,12 @@ struct InstallHookCommand: Command {
                 let target = project.relative.map { "\($0)/\(ProjectConfig.fileName)" } ?? ProjectConfig.fileName
                 console.print("Every commit now runs routekit lint on \(target) (skip once with git commit --no-verify).")
             } else {
-                // `routekit init DIR` as a command to copy, never a path run into the full stop.
-                let top = PathUtilities.relative(repository.topLevel, to: cwd)
-                let initCommand = top == "." ? "routekit init" : "routekit init \(top)"
-                console.error("""
-                    routekit: warning: no \(ProjectConfig.fileName) found from \(pathArgument); commits will be \
-                    blocked until one exists. Run '\(initCommand)' to write one.
+                // A monorepo's projects sit below the top (`mobile/.routekit.yml`): the hook lints
+                // the projects of the staged files, and a commit that touches none passes.
+                console.print("""
+                    No \(ProjectConfig.fileName) above \(pathArgument): every commit runs routekit lint on the projects \
+                    of its staged files (each file's nearest \(ProjectConfig.fileName)); a commit that touches none passes. \
+                    To start a project here, run 'routekit init'.
                     """)
             }
             return .success

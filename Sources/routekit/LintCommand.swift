@@ -57,7 +57,8 @@ struct LintCommand: Command {
         let disabled = try arguments.values("--disable")
         let paths = try arguments.finish(maxPositionals: projectOptions.config == nil ? Int.max : 1)
         for id in only + disabled where !RuleDocs.ids.contains(id) {
-            throw UsageError("unknown rule '\(id)'; see 'routekit rules'")
+            let hint = closestMatch(to: id, among: RuleDocs.ids).map { "; did you mean '\($0)'?" } ?? ""
+            throw UsageError("unknown rule '\(id)'\(hint) See 'routekit rules'.")
         }
         let outputs = try OutputSpec.parse(formats.isEmpty ? ["text"] : formats,
                                            options: ReporterOptions(color: !noColor && console.useColor, quiet: quiet, strict: strict,
@@ -75,6 +76,14 @@ struct LintCommand: Command {
             grouped = try ProjectsOfFiles(paths)
         } catch {
             console.error(error.description)
+            return .usage
+        }
+        // A file outside every project is ignored (pre-commit passes every staged file), unless it
+        // is itself a routekit input: then passing would be passing without linting it.
+        for path in grouped.outside {
+            guard let kind = InputKind.of(path) else { continue }
+            console.error("routekit lint: \(path) is \(kind.rawValue), but no \(ProjectConfig.fileName) is above it, so nothing lints it; "
+                + "run 'routekit init' in the project's directory, or pass --config FILE")
             return .usage
         }
         if grouped.configs.isEmpty {

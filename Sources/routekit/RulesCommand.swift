@@ -37,7 +37,8 @@ struct RulesCommand: Command {
             return .success
         }
         guard let doc = RuleDocs.doc(id) else {
-            throw UsageError("unknown rule '\(id)'; run 'routekit rules' for the list")
+            let hint = closestMatch(to: id, among: RuleDocs.ids).map { "; did you mean '\($0)'?" } ?? ""
+            throw UsageError("unknown rule '\(id)'\(hint) Run 'routekit rules' for the list.")
         }
         console.write(json ? RuleDocFormatter.json(doc) : RuleDocFormatter.render(doc))
         return .success

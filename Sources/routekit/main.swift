@@ -33,7 +33,8 @@ func runMain(_ argv: [String], console: Console) -> ExitCode {
     case "--help", "-h":
         console.print(mainHelp())
         return .success
-    case "--version":
+    case "--version", "version":
+        // `routekit version`, as `git version` and `swift version` answer it.
         console.print(RouteKitInfo.version)
         return .success
     default:

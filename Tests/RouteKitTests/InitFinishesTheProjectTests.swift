@@ -8,10 +8,7 @@ import Testing
 @Suite struct InitFinishesTheProjectTests {
     /// The conference app's files alone: no catalog, no config.
     static func conferenceApp() throws -> TemporaryDirectory {
-        let directory = try TemporaryDirectory()
-        try FileManager.default.copyItem(at: AppCodeKotlinConfTests.fixture.appendingPathComponent("app"),
-                                         to: directory.url.appendingPathComponent("app"))
-        return directory
+        try TemporaryDirectory(copying: ["app"], of: AppCodeKotlinConfTests.fixture)
     }
 
     @Test func theConferenceAppLintsWithoutErrorRightAfterInit() throws {

@@ -165,18 +165,24 @@ import Testing
         #expect(result.stderr.contains("not inside a git repository"), "\(result.stderr)")
     }
 
-    @Test func warnsWhenThereIsNoConfigYet() throws {
-        let dir = try TemporaryDirectory()
-        try HookGit.run(["init", "-q"], in: dir.url)
-        let result = try installHook(in: dir.url)
-        #expect(result.status == 0)
-        #expect(result.stderr.contains("Run 'routekit init' to write one.\n"), "\(result.stderr)")
-        #expect(!result.stderr.contains(".."), "\(result.stderr)")
-        // From a subdirectory, the command to copy names the top of the repository.
-        let sub = dir.url.appendingPathComponent("app")
-        try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
-        let fromSub = try installHook(in: sub)
-        #expect(fromSub.stderr.contains("Run 'routekit init ") && fromSub.stderr.hasSuffix("' to write one.\n"), "\(fromSub.stderr)")
+    /// Issue 31 item 5: the project lives in `mobile/`, the hook is installed at the root. A commit
+    /// touching only the README passes; a defect in the project is blocked (it blocked every commit).
+    @Test func aRootHookLintsTheProjectsOfTheStagedFiles() throws {
+        let dir = try repository(project: "mobile")
+        let install = try installHook(in: dir.url)
+        #expect(install.status == 0, "\(install.stderr)")
+        #expect(install.stdout.contains("every commit runs routekit lint on the projects of its staged files"), "\(install.stdout)")
+        try dir.write(["README": "hello again\n"])
+        try HookGit.run(["add", "-A"], in: dir.url)
+        let readme = try HookGit.run(["commit", "-m", "readme"], in: dir.url, check: false)
+        #expect(readme.status == 0, "\(readme.output)")
+
+        try dir.write(["mobile/routes.yml": Self.brokenRoutes])
+        try HookGit.run(["add", "-A"], in: dir.url)
+        let blocked = try HookGit.run(["commit", "-m", "broken"], in: dir.url, check: false)
+        #expect(blocked.status != 0)
+        #expect(blocked.output.contains("[unknown-field]"), "\(blocked.output)")
+        #expect(try HookGit.run(["rev-list", "--count", "HEAD"], in: dir.url).output == "2\n")
     }
 
     @Test func scriptQuotesPaths() {

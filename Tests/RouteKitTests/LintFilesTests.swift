@@ -99,7 +99,7 @@ import Testing
     @Test func groupsPathsByNearestConfig() throws {
         let dir = try Self.repository()
         let cwd = FileManager.default.currentDirectoryPath
-        defer { FileManager.default.changeCurrentDirectoryPath(cwd) }
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(cwd) }
         let grouped = try ProjectsOfFiles([
             dir.path("admin/strings/en.yml"), dir.path("mobile/.routekit.yml"), dir.path("docs/notes.yml"),
             dir.path("admin"), dir.path("mobile/strings/de.yml"),

@@ -9,11 +9,7 @@ import Testing
     static let fixture = CLI.packageRoot.appendingPathComponent("Tests/RouteKitTests/Fixtures/Confetti")
 
     static func confetti() throws -> TemporaryDirectory {
-        let directory = try TemporaryDirectory()
-        for item in ["shared", "wearApp", "iosApp"] {
-            try FileManager.default.copyItem(at: fixture.appendingPathComponent(item), to: directory.url.appendingPathComponent(item))
-        }
-        return directory
+        try TemporaryDirectory(copying: ["shared", "wearApp", "iosApp"], of: fixture)
     }
 
     @Test func confettiInitThenLintHasNoFalseFinding() throws {

@@ -77,7 +77,10 @@ public enum PreCommitHook {
     /// subdirectory work; runs `routekit` from PATH, or `fallbackExecutable` (the binary that
     /// installed it) when PATH has none; lints `projectDirectory` (relative to the top, nil for
     /// the top itself) and blocks the commit on any non-zero exit.
-    public static func script(projectDirectory: String?, fallbackExecutable: String?) -> String {
+    /// `stagedFiles`: lint the projects of the staged files instead (`lint -- FILE...`), for a
+    /// repository whose projects sit below its top (`mobile/.routekit.yml`): a commit that touches
+    /// no project passes, one that touches a project lints it.
+    public static func script(projectDirectory: String?, fallbackExecutable: String?, stagedFiles: Bool = false) -> String {
         var lines = [
             "#!/bin/sh",
             "\(marker): lints route metadata before every commit.",
@@ -107,6 +110,11 @@ public enum PreCommitHook {
         // `--` ends the options whether or not a directory follows.
         var command = "\"$routekit\" lint --quiet --"
         if let projectDirectory, projectDirectory != "." { command += " " + shellQuote(projectDirectory) }
+        if stagedFiles {
+            // NUL-separated names (any name is safe); no staged file runs nothing. xargs reports a
+            // failed run as 123: any failure blocks the commit.
+            command = "git diff --cached --name-only --diff-filter=ACMR -z | xargs -0 -r \"$routekit\" lint --quiet --"
+        }
         lines += [
             command,
             "status=$?",

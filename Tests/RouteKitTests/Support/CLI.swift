@@ -102,6 +102,14 @@ final class TemporaryDirectory {
         return self
     }
 
+    /// A scratch copy of `items` (files or folders) of a fixture: a test changes the copy, never the fixture.
+    convenience init(copying items: [String], of fixture: URL) throws {
+        try self.init()
+        for item in items {
+            try FileManager.default.copyItem(at: fixture.appendingPathComponent(item), to: url.appendingPathComponent(item))
+        }
+    }
+
     func path(_ relative: String) -> String { url.appendingPathComponent(relative).path }
 
     deinit { try? FileManager.default.removeItem(at: url) }
