@@ -43,7 +43,7 @@ import Testing
 /// locales, 8 million for 20,000 routes in 400 locales); the HTML matrix had a cell per route and
 /// locale (544 MB for 10,000 × 200).
 @Suite struct AmbiguousTitleBoundTests {
-    static func project(routes: Int, locales: Int) throws -> TemporaryDirectory {
+    static func project(routes: Int, locales: Int, missingTranslation: Bool = false) throws -> TemporaryDirectory {
         let catalog = "routes:\n" + (0 ..< routes).map { "  R\($0): { title: k\($0) }\n" }.joined()
         var strings = "en:\n" + (0 ..< routes).map { "  k\($0): Same\n" }.joined()
         // Stubs of two-letter languages (aa, ab, …), each falling back to en.
@@ -51,7 +51,8 @@ import Testing
         let stubs = (0 ..< 26 * 26).map { "\(letters[$0 / 26])\(letters[$0 % 26])" }.filter { $0 != "en" }
         for locale in stubs.prefix(locales - 1) { strings += "\(locale): {}\n" }
         return try TemporaryDirectory().write([
-            ".routekit.yml": "catalog: routes.yml\nstrings: [s.yml]\nrules: { missing-translation: off }\n", "routes.yml": catalog, "s.yml": strings,
+            ".routekit.yml": "catalog: routes.yml\nstrings: [s.yml]\n" + (missingTranslation ? "" : "rules: { missing-translation: off }\n"),
+            "routes.yml": catalog, "s.yml": strings,
         ])
     }
 
@@ -75,5 +76,16 @@ import Testing
         let page = try String(contentsOf: dir.url.appendingPathComponent("report.html"), encoding: .utf8)
         #expect(page.contains("500 more routes are not shown: the matrix stops at 100000 cells (routes × locales)."))
         #expect(page.utf8.count < 15_000_000, "\(page.utf8.count) bytes")
+    }
+
+    /// Stubs that lack every key: 199,000 missing translations, of which the page lists 10,000
+    /// (`HTMLReport.findingRowLimit`); listing them all made a page of about 60 MB.
+    @Test func htmlFindingsAreBounded() throws {
+        let dir = try Self.project(routes: 1_000, locales: 200, missingTranslation: true)
+        let result = try CLI.run(["report", "--html", "report.html"], in: dir.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        let page = try String(contentsOf: dir.url.appendingPathComponent("report.html"), encoding: .utf8)
+        #expect(page.contains(" more findings are not listed: the page lists 10000; <code>routekit lint</code> lists them all."))
+        #expect(page.utf8.count < 20_000_000, "\(page.utf8.count) bytes")
     }
 }

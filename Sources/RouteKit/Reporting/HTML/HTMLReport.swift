@@ -98,7 +98,7 @@ public enum HTMLReport {
             html += "<p>No findings.</p>\n"
         } else {
             html += "<div class=\"scroll\"><table class=\"findings\">\n<thead><tr><th>Where</th><th>Severity</th><th>Rule</th><th>Message</th></tr></thead>\n<tbody>\n"
-            for diagnostic in lint.diagnostics {
+            for diagnostic in lint.diagnostics.prefix(findingRowLimit) {
                 let file = diagnostic.file.map { PathUtilities.relative($0, to: project.config.root) } ?? ""
                 let place = diagnostic.location.map { "\(file):\($0.line):\($0.column)" } ?? file
                 var whereCell = "<code>\(escape(place))</code>"
@@ -108,10 +108,17 @@ public enum HTMLReport {
                 html += "<tr class=\"\(diagnostic.severity.rawValue)\"><td>\(whereCell)</td><td>\(diagnostic.severity.rawValue)</td><td><code>\(escape(diagnostic.rule))</code></td><td>\(escape(diagnostic.message))</td></tr>\n"
             }
             html += "</tbody>\n</table></div>\n"
+            if lint.diagnostics.count > findingRowLimit {
+                html += "<p class=\"omitted\">\(lint.diagnostics.count - findingRowLimit) more findings are not listed: the page lists \(findingRowLimit); <code>routekit lint</code> lists them all.</p>\n"
+            }
         }
         html += "<footer>routekit \(escape(RouteKitInfo.version))</footer>\n</body>\n</html>\n"
         return html
     }
+
+    /// Findings the page lists at most: a million missing translations (`limits.findings`) made
+    /// a page of 240 MB that no browser shows. The summary counts them all.
+    public static let findingRowLimit = 10_000
 
     /// ` lang="ja" dir="ltr"`: the language and direction of text from `locale`.
     static func languageAttributes(_ locale: String) -> String {
