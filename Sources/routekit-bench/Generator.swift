@@ -91,6 +91,21 @@ enum Generator {
         case kotlin
         /// The same with a param and a title param, each pushed with a literal title.
         case kotlinTitles
+        // "Hostile input, round 3", items 11–15: one shape each.
+        /// Item 11: Swift sources of nothing but `;`, four files of 15 MB.
+        case swiftSemicolons
+        /// Item 12: Kotlin of nothing but pushes `D(x)`, four files of 16 MB.
+        case kotlinPushes
+        /// Item 12: one Kotlin file of 8 M `(` then 8 M `)`.
+        case kotlinBrackets
+        /// Item 13: a key of 8 MB (128 nested `? key` levels of 65,000 bytes) missing in 200 stubs.
+        case longKey
+        /// Item 14: 20,000 routes of one title in 400 locales.
+        case ambiguousTitle
+        /// Item 14: `report --html` on 10,000 routes of one title in 200 locales.
+        case ambiguousTitleReport
+        /// Item 15: a String Catalog with a 7.9 M-element array in a member routekit ignores.
+        case catalogArray
 
         var summary: String {
             switch self {
@@ -107,6 +122,13 @@ enum Generator {
             case .catalog: "a catalog of one-line tab routes (limits.catalog-size)"
             case .kotlin: "Kotlin route declarations and push sites"
             case .kotlinTitles: "the same, route classes with a title param pushed with a literal"
+            case .swiftSemicolons: "Swift sources of nothing but `;` (item 11)"
+            case .kotlinPushes: "Kotlin of nothing but pushes `D(x)` (item 12)"
+            case .kotlinBrackets: "Kotlin of 8 M `(` then 8 M `)` (item 12)"
+            case .longKey: "an 8 MB nested key missing in 200 stubs (item 13)"
+            case .ambiguousTitle: "20,000 routes of one title in 400 locales (item 14)"
+            case .ambiguousTitleReport: "`report --html`, 10,000 routes of one title in 200 locales (item 14)"
+            case .catalogArray: "a String Catalog's ignored 7.9 M-element array (item 15)"
             }
         }
 
@@ -116,8 +138,16 @@ enum Generator {
             switch self {
             case .stubs: "limits.findings"
             case .catalog: "limits.catalog-size"
+            case .ambiguousTitle, .ambiguousTitleReport: "limits.catalog-size"
             default: nil
             }
+        }
+
+        /// `routekit`'s arguments for the project in `directory`: `lint` but for the HTML report.
+        func arguments(_ directory: String) -> [String] {
+            self == .ambiguousTitleReport
+                ? ["report", "--html", directory + "/report.html", directory]
+                : ["lint", directory, "--quiet", "--format", "json:/dev/null"]
         }
     }
 
@@ -200,6 +230,50 @@ enum Generator {
                 index += 1
             }
             total += try write(routes, "routes.yml")
+        case .swiftSemicolons:
+            try Data("strings: [\"s*.yml\"]\nsources:\n  swift: [\"*.swift\"]\n".utf8)
+                .write(to: URL(fileURLWithPath: directory + "/.routekit.yml"))
+            total += try write(Array("en:\n  a: b\n".utf8), "s0.yml")
+            for part in 0 ..< 4 { total += try write([UInt8](repeating: UInt8(ascii: ";"), count: 15_000_000), "V\(part).swift") }
+        case .kotlinPushes, .kotlinBrackets:
+            try Data("catalog: routes.yml\nstrings: [\"s*.yml\"]\nsources:\n  kotlin: [\"*.kt\"]\n".utf8)
+                .write(to: URL(fileURLWithPath: directory + "/.routekit.yml"))
+            total += try write(Array("en:\n  a: b\n".utf8), "s0.yml")
+            total += try write(Array("routes:\n  D: { title: a }\n".utf8), "routes.yml")
+            if shape == .kotlinBrackets {
+                let half = 8 * 1024 * 1024 - 16
+                total += try write([UInt8](repeating: UInt8(ascii: "("), count: half) + [UInt8](repeating: UInt8(ascii: ")"), count: half), "N.kt")
+            } else {
+                total += try write(Array("sealed interface AppRoute\ndata class D(val x: Int) : AppRoute\n".utf8), "Routes.kt")
+                let pushes = [UInt8]("fun go(navigate: (AppRoute) -> Unit) {\n".utf8)
+                    + Array(repeating: Array("D(x)".utf8), count: (limits.fileSize - 64) / 4).joined() + Array("}\n".utf8)
+                for part in 0 ..< 4 { total += try write(pushes, "Nav\(part).kt") }
+            }
+        case .longKey:
+            var text: [UInt8] = Array("en:\n".utf8)
+            for depth in 0 ..< 128 {
+                let indent = [UInt8](repeating: UInt8(ascii: " "), count: 2 * (depth + 1))
+                text += indent + Array("? ".utf8) + [UInt8](repeating: UInt8(97 + depth % 26), count: 65_000) + [0x0A]
+                text += indent + Array((depth == 127 ? ": v\n" : ":\n").utf8)
+            }
+            for index in 0 ..< 200 { text += Array("x\(index): {}\n".utf8) }
+            total += try write(text, "s0.yml")
+        case .ambiguousTitle, .ambiguousTitleReport:
+            let (routes, locales) = shape == .ambiguousTitle ? (20_000, 400) : (10_000, 200)
+            try Data("catalog: routes.yml\nstrings: [\"s*.yml\"]\n".utf8).write(to: URL(fileURLWithPath: directory + "/.routekit.yml"))
+            total += try write(Array(("routes:\n" + (0 ..< routes).map { "  R\($0): { title: k\($0) }\n" }.joined()).utf8), "routes.yml")
+            let letters = Array("abcdefghijklmnopqrstuvwxyz")
+            let stubs = (0 ..< 26 * 26).map { "\(letters[$0 / 26])\(letters[$0 % 26])" }.filter { $0 != "en" }
+            // Past 675 two-letter stubs, three letters.
+            let more = (0 ..< 26 * 26 * 26).map { "\(letters[$0 / 676])\(letters[$0 / 26 % 26])\(letters[$0 % 26])" }
+            var strings = "en:\n" + (0 ..< routes).map { "  k\($0): Same\n" }.joined()
+            for locale in (stubs + more).prefix(locales - 1) { strings += "\(locale): {}\n" }
+            total += try write(Array(strings.utf8), "s0.yml")
+        case .catalogArray:
+            try Data("strings: [Localizable.xcstrings]\nbase-locale: en\n".utf8).write(to: URL(fileURLWithPath: directory + "/.routekit.yml"))
+            let head = Array("{\"sourceLanguage\": \"en\", \"version\": \"1.0\", \"strings\": {\"a\": {}}, \"x\": [".utf8)
+            let elements = Array(repeating: Array("0,".utf8), count: 7_900_000).joined()
+            total += try write(head + elements + Array("0]}\n".utf8), "Localizable.xcstrings")
         case .kotlin, .kotlinTitles:
             try Data("catalog: routes.yml\nstrings: [\"s*.yml\"]\nsources:\n  kotlin: [\"*.kt\"]\n".utf8)
                 .write(to: URL(fileURLWithPath: directory + "/.routekit.yml"))

@@ -235,7 +235,7 @@ if options.worstCase {
             let directory = options.work + "/worst-case-" + shape.rawValue
             log("measuring the memory worst case '\(shape.rawValue)' in \(directory)…")
             let bytes = try Generator.worstCase(shape, limits: .default, into: directory)
-            let run = spawnForPeak(binary, ["lint", directory, "--quiet", "--format", "json:/dev/null"])
+            let run = spawnForPeak(binary, shape.arguments(directory))
             worstCases.append((shape, bytes, run.maxRSSKilobytes, run.status))
             if !options.keepWorstCases { try? FileManager.default.removeItem(atPath: directory) }
         }
