@@ -246,7 +246,7 @@ enum Generator {
             } else {
                 total += try write(Array("sealed interface AppRoute\ndata class D(val x: Int) : AppRoute\n".utf8), "Routes.kt")
                 let pushes = [UInt8]("fun go(navigate: (AppRoute) -> Unit) {\n".utf8)
-                    + Array(repeating: Array("D(x)".utf8), count: (limits.fileSize - 64) / 4).joined() + Array("}\n".utf8)
+                    + Array(repeating: Array("D(x)".utf8), count: (min(limits.fileSize, limits.totalSize / 4) - 1024) / 4).joined() + Array("}\n".utf8)
                 for part in 0 ..< 4 { total += try write(pushes, "Nav\(part).kt") }
             }
         case .longKey:
