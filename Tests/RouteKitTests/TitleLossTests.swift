@@ -56,4 +56,26 @@ import Testing
             """.utf8)).tokens
         #expect(AppCode.emptyNavigationTitles(tokens).map(\.line) == [2, 4])
     }
+
+    /// `navigator.set(X)` replaces the stack: the finding says the route is set, not pushed.
+    @Test func aReplacedStackIsSetNotPushed() throws {
+        let dir = try TemporaryDirectory().write([
+            ".routekit.yml": "strings: [strings.yml]\nsources: { kotlin: [\"app/*.kt\"] }\n",
+            "strings.yml": "en: {}\n",
+            "app/Routes.kt": "sealed interface AppRoute\ndata object Prompt : AppRoute\ndata object Other : AppRoute\n",
+            "app/Nav.kt": """
+                class Navigator {
+                    fun set(route: AppRoute) {}
+                    fun add(route: AppRoute) {}
+                }
+                fun go(navigator: Navigator) {
+                    navigator.set(Prompt)
+                    navigator.add(Other)
+                }
+                """,
+        ])
+        let lint = try CLI.run(["lint", "--only", "push-without-title"], in: dir.url)
+        #expect(lint.stdout.contains("Prompt is set (navigator.set) with no title"), "\(lint.stdout)")
+        #expect(lint.stdout.contains("Other is pushed (navigator.add) with no title"), "\(lint.stdout)")
+    }
 }

@@ -39,6 +39,14 @@ public struct ProjectSetup: Sendable {
         setup.inputs = inputs
         setup.configText = StarterConfig.render(inputs, sources: sources)
         guard let catalogPath else { return setup }
+        /// The config without `catalog:`, and why.
+        func noCatalog(_ reason: String) -> ProjectSetup {
+            var plain = setup
+            plain.left.append(reason)
+            plain.inputs = withoutCatalog(inputs)
+            plain.configText = StarterConfig.render(plain.inputs, sources: sources)
+            return plain
+        }
 
         // The project as the config reads it, without the catalog not yet written.
         let configPath = PathUtilities.join(root, ProjectConfig.fileName)
@@ -49,29 +57,20 @@ public struct ProjectSetup: Sendable {
             config.catalog = []
             project = try Project.load(config: config)
         } catch {
-            setup.left.append("the catalog was not written: the config does not load (\(error.message))")
-            setup.inputs = withoutCatalog(inputs)
-            setup.configText = StarterConfig.render(setup.inputs, sources: sources)
-            return setup
+            return noCatalog("the catalog was not written: the config does not load (\(error.message))")
         }
         var catalog: ImportedRouteCatalog
         do {
             catalog = try importRoutes(project, root: root, routeInterface: routeInterface, tabInterface: tabInterface)
         } catch {
-            setup.left.append("no catalog: the Kotlin routes were not read (\(error.message))")
-            setup.inputs = withoutCatalog(inputs)
-            setup.configText = StarterConfig.render(setup.inputs, sources: sources)
-            return setup
+            return noCatalog("no catalog: the Kotlin routes were not read (\(error.message))")
         }
         // A sealed hierarchy is not always navigation (`sealed class UiState { Loading, Error }`):
         // without a name that says so, init does not guess it into a catalog.
         if routeInterface == nil, !looksLikeRoutes(catalog) {
             let names = catalog.routes.prefix(4).map(\.name).joined(separator: ", ")
-            setup.left.append("no catalog: the sealed hierarchy found (\(catalog.routeInterface): \(names)) does not look like routes; "
+            return noCatalog("no catalog: the sealed hierarchy found (\(catalog.routeInterface): \(names)) does not look like routes; "
                 + "name the route interface with --route-interface to import it")
-            setup.inputs = withoutCatalog(inputs)
-            setup.configText = StarterConfig.render(setup.inputs, sources: sources)
-            return setup
         }
         catalog.writtenBy = "routekit init"
         setup.inferred.append("\(catalog.routes.count) routes of \(catalog.routeInterface) from the Kotlin code → \(catalogPath)")
