@@ -63,4 +63,13 @@ import Testing
         #expect(lint.stdout.contains("[tab-root-missing-title]"))
         #expect(!lint.stdout.contains("[navigation-shape]"))
     }
+
+    /// The rule's document names every rule it keeps from running, and the finding's message too.
+    @Test func theDocumentNamesEveryRuleLeftOut() throws {
+        let doc = try #require(RuleDocs.doc("navigation-shape"))
+        var leftOut: [String] = []
+        for rule in RuleRegistry.rules where type(of: rule).needsNativeNavigation { leftOut.append(type(of: rule).id) }
+        #expect(leftOut.count == 10)
+        for id in leftOut { #expect(doc.descriptor.rationale.contains(id), "\(id)") }
+    }
 }

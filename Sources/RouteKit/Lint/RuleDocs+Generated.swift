@@ -1027,8 +1027,8 @@ rationale: |
   or `NavigationView`, routekit says so once, here, and does not run those rules
   (tab-root-missing-title, tab-missing-icon, detail-missing-title, push-without-title,
   optional-title-without-fallback, data-object-needs-instance-title, tab-parity,
-  tab-root-without-navigation-title, tab-label-mismatch). Without `sources.swift` routekit cannot
-  tell, and every rule runs.
+  tab-root-without-navigation-title, tab-label-mismatch, empty-navigation-title). Without
+  `sources.swift` routekit cannot tell, and every rule runs.
 fix: |
   Nothing to fix when the app really has no native navigation. If it has, add the Swift files that
   hold the `TabView` to `sources.swift`.
