@@ -11,8 +11,8 @@ import Foundation
 ///
 /// GitHub shows at most 10 annotations of each type per step. The first 10 errors and warnings
 /// are annotated; when anything is left over, one final `::notice::` says how many findings of
-/// each type were not annotated and points to the SARIF report (that notice takes one of the 10
-/// notice slots). Paths are relative to `$GITHUB_WORKSPACE` (or the working directory) when
+/// each type were not annotated, points to the SARIF report and counts the findings of each rule
+/// (that notice takes one of the 10 notice slots). Paths are relative to `$GITHUB_WORKSPACE` (or the working directory) when
 /// they lie inside it. Findings keep the given order; only the annotations over a limit drop out.
 public struct GitHubReporter: Reporter {
     public static let format = "github"
@@ -80,9 +80,18 @@ public struct GitHubReporter: Reporter {
             lines.append(
                 "::notice title=routekit::" + Self.data(
                     "\(list) not shown as annotations (GitHub shows at most \(Self.limitPerType) of each type); "
-                        + "see the SARIF report (--format sarif:FILE) for all findings"))
+                        + "see the SARIF report (--format sarif:FILE) for all findings. By rule: " + Self.countsByRule(report.diagnostics)))
         }
         return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+    }
+
+    /// "missing-translation 979, plural-missing-category 102, …": which rules fired, most first,
+    /// since the capped annotations cannot say (issue 34).
+    static func countsByRule(_ findings: [Finding]) -> String {
+        var counts: [String: Int] = [:]
+        for finding in findings { counts[finding.rule, default: 0] += 1 }
+        return counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            .map { "\($0.key) \($0.value)" }.joined(separator: ", ")
     }
 
     static func command(_ severity: Severity) -> String {
