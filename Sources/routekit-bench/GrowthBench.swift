@@ -97,6 +97,18 @@ enum GrowthBench {
     }
 
     /// Writes `shape` at `factor` times its first size into `directory`; returns the input's bytes.
+    /// `piece(0) + piece(1) + …` until it is `size` bytes or more.
+    static func repeated(toSize size: Int, _ piece: (Int) -> String) -> String {
+        var text = ""
+        text.reserveCapacity(size + 64)
+        var index = 0
+        while text.utf8.count < size {
+            text += piece(index)
+            index += 1
+        }
+        return text
+    }
+
     static func generate(_ shape: Shape, factor: Int, into directory: String) throws -> Int {
         try? FileManager.default.removeItem(atPath: directory)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -112,27 +124,15 @@ enum GrowthBench {
         switch shape {
         case .xmlOneLine, .xmlStringsOneLine:
             try write(".routekit.yml", "strings: [\"values/strings.xml\"]\n")
-            var text = "<resources>"
-            text.reserveCapacity(megabyte + 64)
-            var index = 0
-            while text.utf8.count < megabyte {
-                text += shape == .xmlOneLine ? "<foo/>" : "<string name=\"k\(index)\">v</string>"
-                index += 1
-            }
-            try write("values/strings.xml", text + "</resources>\n")
+            let text = Self.repeated(toSize: megabyte) { shape == .xmlOneLine ? "<foo/>" : "<string name=\"k\($0)\">v</string>" }
+            try write("values/strings.xml", "<resources>" + text + "</resources>\n")
         case .kotlinWhen, .kotlinIf:
             try write(".routekit.yml", "catalog: routes.yml\nstrings: [s.yml]\nsources: { kotlin: [\"*.kt\"] }\n")
             try write("s.yml", "en:\n  a: b\n")
             try write("routes.yml", "routes:\n  A: { tab: { icon: x }, title: a }\n  DetailScreen: { title: a }\n")
             try write("Routes.kt", "sealed interface AppRoute\ndata class DetailScreen(override val title: String) : AppRoute\n"
                 + "class Navigator { fun add(route: AppRoute) {} }\n")
-            var title = ""
-            title.reserveCapacity(megabyte + 64)
-            var index = 0
-            while title.utf8.count < megabyte {
-                title += shape == .kotlinWhen ? "\(index) -> \"t\"; " : "if (a == \(index)) \"t\" else "
-                index += 1
-            }
+            var title = Self.repeated(toSize: megabyte) { shape == .kotlinWhen ? "\($0) -> \"t\"; " : "if (a == \($0)) \"t\" else " }
             title = shape == .kotlinWhen ? "when (a) { \(title)else -> \"t\" }" : title + "\"t\""
             try write("Nav.kt", "fun go(navigator: Navigator, a: Int) {\n    navigator.add(DetailScreen(\(title)))\n}\n")
         case .longUnknownKeys:

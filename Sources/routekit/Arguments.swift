@@ -10,6 +10,8 @@ struct Arguments {
     private let options: [OptionSpec]
     /// The arguments as given.
     private let given: [String]
+    /// A flag given a value other than true or false (`--strict=maybe`), reported before the command runs.
+    private var flagValueProblem: String?
 
     init(_ arguments: [String], options: [OptionSpec]) {
         self.options = options + [OptionSpec.helpOption]
@@ -19,6 +21,7 @@ struct Arguments {
         var expanded: [String] = []
         var afterDoubleDash = false
         let table = self.options
+        var problem: String?
         for argument in arguments {
             if afterDoubleDash {
                 expanded.append(argument)
@@ -28,7 +31,8 @@ struct Arguments {
                     switch value.lowercased() {
                     case "true", "yes", "1": expanded.append(name)
                     case "false", "no", "0": break
-                    default: expanded += [name, "=" + value]  // reported by checkDeclared as a flag's value
+                    default:
+                        problem = problem ?? "\(name) takes no value (true or false at most), found '\(value)'"
                     }
                 } else {
                     expanded += [name, value]
@@ -42,19 +46,18 @@ struct Arguments {
             }
         }
         remaining = expanded
+        flagValueProblem = problem
     }
 
     /// Every option-looking argument (before `--`) must be in the table; an option's value is
     /// skipped. Throws "unknown option --formt; did you mean '--format'?".
     func checkDeclared() throws(UsageError) {
+        if let flagValueProblem { throw UsageError(flagValueProblem) }
         var index = 0
         while index < remaining.count {
             let argument = remaining[index]
             if argument == "--" { return }
             if let option = options.first(where: { $0.names.contains(argument) }) {
-                if !option.takesValue, index + 1 < remaining.count, remaining[index + 1].hasPrefix("=") {
-                    throw UsageError("\(argument) takes no value (true or false at most), found '\(remaining[index + 1].dropFirst())'")
-                }
                 index += option.takesValue ? 2 : 1
                 continue
             }

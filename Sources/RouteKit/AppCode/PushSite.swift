@@ -146,6 +146,27 @@ public struct PushSites: RandomAccessCollection, ExpressibleByArrayLiteral, Send
                               title: slot(push.title, 2 * index), subtitle: slot(push.subtitle, 2 * index + 1)))
     }
 
+    /// What the pushes of some routes give: how many, the first, and the first without a title.
+    public struct RouteSummary: Sendable {
+        public var count = 0
+        public var first: SourceLocation?
+        public var firstMissingTitle: SourceLocation?
+    }
+
+    /// The summary of each of `routes` that is pushed at all (one pass; other routes are skipped).
+    public func summaries(of routes: Set<String>) -> [String: RouteSummary] {
+        var result: [String: RouteSummary] = [:]
+        guard !routes.isEmpty else { return result }
+        for push in self where routes.contains(push.route) {
+            var summary = result[push.route] ?? RouteSummary()
+            summary.count += 1
+            if summary.first == nil { summary.first = push.location }
+            if summary.firstMissingTitle == nil, push.title.isMissing { summary.firstMissingTitle = push.location }
+            result[push.route] = summary
+        }
+        return result
+    }
+
     public static func += (pushes: inout PushSites, more: some Sequence<PushSite>) {
         for push in more { pushes.append(push) }
     }

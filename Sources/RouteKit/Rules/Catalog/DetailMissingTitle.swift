@@ -8,15 +8,10 @@ struct DetailMissingTitle: LintRule {
     func check(_ context: LintContext) -> [Finding] {
         let untitled = context.project.catalog.routes.filter { !$0.isTabRoot && !$0.isEntry && $0.title == nil }
         guard !untitled.isEmpty else { return [] }
-        var pushes: [String: (first: SourceLocation, count: Int)] = [:]
-        let names = Set(untitled.map(\.name))
-        for push in context.project.appCode.pushSites where names.contains(push.route) {
-            pushes[push.route, default: (push.location, 0)].count += 1
-        }
-        let root = context.project.config.root
+        let pushes = context.project.appCode.pushSites.summaries(of: Set(untitled.map(\.name)))
         return untitled.map { route in
-            let pushed = pushes[route.name].map { first, count in
-                " (pushed at \(PathUtilities.relative(first.file, to: root)):\(first.line)" + (count > 1 ? " and \(count - 1) more)" : ")")
+            let pushed = pushes[route.name].flatMap { summary in
+                summary.first.map { " (pushed at \(context.place($0))" + (summary.count > 1 ? " and \(summary.count - 1) more)" : ")") }
             } ?? ""
             return finding("route '\(route.name)' has no title: its navigation bar and back-stack menu entry will be empty\(pushed)",
                            at: route.location, route: route.name)

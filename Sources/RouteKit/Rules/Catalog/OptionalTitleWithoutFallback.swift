@@ -14,18 +14,11 @@ struct OptionalTitleWithoutFallback: LintRule {
         guard !candidates.isEmpty else { return [] }
         // Only the candidates' pushes are looked at: a code base may push a million routes.
         let code = context.project.appCode
-        let names = Set(candidates.map { $0.0.name })
-        var pushed = Set<String>()
-        var firstMissing: [String: SourceLocation] = [:]
-        for push in code.pushSites where names.contains(push.route) {
-            pushed.insert(push.route)
-            if push.title.isMissing, firstMissing[push.route] == nil { firstMissing[push.route] = push.location }
-        }
+        let pushes = code.pushSites.summaries(of: Set(candidates.map { $0.0.name }))
         return candidates.compactMap { route, param in
-            if code.readsKotlin, pushed.contains(route.name), firstMissing[route.name] == nil { return nil }
-            let example = firstMissing[route.name].map {
-                " (as at \(PathUtilities.relative($0.file, to: context.project.config.root)):\($0.line))"
-            } ?? ""
+            let pushed = pushes[route.name]
+            if code.readsKotlin, pushed != nil, pushed?.firstMissingTitle == nil { return nil }
+            let example = pushed?.firstMissingTitle.map { " (as at \(context.place($0)))" } ?? ""
             return finding(
                 "title of '\(route.name)' comes from optional param '\(param.value)' with no fallback key: it is empty when the param is absent\(example)",
                 at: param.location, route: route.name)

@@ -44,7 +44,7 @@ struct EmptyTranslation: LintRule {
                         empty.add(entry: index, form: first + offset, severity: severity, to: &findings)
                     }
                 } else if storage.withBytes(entry.file, entry.text, { UTF8Text.isBlank($0, &scalars) }),
-                          !Self.isMeantBlank(entry, in: strings) {
+                          !Self.isMeantBlank(entry, in: strings, &scalars) {
                     empty.add(entry: index, severity: severity, to: &findings)
                 }
             }
@@ -57,14 +57,13 @@ extension EmptyTranslation {
     /// A blank text that is meant to be: a String Catalog's `Text("")` (the key is the source
     /// text, and it is empty), or the translation of a base text that starts or ends with white
     /// space (a separator joined into a sentence, such as " at " → " " in Japanese).
-    static func isMeantBlank(_ entry: CompactEntry, in strings: StringTable) -> Bool {
+    static func isMeantBlank(_ entry: CompactEntry, in strings: StringTable, _ scalars: inout BlankScalars) -> Bool {
         let storage = strings.storage
         if storage.name(entry.key).isEmpty { return true }
         guard let base = strings.base, let baseIndex = base.index(of: entry.key), !base.entries[baseIndex].isPlural else { return false }
         let baseEntry = base.entries[baseIndex]
         return storage.withBytes(baseEntry.file, baseEntry.text) { text in
-            guard let first = text.first, let last = text.last,
-                  text.contains(where: { $0 != UInt8(ascii: " ") && !(0x09...0x0D).contains($0) }) else { return false }
+            guard let first = text.first, let last = text.last, !UTF8Text.isBlank(text, &scalars) else { return false }
             return first == UInt8(ascii: " ") || last == UInt8(ascii: " ")
         }
     }
