@@ -8,7 +8,7 @@ import Testing
     // MARK: - Swift tokenizer
 
     @Test func swiftStringsCommentsAndColumns() {
-        let tokens = SwiftTokenizer("""
+        let tokens = SwiftTokenizer.tokenize("""
             /* a /* nested */ comment */ let ä = "x\\(y("z"))" // tail
             let b = #"raw "quoted" \\#(v)"#; let c = \"\"\"
               multi
@@ -30,7 +30,7 @@ import Testing
     @Test func swiftBadInputIsReportedNotFatal() {
         for source in ["let a = \"open", "let a = \"\"\"\nnever closed", "/* open", "let a = \"\\(b(\"", "#\"raw", "`name",
                        String(repeating: "\"\\(", count: 200)] {
-            let tokenizer = SwiftTokenizer(source)
+            let tokenizer = SwiftTokenizer.tokenize(source)
             #expect(!tokenizer.problems.isEmpty, "\(source.prefix(20))")
         }
     }

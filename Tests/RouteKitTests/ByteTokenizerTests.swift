@@ -90,6 +90,6 @@ import Testing
     /// Both tokenizers report an unterminated comment through this code, at its start.
     @Test func theTokenizersUseIt() {
         #expect(KotlinTokenizer("val a = 1\n  /* x").problems.map { "\($0.line):\($0.column)" } == ["2:3"])
-        #expect(SwiftTokenizer("let a = 1\n  /* x").problems.map { "\($0.line):\($0.column)" } == ["2:3"])
+        #expect(SwiftTokenizer.tokenize("let a = 1\n  /* x").problems.map { "\($0.line):\($0.column)" } == ["2:3"])
     }
 }

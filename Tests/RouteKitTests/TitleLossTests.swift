@@ -48,13 +48,14 @@ import Testing
     }
 
     @Test func theTitleKeepingPatternsAreNotFindings() {
-        let tokens = SwiftTokenizer(bytes: Array("""
+        var scanner = SwiftSourceScanner()
+        _ = scanner.read("V.swift", bytes: Array("""
             a.navigationTitle(route.title ?? "")
             b.navigationTitle(Text(""))
             c.navigationTitle("Settings")
             d.navigationTitle("")
-            """.utf8)).tokens
-        #expect(AppCode.emptyNavigationTitles(tokens).map(\.line) == [2, 4])
+            """.utf8))
+        #expect(scanner.emptyNavigationTitles.map(\.line) == [2, 4])
     }
 
     /// `navigator.set(X)` replaces the stack: the finding says the route is set, not pushed.

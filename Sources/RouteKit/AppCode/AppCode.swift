@@ -109,29 +109,16 @@ extension AppCode {
                             tabInterface: config.sources.tabInterface?.value) { Self.readText($0.display, limit: limit).text ?? [] }
         }
 
-        // A file's tokens live while it is read: the tabs pass tokenizes the files again.
-        var swiftFiles: [(display: String, bytes: [UInt8])] = []
-        var scanner = SwiftTabScanner()
-        var native = false
-        var emptyTitles: [SourceLocation] = []
-        code.readSources(code.swiftFiles, language: "Swift", limit: limit) { path, bytes in
-            let tokenizer = SwiftTokenizer(bytes: bytes)
-            scanner.readViewTypes(path, tokens: tokenizer.tokens)
-            if !native { native = tokenizer.tokens.contains { $0.kind == .identifier && Self.nativeContainers.contains($0.text) } }
-            emptyTitles += Self.emptyNavigationTitles(tokenizer.tokens).map { SourceLocation(file: path, line: $0.line, column: $0.column) }
-            swiftFiles.append((path, bytes))
-            return tokenizer.problems
-        }
-        if !swiftFiles.isEmpty {
-            code.showsNativeNavigation = native
-            code.emptyNavigationTitles = emptyTitles
-            for file in swiftFiles where scanner.tabs.isEmpty {
-                scanner.readTabs(file.display, tokens: SwiftTokenizer(bytes: file.bytes).tokens)
-            }
-            code.tabs = scanner.tabs
-            code.tabViewLocation = scanner.tabViewLocation
-            code.notFollowed += scanner.notFollowed
-            for tab in scanner.tabs where tab.appliesNavigationTitle == nil {
+        // One pass per file, a token at a time: no file's tokens are held.
+        var swift = SwiftSourceScanner()
+        code.readSources(code.swiftFiles, language: "Swift", limit: limit) { path, bytes in swift.read(path, bytes: bytes) }
+        if swift.filesRead > 0 {
+            code.showsNativeNavigation = swift.usesNativeNavigation
+            code.emptyNavigationTitles = swift.emptyNavigationTitles
+            code.tabs = swift.tabs
+            code.tabViewLocation = swift.tabViewLocation
+            code.notFollowed += swift.notFollowed
+            for tab in code.tabs where tab.appliesNavigationTitle == nil {
                 code.notFollowed.append(Located("the tab's view \(tab.rootView ?? "?") is not declared in the Swift sources read: "
                     + "whether it sets .navigationTitle is not checked", at: tab.location))
             }
@@ -205,28 +192,6 @@ extension AppCode {
         }
     }
 
-    /// The `""` of each `.navigationTitle("")` or `.navigationTitle(Text(""))`.
-    static func emptyNavigationTitles(_ t: [SwiftToken]) -> [SwiftToken] {
-        var found: [SwiftToken] = []
-        var k = 1
-        while k + 3 < t.count {
-            defer { k += 1 }
-            guard t[k].isWord("navigationTitle"), t[k - 1].is("."), t[k + 1].is("(") else { continue }
-            var j = k + 2
-            var closes = 1
-            if t[j].isWord("Text"), j + 1 < t.count, t[j + 1].is("(") {
-                j += 2
-                closes = 2
-            }
-            guard j + closes < t.count, t[j].kind == .string, t[j].stringValue == "",
-                  (1...closes).allSatisfy({ t[j + $0].is(")") }) else { continue }
-            found.append(t[j])
-        }
-        return found
-    }
-
-    /// The SwiftUI containers that draw a native bar.
-    static let nativeContainers: Set<String> = ["TabView", "NavigationStack", "NavigationSplitView", "NavigationView"]
 
     /// `reading` gives a file's bytes again for the push-site pass.
     /// `root`: the config's directory, which messages name other files relative to.

@@ -19,15 +19,17 @@ struct SwiftToken: Sendable, Equatable {
     func isWord(_ word: String) -> Bool { kind == .identifier && text == word }
 }
 
-/// Splits Swift source into tokens over its UTF-8 bytes, skipping comments (nested block
-/// comments too) and keeping each string literal (interpolations, multi-line and raw strings
-/// included) as one token. Linear time; what is unterminated ends at the end of the input (or,
-/// for a one-line string, of the line) and is reported as a problem. Never fails. Columns count
-/// Unicode scalars, as every routekit position does.
+/// Splits Swift source into tokens over its UTF-8 bytes, one at a time (`next()`), skipping
+/// comments (nested block comments too) and keeping each string literal (interpolations,
+/// multi-line and raw strings included) as one token. No token array: a reader holds the tokens it
+/// still needs, so memory does not grow with the file's token count (a file of `;` is a token a
+/// byte). Linear time; what is unterminated ends at the end of the input (or, for a one-line
+/// string, of the line) and is reported as a problem. Never fails. Columns count Unicode scalars,
+/// as every routekit position does.
 struct SwiftTokenizer: ByteTokenizer {
     typealias Problem = TokenizerProblem
 
-    private(set) var tokens: [SwiftToken] = []
+    /// Problems of the tokens read so far.
     var problems: [TokenizerProblem] = []
 
     let s: [UInt8]
@@ -43,12 +45,18 @@ struct SwiftTokenizer: ByteTokenizer {
 
     init(_ source: String) {
         s = Array(source.utf8)
-        run()
     }
 
     init(bytes: [UInt8]) {
         s = bytes
-        run()
+    }
+
+    /// Every token and every problem at once: for tests, the fuzzer and the benchmark.
+    static func tokenize(_ source: String) -> (tokens: [SwiftToken], problems: [TokenizerProblem]) {
+        var tokenizer = SwiftTokenizer(source)
+        var tokens: [SwiftToken] = []
+        while let token = tokenizer.next() { tokens.append(token) }
+        return (tokens, tokenizer.problems)
     }
 
     @inline(__always) static func isIdentifierStart(_ c: UInt8) -> Bool {
@@ -59,8 +67,8 @@ struct SwiftTokenizer: ByteTokenizer {
         isIdentifierStart(c) || (c >= 0x30 && c <= 0x39)
     }
 
-    private mutating func run() {
-        tokens.reserveCapacity(s.count / 5)
+    /// The next token; nil at the end of the input.
+    mutating func next() -> SwiftToken? {
         while i < s.count {
             let c = s[i]
             if c == 0x0A {
@@ -119,10 +127,11 @@ struct SwiftTokenizer: ByteTokenizer {
                 i += 1
                 tokenText = String(UnicodeScalar(c))
             }
-            tokens.append(SwiftToken(kind: kind, text: tokenText, line: startLine, column: startColumn,
-                                     newlineBefore: sawNewline, stringValue: value))
-            sawNewline = false
+            defer { sawNewline = false }
+            return SwiftToken(kind: kind, text: tokenText, line: startLine, column: startColumn,
+                              newlineBefore: sawNewline, stringValue: value)
         }
+        return nil
     }
 
     /// `#"…"#`, `##"…"##`: one or more `#` then a quote.

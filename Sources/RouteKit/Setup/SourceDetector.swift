@@ -56,7 +56,7 @@ public enum SourceDetector {
         // else the app that hosts the shared UI (`UIViewControllerRepresentable`, `@main`), so that
         // lint can say the app has no native navigation (`navigation-shape`).
         let texts = swiftFiles.map { text(PathUtilities.join(root, $0)) ?? "" }
-        var appFiles = swiftFiles.indices.filter { index in AppCode.nativeContainers.contains { texts[index].contains($0) } }
+        var appFiles = swiftFiles.indices.filter { index in SwiftSourceScanner.nativeContainers.contains { texts[index].contains($0) } }
         if appFiles.isEmpty, !kotlinFiles.isEmpty {
             appFiles = swiftFiles.indices.filter { texts[$0].contains("UIViewControllerRepresentable") || texts[$0].contains("@main") }
         }

@@ -32,6 +32,9 @@ extension BenchmarkEntry {
     /// A Swift file as `sources:` reads it: UTF-8 validated, tokenized. Returns the token count.
     public static func tokenizeSwift(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         guard let text = String(validating: bytes, as: UTF8.self) else { return 0 }
-        return SwiftTokenizer(text).tokens.count
+        var tokenizer = SwiftTokenizer(text)
+        var count = 0
+        while tokenizer.next() != nil { count += 1 }
+        return count
     }
 }

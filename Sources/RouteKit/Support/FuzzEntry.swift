@@ -88,10 +88,10 @@
     /// Swift source: tokenized, then its `TabView` tabs and view types read. Returns the tab count.
     @discardableResult
     public static func swift(_ bytes: [UInt8]) -> Int {
-        let tokenizer = SwiftTokenizer(bytes: bytes)
-        let scanner = SwiftTabScanner(files: [("/fuzz/Input.swift", tokenizer.tokens)])
+        var scanner = SwiftSourceScanner()
+        let problems = scanner.read("/fuzz/Input.swift", bytes: bytes)
         for tab in scanner.tabs { _ = tab.displayName }
-        return scanner.tabs.count + tokenizer.problems.count
+        return scanner.tabs.count + problems.count
     }
 
     /// A flow file, loaded and replayed against a small fixed project.

@@ -1,26 +1,273 @@
-/// One `Tab(label, systemImage:, value:) { … }` entry of a SwiftUI `TabView`.
-public struct SwiftTab: Sendable {
-    /// Where `Tab` is written.
-    public var location: SourceLocation
-    /// The label's String Catalog key: the text of `String(localized: "…")` or of a string literal.
-    public var label: Located<String>?
-    /// `systemImage:`.
-    public var icon: Located<String>?
-    /// `value:` as written.
-    public var value: String?
-    /// Names instantiated with `()` or `.shared` in the tab's content, in order: the first that
-    /// names a route is the tab's root route (`topLevelRoute: ScheduleScreen()`).
-    public var rootCandidates: [Located<String>]
-    /// The view the content instantiates first (`TabContentView`).
-    public var rootView: String?
-    /// Whether the content, or the view type it instantiates, applies `.navigationTitle`; nil
-    /// when that view is not declared in the Swift files read.
-    public var appliesNavigationTitle: Bool?
-}
+@testable import RouteKit
 
+// The array-based Swift reader routekit had before the streaming one (git 6b891c0), kept as the
+// oracle the streaming SwiftSourceScanner is held to on well-formed code: every token in an array,
+// brackets matched by kind, each construct read by index.
+
+/// Splits Swift source into tokens over its UTF-8 bytes, skipping comments (nested block
+/// comments too) and keeping each string literal (interpolations, multi-line and raw strings
+/// included) as one token. Linear time; what is unterminated ends at the end of the input (or,
+/// for a one-line string, of the line) and is reported as a problem. Never fails. Columns count
+/// Unicode scalars, as every routekit position does.
+struct ReferenceSwiftTokenizer: ByteTokenizer {
+    typealias Problem = TokenizerProblem
+
+    private(set) var tokens: [SwiftToken] = []
+    var problems: [TokenizerProblem] = []
+
+    let s: [UInt8]
+    var i = 0
+    var line = 1
+    var lineStart = 0
+    /// Scalars on the current line before `lineStart + columnBytes`.
+    var columnScalars = 0
+    var columnBytes = 0
+    var sawNewline = false
+    private var interpolationDepth = 0
+    private static let maxInterpolationDepth = 64
+
+    init(_ source: String) {
+        s = Array(source.utf8)
+        run()
+    }
+
+    init(bytes: [UInt8]) {
+        s = bytes
+        run()
+    }
+
+    @inline(__always) static func isIdentifierStart(_ c: UInt8) -> Bool {
+        (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || c == 0x5F || c >= 0x80
+    }
+
+    @inline(__always) static func isIdentifierPart(_ c: UInt8) -> Bool {
+        isIdentifierStart(c) || (c >= 0x30 && c <= 0x39)
+    }
+
+    private mutating func run() {
+        tokens.reserveCapacity(s.count / 5)
+        while i < s.count {
+            let c = s[i]
+            if c == 0x0A {
+                sawNewline = true
+                newline()
+                i += 1
+                continue
+            }
+            if c == 0x20 || c == 0x09 || c == 0x0D || c == 0x0C || c == 0x0B || c == 0x00 {
+                i += 1
+                continue
+            }
+            if c == 0x2F, peek(1) == 0x2F {
+                while i < s.count, s[i] != 0x0A { i += 1 }
+                continue
+            }
+            if c == 0x2F, peek(1) == 0x2A {
+                skipBlockComment()
+                continue
+            }
+            let startLine = line
+            let startColumn = column(at: i)
+            let start = i
+            var kind = SwiftToken.Kind.punctuation
+            var value: String?
+            var tokenText: String
+            if c == 0x22 || (c == 0x23 && rawStringStarts()) {
+                kind = .string
+                value = lexString(line: startLine, column: startColumn)
+                tokenText = "\"…\""
+            } else if c == 0x60 {
+                // `name`: a backquoted identifier.
+                i += 1
+                let nameStart = i
+                while i < s.count, s[i] != 0x60, s[i] != 0x0A { i += 1 }
+                tokenText = text(nameStart, i)
+                if i < s.count, s[i] == 0x60 {
+                    i += 1
+                } else {
+                    problem("unterminated backquoted name", line: startLine, column: startColumn)
+                }
+                kind = .identifier
+            } else if Self.isIdentifierStart(c) {
+                i += 1
+                while i < s.count, Self.isIdentifierPart(s[i]) { i += 1 }
+                tokenText = text(start, i)
+                kind = .identifier
+            } else if c >= 0x30 && c <= 0x39 {
+                i += 1
+                while i < s.count, Self.isIdentifierPart(s[i]) || (s[i] == 0x2E && i + 1 < s.count && s[i + 1] >= 0x30 && s[i + 1] <= 0x39) {
+                    i += 1
+                }
+                tokenText = text(start, i)
+                kind = .number
+            } else {
+                i += 1
+                tokenText = String(UnicodeScalar(c))
+            }
+            tokens.append(SwiftToken(kind: kind, text: tokenText, line: startLine, column: startColumn,
+                                     newlineBefore: sawNewline, stringValue: value))
+            sawNewline = false
+        }
+    }
+
+    /// `#"…"#`, `##"…"##`: one or more `#` then a quote.
+    private func rawStringStarts() -> Bool {
+        var j = i
+        while j < s.count, s[j] == 0x23 { j += 1 }
+        return j < s.count && s[j] == 0x22
+    }
+
+    /// Lexes a string literal at `#…"` or `"`; its value when it has no interpolation.
+    private mutating func lexString(line startLine: Int, column startColumn: Int) -> String? {
+        var hashes = 0
+        while i < s.count, s[i] == 0x23 {
+            hashes += 1
+            i += 1
+        }
+        let multiline = i + 2 < s.count && s[i + 1] == 0x22 && s[i + 2] == 0x22
+        i += multiline ? 3 : 1
+        // A multi-line string starts on the next line (its indentation is kept: labels are one line).
+        if multiline {
+            while i < s.count, s[i] == 0x20 || s[i] == 0x09 || s[i] == 0x0D { i += 1 }
+            if i < s.count, s[i] == 0x0A {
+                newline()
+                i += 1
+            }
+        }
+        var value: [UInt8] = []
+        var interpolated = false
+        while i < s.count {
+            let c = s[i]
+            if c == 0x22, closes(multiline: multiline, hashes: hashes) {
+                i += (multiline ? 3 : 1) + hashes
+                return interpolated ? nil : String(decoding: value, as: UTF8.self)
+            }
+            if c == 0x0A {
+                if !multiline {
+                    problem("unterminated string", line: startLine, column: startColumn)
+                    return nil
+                }
+                newline()
+                value.append(c)
+                i += 1
+                continue
+            }
+            if c == 0x5C, escapes(hashes: hashes) {
+                i += 1 + hashes
+                guard i < s.count else { break }
+                let escaped = s[i]
+                switch escaped {
+                case 0x28:  // \( … ) interpolation
+                    interpolated = true
+                    i += 1
+                    skipInterpolation()
+                case 0x6E: value.append(0x0A); i += 1
+                case 0x74: value.append(0x09); i += 1
+                case 0x72: value.append(0x0D); i += 1
+                case 0x30: value.append(0x00); i += 1
+                case 0x75:  // \u{…}
+                    i += 1
+                    var code: UInt32 = 0
+                    if i < s.count, s[i] == 0x7B {
+                        i += 1
+                        var digits = 0
+                        while i < s.count, digits < 8, let digit = Self.hex(s[i]) {
+                            code = code &* 16 &+ digit
+                            digits += 1
+                            i += 1
+                        }
+                        if i < s.count, s[i] == 0x7D { i += 1 }
+                    }
+                    value.append(contentsOf: Array(String(Unicode.Scalar(code) ?? "\u{FFFD}").utf8))
+                case 0x0A:
+                    // A line continuation in a multi-line string.
+                    newline()
+                    i += 1
+                default:
+                    value.append(escaped)
+                    i += 1
+                }
+                continue
+            }
+            value.append(c)
+            i += 1
+        }
+        problem(multiline ? "unterminated multi-line string" : "unterminated string", line: startLine, column: startColumn)
+        return nil
+    }
+
+    private static func hex(_ c: UInt8) -> UInt32? {
+        switch c {
+        case 0x30...0x39: UInt32(c - 0x30)
+        case 0x41...0x46: UInt32(c - 0x41 + 10)
+        case 0x61...0x66: UInt32(c - 0x61 + 10)
+        default: nil
+        }
+    }
+
+    /// At a quote: does it close the string (`"""` for multi-line, then the raw string's `#`s)?
+    private func closes(multiline: Bool, hashes: Int) -> Bool {
+        var j = i + 1
+        if multiline {
+            guard j + 1 < s.count + 1, j < s.count, s[j] == 0x22, j + 1 < s.count, s[j + 1] == 0x22 else { return false }
+            j += 2
+        }
+        for _ in 0..<hashes {
+            guard j < s.count, s[j] == 0x23 else { return false }
+            j += 1
+        }
+        return true
+    }
+
+    /// At a backslash: is it an escape (followed by the raw string's `#`s)?
+    private func escapes(hashes: Int) -> Bool {
+        for offset in 0..<hashes {
+            guard i + 1 + offset < s.count, s[i + 1 + offset] == 0x23 else { return false }
+        }
+        return true
+    }
+
+    /// Skips the code of `\( … )` to its closing parenthesis (strings and comments inside included).
+    private mutating func skipInterpolation() {
+        let startLine = line
+        let startColumn = column(at: i)
+        interpolationDepth += 1
+        defer { interpolationDepth -= 1 }
+        if interpolationDepth > Self.maxInterpolationDepth {
+            problem("string interpolations nested too deeply: rest of the file skipped", line: startLine, column: startColumn)
+            while i < s.count {
+                if s[i] == 0x0A { newline() }
+                i += 1
+            }
+            return
+        }
+        var depth = 0
+        while i < s.count {
+            let c = s[i]
+            if c == 0x2F, peek(1) == 0x2F {
+                while i < s.count, s[i] != 0x0A { i += 1 }
+            } else if c == 0x2F, peek(1) == 0x2A {
+                skipBlockComment()
+            } else if c == 0x22 || (c == 0x23 && rawStringStarts()) {
+                _ = lexString(line: line, column: column(at: i))
+            } else if c == 0x28 {
+                depth += 1
+                i += 1
+            } else if c == 0x29 {
+                i += 1
+                if depth == 0 { return }
+                depth -= 1
+            } else {
+                if c == 0x0A { newline() }
+                i += 1
+            }
+        }
+        problem("unterminated string interpolation", line: startLine, column: startColumn)
+    }
+}
 /// Finds the `Tab` entries of the first `TabView` with any in a set of Swift files, and which
 /// view types apply `.navigationTitle`.
-struct SwiftTabScanner {
+struct ReferenceSwiftTabScanner {
     struct File {
         var display: String
         var tokens: [SwiftToken]
@@ -264,5 +511,27 @@ struct SwiftTabScanner {
         } else if tab.rootView == nil {
             tab.appliesNavigationTitle = false
         }
+    }
+}
+
+extension ReferenceSwiftTabScanner {
+    /// The `""` of each `.navigationTitle("")` or `.navigationTitle(Text(""))`.
+    static func emptyNavigationTitles(_ t: [SwiftToken]) -> [SwiftToken] {
+        var found: [SwiftToken] = []
+        var k = 1
+        while k + 3 < t.count {
+            defer { k += 1 }
+            guard t[k].isWord("navigationTitle"), t[k - 1].is("."), t[k + 1].is("(") else { continue }
+            var j = k + 2
+            var closes = 1
+            if t[j].isWord("Text"), j + 1 < t.count, t[j + 1].is("(") {
+                j += 2
+                closes = 2
+            }
+            guard j + closes < t.count, t[j].kind == .string, t[j].stringValue == "",
+                  (1...closes).allSatisfy({ t[j + $0].is(")") }) else { continue }
+            found.append(t[j])
+        }
+        return found
     }
 }
