@@ -1,8 +1,8 @@
 import Foundation
 import RouteKit
 
-/// Time worst cases ("Hostile input, round 3", items 6–10): inputs whose time grew faster than
-/// their size. Each shape is generated at four sizes, each twice the one before, and run as a
+/// Time worst cases ("Hostile input, round 3"): inputs whose time grew faster than their size
+/// (items 6–10), and the memory shapes of items 11–15, held to the same growth. Each shape is generated at four sizes, each twice the one before, and run as a
 /// `routekit` process (the least CPU time of `runs`, steadier than wall time when the machine is
 /// shared): twice the input must take at most 2.2 times as long, over the three doublings (a
 /// quadratic reader takes 4 times as long; one doubling alone is noisy on a shared machine).
@@ -22,6 +22,18 @@ enum GrowthBench {
         case titleLongRoute = "title-long-route"
         /// 10. Many `strings:` globs with `**` over many folders.
         case configGlobs = "config-globs"
+        /// 11. A Swift file of nothing but `;`.
+        case swiftSemicolons = "swift-semicolons"
+        /// 12. A Kotlin function of nothing but pushes `D(x)`.
+        case kotlinPushes = "kotlin-pushes"
+        /// 12. A Kotlin file of `(` then as many `)`.
+        case kotlinBrackets = "kotlin-brackets"
+        /// 13. A long nested key missing in 200 locale stubs.
+        case longKey = "long-key"
+        /// 14. Routes of one title in 100 locales.
+        case ambiguousTitle = "ambiguous-title"
+        /// 15. A String Catalog with a long array in a member routekit ignores.
+        case catalogArray = "catalog-array"
 
         var summary: String {
             switch self {
@@ -32,6 +44,12 @@ enum GrowthBench {
             case .longUnknownKeys: "100 routes of 1,000-character unknown keys, 40,000 base keys (×1)"
             case .titleLongRoute: "`title --batch`: a 128 KB unknown route, 20,000 routes (×1)"
             case .configGlobs: "1,000 `t/**/nK*.yml` globs over 900 folders (×1)"
+            case .swiftSemicolons: "Swift: a file of `;`"
+            case .kotlinPushes: "Kotlin: a function of pushes `D(x)`"
+            case .kotlinBrackets: "Kotlin: `(` then as many `)`"
+            case .longKey: "a nested key (1 MB: 16 levels of 65,000 bytes) missing in 200 stubs"
+            case .ambiguousTitle: "routes of one title in 100 locales (1 MB: 26,000 routes)"
+            case .catalogArray: "a String Catalog's ignored array (1 MB: 500,000 elements)"
             }
         }
     }
@@ -152,6 +170,41 @@ enum GrowthBench {
                 try write("t/a\(index / 30)/b\(index % 30)/n\(index).yml", "en:\n  k\(index): v\n")
             }
             try write(".routekit.yml", "strings:\n" + (0 ..< 1_000 * factor).map { "  - \"t/**/n\($0)*.yml\"\n" }.joined())
+        case .swiftSemicolons:
+            try write(".routekit.yml", "strings: [s.yml]\nsources: { swift: [\"*.swift\"] }\n")
+            try write("s.yml", "en:\n  a: b\n")
+            try write("V.swift", String(repeating: ";", count: megabyte))
+        case .kotlinPushes, .kotlinBrackets:
+            try write(".routekit.yml", "catalog: routes.yml\nstrings: [s.yml]\nsources: { kotlin: [\"*.kt\"] }\n")
+            try write("s.yml", "en:\n  a: b\n")
+            try write("routes.yml", "routes:\n  D: { title: a }\n")
+            if shape == .kotlinBrackets {
+                try write("N.kt", String(repeating: "(", count: megabyte / 2) + String(repeating: ")", count: megabyte / 2))
+            } else {
+                try write("Routes.kt", "sealed interface AppRoute\ndata class D(val x: Int) : AppRoute\n")
+                try write("Nav.kt", "fun go(navigate: (AppRoute) -> Unit) {\n" + String(repeating: "D(x)", count: megabyte / 4) + "}\n")
+            }
+        case .longKey:
+            try write(".routekit.yml", "strings: [s.yml]\n")
+            var text = "en:\n"
+            let levels = 16 * factor
+            for depth in 0 ..< levels {
+                let indent = String(repeating: " ", count: 2 * (depth + 1))
+                text += indent + "? " + String(repeating: Character(UnicodeScalar(97 + depth % 26)!), count: 65_000) + "\n"
+                text += indent + (depth == levels - 1 ? ": v\n" : ":\n")
+            }
+            try write("s.yml", text + (0 ..< 200).map { "x\($0): {}\n" }.joined())
+        case .ambiguousTitle:
+            let routes = 26_000 * factor
+            try write(".routekit.yml", "catalog: routes.yml\nstrings: [s.yml]\nlimits: { catalog-size: 16000000 }\n")
+            try write("routes.yml", "routes:\n" + (0 ..< routes).map { "  R\($0): { title: k\($0) }\n" }.joined())
+            let letters = Array("abcdefghijklmnopqrstuvwxyz")
+            let stubs = (0 ..< 26 * 26).map { "\(letters[$0 / 26])\(letters[$0 % 26])" }.filter { $0 != "en" }.prefix(99)
+            try write("s.yml", "en:\n" + (0 ..< routes).map { "  k\($0): Same\n" }.joined() + stubs.map { "\($0): {}\n" }.joined())
+        case .catalogArray:
+            try write(".routekit.yml", "strings: [Localizable.xcstrings]\nbase-locale: en\n")
+            try write("Localizable.xcstrings", "{\"sourceLanguage\": \"en\", \"version\": \"1.0\", \"strings\": {\"a\": {}}, \"x\": ["
+                + String(repeating: "0,", count: megabyte / 2) + "0]}\n")
         }
         return total
     }
