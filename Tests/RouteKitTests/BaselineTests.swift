@@ -120,6 +120,8 @@ import Testing
         #expect(message("{ not json").hasPrefix("the baseline is not valid JSON"))
         #expect(message("").hasPrefix("the baseline is not valid JSON"))
         #expect(message("{\n  \"entries\": [\n    {,\n  ]\n}").hasSuffix("(line 3, column 6)"))
+        #expect(message("{\n  \"entries\": [],\n  \"entries\": []\n}")
+            == "the baseline is not valid JSON: member \"entries\" given twice (line 3, column 3)")
         #expect(message("[]") == "the baseline must be a JSON object with an \"entries\" list")
         #expect(message(#"{"version": 2, "entries": []}"#).hasPrefix("unsupported baseline version 2"))
         #expect(message(#"{"entries": [{"message": "m"}]}"#) == "baseline entry 1 has no \"rule\"")

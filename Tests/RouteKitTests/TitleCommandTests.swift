@@ -42,7 +42,7 @@ import Testing
         #expect(lines.count == 5)
         #expect(lines[0] == #"{"fallback":false,"locale":"ja","route":"SearchScreen","subtitle":null,"title":"検索"}"#)
         #expect(lines[1].contains(#""error":"invalid JSON"#))
-        #expect(lines[2].contains(#""error":"invalid JSON: unexpected end of input"#))
+        #expect(lines[2].contains(#""error":"invalid JSON at column 1: expected a value, found the end of the file"#))
         #expect(lines[3] == #"{"fallback":false,"locale":"de","route":"SessionScreen","subtitle":"Raum C","title":"Keynote"}"#)
         #expect(lines[4].contains(#""route":"Nope""#) && lines[4].contains(#""error":"no route 'Nope' in the catalog""#))
         #expect(result.status == 1)

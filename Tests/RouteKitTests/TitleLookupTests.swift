@@ -10,7 +10,10 @@ import Testing
 
     @Test func badLinesSayWhy() {
         let cases: [(String, String)] = [
-            ("nope", "invalid JSON: unexpected character at character 1"),
+            ("nope", "invalid JSON at column 1: unexpected 'n': expected a value"),
+            // The one JSON reader (JSONDocument) is strict about what a line may repeat.
+            (#"{"route":"A","route":"B"}"#, "invalid JSON at column 14: member \"route\" given twice"),
+            (#"{"route":"\ud800"}"#, "invalid JSON at column 11: \\ud800 is half of a UTF-16 pair, alone"),
             ("[1]", "a line must be a JSON object"),
             (#"{"locale":"de"}"#, "\"route\" must be a string"),
             (#"{"route":"A","locale":"de","locales":["en"]}"#, "give \"locale\" or \"locales\", not both"),

@@ -5,7 +5,8 @@ import Darwin
 #endif
 
 /// A JSON document parsed into a flat array of nodes that keep their line and column — what a
-/// String Catalog finding points at, and what Foundation's parser does not give. Strings stay
+/// String Catalog finding points at, and what Foundation's parser does not give. routekit's one
+/// JSON reader: String Catalogs read its nodes, batch lines and baselines its `JSONValue`s. Strings stay
 /// as byte ranges of the input until asked for. The parser is iterative (an explicit stack bounded
 /// by the depth limit), checks the whole grammar (RFC 8259) and stops at the first error with its
 /// position.
@@ -378,7 +379,7 @@ struct JSONDocument {
                 throw error("a byte order mark: JSON text must not start with one", at: 0)
             }
             if let (offset, what) = TextValidity.firstProblem(in: bytes) {
-                throw error("\(what) is not allowed here: a String Catalog is UTF-8 JSON", at: offset)
+                throw error("\(what) is not allowed here: JSON text is UTF-8", at: offset)
             }
             // Open containers: node index, and whether an object expects a key next.
             var stack: [Open] = []
@@ -557,4 +558,42 @@ struct JSONDocument {
 
 private extension String {
     var trimmingQuotes: String { hasPrefix("'") && hasSuffix("'") && count >= 2 ? String(dropFirst().dropLast()) : self }
+}
+
+extension JSONDocument {
+    /// `node` and everything under it as a value: numbers as `int` when whole, else `double`.
+    func value(_ node: Int) -> JSONValue {
+        switch nodes[node].kind {
+        case .object: return .object(Dictionary(members(node).map { (string($0.key) ?? "", value($0.value)) }) { _, last in last })
+        case .array: return .array(elements(node).map(value))
+        case .string: return .string(string(node) ?? "")
+        case .bool: return .bool(nodes[node].flag)
+        case .null: return .null
+        case .number:
+            let item = nodes[node]
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(item.start) ..< Int(item.start + item.length)]), as: UTF8.self)
+            return Int(text).map(JSONValue.int) ?? .double(Double(text) ?? .nan)
+        }
+    }
+
+    /// Parses `text` as one JSON value, strictly: a member named twice in an object is an error
+    /// (at the repetition), as is a lone surrogate escape. Errors carry the line and column.
+    static func value(of text: String, maxDepth: Int = 64) throws(NativeSyntaxError) -> JSONValue {
+        let result: Result<JSONValue, NativeSyntaxError> = Array(text.utf8).withUnsafeBufferPointer { bytes in
+            do throws(NativeSyntaxError) {
+                let document = try JSONDocument.parse(bytes, maxDepth: maxDepth)
+                if let repeated = document.repeatedMembers().min(by: { $0.key < $1.key }) {
+                    let (line, column) = document.position(repeated.key)
+                    return .failure(NativeSyntaxError("member \"\(repeated.name)\" given twice", line: line, column: column))
+                }
+                if let lone = document.loneSurrogates().first {
+                    return .failure(NativeSyntaxError("\(lone.text) is half of a UTF-16 pair, alone", line: lone.line, column: lone.column))
+                }
+                return .success(document.value(document.root))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
 }

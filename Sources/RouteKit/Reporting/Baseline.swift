@@ -103,43 +103,36 @@ public struct Baseline: Hashable, Sendable {
 
     /// Reads a baseline file's contents, with an error that says what is wrong and where.
     public static func decode(_ text: String) throws(DecodeError) -> Baseline {
-        let parsed: Any
+        let parsed: JSONValue
         do {
-            parsed = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [])
+            parsed = try JSONDocument.value(of: text)
         } catch {
-            var message = "the baseline is not valid JSON"
-            if let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String {
-                message += ": " + detail
-                if let place = position(describedIn: detail, text: text) {
-                    message += " (line \(place.line), column \(place.column))"
-                }
-            }
-            throw DecodeError(message)
+            throw DecodeError("the baseline is not valid JSON: \(error.message) (line \(error.line), column \(error.column))")
         }
-        guard let object = parsed as? [String: Any], let list = object["entries"] as? [Any] else {
+        guard case .object(let object) = parsed, case .array(let list)? = object["entries"] else {
             throw DecodeError("the baseline must be a JSON object with an \"entries\" list")
         }
         if let version = object["version"] {
-            guard let number = version as? Int, number == formatVersion else {
+            guard case .int(let number) = version, number == formatVersion else {
                 throw DecodeError(
-                    "unsupported baseline version \(version) (this routekit reads version \(formatVersion))")
+                    "unsupported baseline version \(version.compact()) (this routekit reads version \(formatVersion))")
             }
         }
         var entries: [Entry] = []
         for (index, item) in list.enumerated() {
             let position = "baseline entry \(index + 1)"
-            guard let fields = item as? [String: Any] else { throw DecodeError("\(position) is not an object") }
+            guard case .object(let fields) = item else { throw DecodeError("\(position) is not an object") }
             func string(_ name: String, required: Bool) throws(DecodeError) -> String? {
-                guard let value = fields[name], !(value is NSNull) else {
+                guard let value = fields[name], value != .null else {
                     if required { throw DecodeError("\(position) has no \"\(name)\"") }
                     return nil
                 }
-                guard let text = value as? String else { throw DecodeError("\(position): \"\(name)\" must be a string") }
+                guard case .string(let text) = value else { throw DecodeError("\(position): \"\(name)\" must be a string") }
                 return text
             }
             var count = 1
             if let value = fields["count"] {
-                guard let number = value as? Int, number >= 1 else {
+                guard case .int(let number) = value, number >= 1 else {
                     throw DecodeError("\(position): \"count\" must be a whole number of at least 1")
                 }
                 count = number
@@ -154,24 +147,6 @@ public struct Baseline: Hashable, Sendable {
                 count: count))
         }
         return Baseline(entries: entries)
-    }
-
-    /// Foundation's parser reports "… around character N." (a 0-based byte offset): the line and
-    /// column there, both 1-based.
-    private static func position(describedIn detail: String, text: String) -> (line: Int, column: Int)? {
-        guard let range = detail.range(of: "character ") else { return nil }
-        let digits = detail[range.upperBound...].prefix { $0.isNumber }
-        guard let offset = Int(digits), offset <= text.utf8.count else { return nil }
-        var line = 1, column = 1
-        for byte in text.utf8.prefix(offset) {
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {  // count scalars, not continuation bytes
-                column += 1
-            }
-        }
-        return (line, column)
     }
 
     /// Removes the findings the baseline accepts. Each entry suppresses up to `count` matching

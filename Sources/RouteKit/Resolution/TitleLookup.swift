@@ -12,9 +12,9 @@ public enum TitleLookup {
     public static func request(fromJSONLine line: String) -> Result<Request, ResolutionError> {
         let value: JSONValue
         do {
-            value = try JSONParser.parse(line)
+            value = try JSONDocument.value(of: line)
         } catch {
-            return .failure(ResolutionError("invalid JSON: \(error)"))
+            return .failure(ResolutionError("invalid JSON at column \(error.column): \(error.message)"))
         }
         guard case .object(let members) = value else { return .failure(ResolutionError("a line must be a JSON object")) }
         for name in members.keys where !["route", "locale", "locales", "params"].contains(name) {
@@ -82,7 +82,7 @@ public enum TitleLookup {
     /// The `route` of a batch line that could not be read as a request, when it names one (so
     /// the error line still says which route it was about).
     public static func route(inJSONLine line: String) -> String? {
-        guard case .object(let members)? = try? JSONParser.parse(line), case .string(let route)? = members["route"] else { return nil }
+        guard case .object(let members)? = try? JSONDocument.value(of: line), case .string(let route)? = members["route"] else { return nil }
         return route
     }
 
