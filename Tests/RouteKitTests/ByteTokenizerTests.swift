@@ -1,7 +1,8 @@
 import Testing
 @testable import RouteKit
 
-/// `ByteTokenizer`: the cursor the Kotlin and Swift tokenizers share, tested through a minimal
+/// `ByteTokenizer` and its `ColumnCounter`: the cursor the Kotlin and Swift tokenizers share (the
+/// counter serves the XML scanner and the JSON parser too), tested through a minimal
 /// conformer: columns in Unicode scalars, line starts, peeking past the end, and nested block
 /// comments (an unterminated one reported where it starts).
 @Suite struct ByteTokenizerTests {
@@ -9,9 +10,7 @@ import Testing
         var s: [UInt8]
         var i = 0
         var line = 1
-        var lineStart = 0
-        var columnScalars = 0
-        var columnBytes = 0
+        var columns = ColumnCounter()
         var sawNewline = false
         var problems: [TokenizerProblem] = []
         init(_ text: String) { s = Array(text.utf8) }
@@ -40,7 +39,7 @@ import Testing
     @Test func linesRestartTheColumn() {
         var cursor = Cursor("ab\n日x\ny")
         cursor.advance(to: 3)
-        #expect(cursor.line == 2 && cursor.lineStart == 3)
+        #expect(cursor.line == 2 && cursor.columns.lineStart == 3)
         #expect(cursor.column(at: 3) == 1)
         #expect(cursor.column(at: 6) == 2)
         cursor.advance(to: 8)

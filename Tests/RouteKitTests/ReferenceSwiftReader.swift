@@ -18,10 +18,7 @@ struct ReferenceSwiftTokenizer: ByteTokenizer {
     let s: [UInt8]
     var i = 0
     var line = 1
-    var lineStart = 0
-    /// Scalars on the current line before `lineStart + columnBytes`.
-    var columnScalars = 0
-    var columnBytes = 0
+    var columns = ColumnCounter()
     var sawNewline = false
     private var interpolationDepth = 0
     private static let maxInterpolationDepth = 64

@@ -130,10 +130,7 @@ struct KotlinTokenizer: ByteTokenizer {
     let s: [UInt8]
     var i = 0
     var line = 1
-    var lineStart = 0
-    /// Scalars counted on the current line up to `lineStart + columnBytes`.
-    var columnScalars = 0
-    var columnBytes = 0
+    var columns = ColumnCounter()
     var sawNewline = false
     private var sawSpace = false
     /// Nesting of string templates inside strings, bounded against pathological input.

@@ -295,10 +295,7 @@ struct JSONDocument {
         var nodes: [Node] = []
         var index = 0
         var line: Int32 = 1
-        var lineStart = 0
-        /// Column bookkeeping: the column at `columnOffset`, moved forward only.
-        var columnOffset = 0
-        var column: Int32 = 1
+        var columns = ColumnCounter()
         /// Offsets of `\u` escapes that are lone surrogates.
         var loneSurrogates: [Int] = []
 
@@ -331,17 +328,7 @@ struct JSONDocument {
         }
 
         /// The column of `offset` on the current line (offsets asked in increasing order).
-        mutating func columnOf(_ offset: Int) -> Int32 {
-            if columnOffset < lineStart {
-                columnOffset = lineStart
-                column = 1
-            }
-            while columnOffset < offset {
-                if bytes[columnOffset] & 0xC0 != 0x80 { column += 1 }
-                columnOffset += 1
-            }
-            return column
-        }
+        mutating func columnOf(_ offset: Int) -> Int32 { Int32(clamping: columns.column(of: offset, in: bytes)) }
 
         func error(_ message: String, at offset: Int) -> NativeSyntaxError {
             let (line, column) = TextPosition.locate(offset: offset, in: bytes)
@@ -355,7 +342,7 @@ struct JSONDocument {
                 case 0x0A:
                     index += 1
                     line += 1
-                    lineStart = index
+                    columns.startLine(at: index)
                 default: return
                 }
             }

@@ -20,42 +20,33 @@ public struct NativeSyntaxError: Error, Sendable, Equatable, CustomStringConvert
 }
 
 /// Turns byte offsets into 1-based lines and columns (Unicode scalars, as `SourceLocation`
-/// counts them) for offsets asked in increasing order: each byte is looked at once, with `memchr`
-/// for line breaks and the column carried on from the offset asked before (counted from the line's
-/// start at each element, a file of elements on one line took time quadratic in its length).
-/// A lone CR is not a line break here (XML and JSON files use LF or CRLF).
+/// counts them) for offsets asked in increasing order: `memchr` for line breaks, `ColumnCounter`
+/// for the column, so each byte is looked at once. A lone CR is not a line break here (XML and
+/// JSON files use LF or CRLF).
 struct LineTracker {
     private(set) var line = 1
-    private(set) var lineStart = 0
-    /// Bytes up to here are counted: `column` is the column at `counted`.
-    private var counted = 0
-    private var column = 1
+    /// Line breaks are found up to here.
+    private var searched = 0
+    private var columns = ColumnCounter()
     /// Bytes looked at to count columns, for tests: at most one per byte of the file.
-    private(set) var columnBytesCounted = 0
+    var columnBytesCounted: Int { columns.bytesCounted }
 
     mutating func position(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
         let end = min(offset, bytes.count)
-        if end < counted {
+        if end < searched {
             // Asked out of order (an error pointing back at an element): count afresh.
             return TextPosition.locate(offset: end, in: bytes)
         }
         if let base = bytes.baseAddress {
-            while counted < end, let found = memchr(base + counted, 0x0A, end - counted) {
+            while searched < end, let found = memchr(base + searched, 0x0A, end - searched) {
                 let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
                 line += 1
-                lineStart = index + 1
-                counted = index + 1
-                column = 1
+                columns.startLine(at: index + 1)
+                searched = index + 1
             }
         }
-        var index = counted
-        while index < end {
-            if bytes[index] & 0xC0 != 0x80 { column += 1 }
-            index += 1
-        }
-        columnBytesCounted += end - counted
-        counted = end
-        return (line, column)
+        searched = end
+        return (line, columns.column(of: end, in: bytes))
     }
 }
 

@@ -1,17 +1,51 @@
+/// The column, in Unicode scalars (as every routekit position counts), of byte offsets on the
+/// current line, asked in increasing order: each byte is counted once and the count carried on
+/// (counted afresh from the line's start for each token, a file of tokens on one line took time
+/// quadratic in its length). The one column bookkeeping of the readers that track positions as they
+/// go: the Kotlin and Swift tokenizers, the XML scanner and the JSON parser.
+struct ColumnCounter: Sendable {
+    /// Byte offset of the current line's first byte.
+    private(set) var lineStart = 0
+    /// Bytes from `lineStart` up to here are counted: `scalars` scalars.
+    private var counted = 0
+    private var scalars = 0
+    /// Bytes looked at to count columns, for tests: at most one per byte when asked in order.
+    private(set) var bytesCounted = 0
+
+    /// A new line starts at `offset`.
+    @inline(__always) mutating func startLine(at offset: Int) {
+        lineStart = offset
+        counted = offset
+        scalars = 0
+    }
+
+    /// The 1-based column of `offset`, on the current line. Asked before an offset already
+    /// counted, it counts again from the line's start.
+    mutating func column<Bytes: RandomAccessCollection<UInt8>>(of offset: Int, in bytes: Bytes) -> Int where Bytes.Index == Int {
+        if offset < counted {
+            counted = lineStart
+            scalars = 0
+        }
+        var index = counted
+        while index < offset {
+            if bytes[index] & 0xC0 != 0x80 { scalars += 1 }
+            index += 1
+        }
+        bytesCounted += offset - counted
+        counted = max(counted, offset)
+        return scalars + 1
+    }
+}
+
 /// What the Kotlin and Swift tokenizers share: a cursor over UTF-8 bytes that keeps the line and
-/// the column (in Unicode scalars, as every routekit position counts), problems with positions,
-/// and the nested block comments both languages have. Each tokenizer keeps its own state in
-/// stored properties (so the hot loops stay direct field accesses); this protocol's extension is
-/// the one implementation of the bookkeeping.
+/// the column (`ColumnCounter`), problems with positions, and the nested block comments both
+/// languages have. Each tokenizer keeps its own state in stored properties (so the hot loops stay
+/// direct field accesses); this protocol's extension is the one implementation of the bookkeeping.
 protocol ByteTokenizer {
     var s: [UInt8] { get }
     var i: Int { get set }
     var line: Int { get set }
-    /// Byte offset of the current line's first byte.
-    var lineStart: Int { get set }
-    /// Scalars counted on the current line up to `lineStart + columnBytes`.
-    var columnScalars: Int { get set }
-    var columnBytes: Int { get set }
+    var columns: ColumnCounter { get set }
     var sawNewline: Bool { get set }
     var problems: [TokenizerProblem] { get set }
 }
@@ -24,22 +58,8 @@ struct TokenizerProblem: Sendable, Equatable {
 }
 
 extension ByteTokenizer {
-    /// The column of byte `index` on the current line, in scalars (continuation bytes do not
-    /// count). Incremental: tokens are asked for in order, so each byte is counted once.
-    mutating func column(at index: Int) -> Int {
-        var j = lineStart + columnBytes
-        if j > index {
-            columnScalars = 0
-            columnBytes = 0
-            j = lineStart
-        }
-        while j < index {
-            if s[j] & 0xC0 != 0x80 { columnScalars += 1 }
-            j += 1
-        }
-        columnBytes = index - lineStart
-        return columnScalars + 1
-    }
+    /// The column of byte `index` on the current line (tokens are asked for in order).
+    @inline(__always) mutating func column(at index: Int) -> Int { columns.column(of: index, in: s) }
 
     /// The byte `offset` ahead of the cursor; 0 past the end.
     @inline(__always) func peek(_ offset: Int) -> UInt8 {
@@ -50,9 +70,7 @@ extension ByteTokenizer {
     /// The cursor is on a line feed: the next line starts after it.
     mutating func newline() {
         line += 1
-        lineStart = i + 1
-        columnScalars = 0
-        columnBytes = 0
+        columns.startLine(at: i + 1)
     }
 
     mutating func problem(_ message: String, line: Int, column: Int) {
