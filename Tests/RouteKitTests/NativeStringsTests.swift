@@ -183,8 +183,10 @@ import Testing
         let talks = try #require(project.strings["de"]?.allEntries.first { $0.key == "%lld talks" })
         #expect(talks.isPlural)
         #expect(talks.keyLocation.line == 17 && talks.keyLocation.column == 9)
+        // 'Map' lacks German (its "de" is new): the finding is at Map's entry (it has no "en", so
+        // at the key's member), not where German first appears (6:9).
         #expect(findings == [
-            "Localizable.xcstrings:6:9 missing-translation",
+            "Localizable.xcstrings:9:5 missing-translation",
             "Localizable.xcstrings:9:5 string-state",
             "Localizable.xcstrings:12:9 string-state",
             "Localizable.xcstrings:17:9 string-state",

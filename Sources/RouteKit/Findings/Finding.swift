@@ -174,6 +174,15 @@ extension Finding {
         }
     }
 
+    /// A second place whose suppression comments also hide this finding: for a missing
+    /// translation, placed at its key's base entry, the line that declares the locale in the
+    /// translation file (where a `# routekit:disable-next-line missing-translation` hides all of
+    /// that locale's). Nil for other findings.
+    var suppressionAnchor: SourceLocation? {
+        if case .grouped(let group, _) = storage, group.placedByKey, let batch = group as? FindingBatch { return batch.location }
+        return nil
+    }
+
     /// True when the finding's fields live in a group (for tests of the compact paths).
     var isStoredInGroup: Bool {
         if case .grouped = storage { return true }
@@ -232,9 +241,16 @@ extension Finding {
     /// above zero. Two findings of one group whose items are in message order are compared by
     /// position, without their messages.
     static func compareMessages(_ lhs: Finding, _ rhs: Finding) -> Int {
-        if case let .grouped(left, leftItem) = lhs.storage, case let .grouped(right, rightItem) = rhs.storage,
-           left === right, left.itemsInMessageOrder {
-            return Int(leftItem) - Int(rightItem)
+        if case let .grouped(left, leftItem) = lhs.storage, case let .grouped(right, rightItem) = rhs.storage {
+            if left === right, left.itemsInMessageOrder { return Int(leftItem) - Int(rightItem) }
+            // One key at its place in two batches over the same keys (missing-translation's
+            // locales): the messages differ after the key, and only the suffixes are compared.
+            if left.placedByKey, right.placedByKey, leftItem == rightItem,
+               let leftBatch = left as? FindingBatch, let rightBatch = right as? FindingBatch, leftBatch.keys === rightBatch.keys,
+               left.messageAroundKey.prefix == right.messageAroundKey.prefix {
+                let leftSuffix = left.messageAroundKey.suffix, rightSuffix = right.messageAroundKey.suffix
+                return leftSuffix == rightSuffix ? 0 : leftSuffix < rightSuffix ? -1 : 1
+            }
         }
         let left = lhs.message, right = rhs.message
         return left == right ? 0 : left < right ? -1 : 1
@@ -253,10 +269,17 @@ class FindingGroup: @unchecked Sendable {
     /// Among the items at one place, item order is message order and different items have
     /// different messages (the linter compares the messages of findings at one place only).
     final let itemsInMessageOrder: Bool
+    /// True when each item of a key run is at its key's own place (`FindingBatch.KeyPlaces`):
+    /// the items then share rule, route, locale and the message around the key, not the place,
+    /// so they are no run to the linter and the reporters (`keyTemplate` and `sharesAllButKey`
+    /// are off), and sorted by place they interleave with the other batches over the same keys.
+    final let placedByKey: Bool
 
-    init(rule: String, messageAroundKey: (prefix: String, suffix: String)? = nil, itemsInMessageOrder: Bool = false) {
+    init(rule: String, messageAroundKey: (prefix: String, suffix: String)? = nil, itemsInMessageOrder: Bool = false,
+         placedByKey: Bool = false) {
         self.rule = rule
-        isKeyRun = messageAroundKey != nil
+        self.placedByKey = placedByKey
+        isKeyRun = messageAroundKey != nil && !placedByKey
         self.messageAroundKey = messageAroundKey ?? ("", "")
         self.itemsInMessageOrder = itemsInMessageOrder
     }
@@ -288,8 +311,14 @@ final class FindingBatch: FindingGroup, @unchecked Sendable {
         /// different positions mean different messages.
         let orderedBefore: Character?
 
-        init(_ names: [String], sortedBefore separator: Character) {
+        /// Where each key's findings are, when each has a place of its own (see `KeyPlaces`);
+        /// nil when the findings are at their batch's one place.
+        let places: KeyPlaces?
+
+        init(_ names: [String], sortedBefore separator: Character, places: KeyPlaces? = nil) {
+            precondition(places.map { $0.count == names.count } ?? true)
             self.names = names
+            self.places = places
             let separatorByte = separator.asciiValue ?? 0
             let ascii = separator.isASCII && names.allSatisfy { name in
                 name.utf8.allSatisfy { (0x20..<0x7F).contains($0) && $0 != separatorByte }
@@ -298,6 +327,31 @@ final class FindingBatch: FindingGroup, @unchecked Sendable {
                 (pair.0 + String(separator)).utf8.lexicographicallyPrecedes((pair.1 + String(separator)).utf8)
             }
             orderedBefore = ascii && sorted ? separator : nil
+        }
+    }
+
+    /// One place per key, 12 bytes each (a file index, a line and a column), shared by every
+    /// batch over the same keys: missing-translation places "key K lacks locale L" at K's entry
+    /// in the base locale, so findings about different keys are at different places.
+    struct KeyPlaces: Sendable {
+        struct Place: Sendable {
+            var file: Int32
+            var line: Int32
+            var column: Int32
+        }
+
+        let paths: [String]
+        let places: [Place]
+        var count: Int { places.count }
+
+        init(paths: [String], places: [Place]) {
+            self.paths = paths
+            self.places = places
+        }
+
+        func location(_ item: Int) -> SourceLocation {
+            let place = places[item]
+            return SourceLocation(file: paths[Int(place.file)], line: Int(place.line), column: Int(place.column))
         }
     }
 
@@ -315,12 +369,22 @@ final class FindingBatch: FindingGroup, @unchecked Sendable {
         self.locale = locale
         self.keys = keys
         super.init(rule: rule, messageAroundKey: (messagePrefix, messageSuffix),
-                   itemsInMessageOrder: keys.orderedBefore != nil && messageSuffix.first == keys.orderedBefore)
+                   itemsInMessageOrder: keys.orderedBefore != nil && messageSuffix.first == keys.orderedBefore,
+                   placedByKey: keys.places != nil)
     }
 
-    override func location(_ item: Int) -> SourceLocation? { location }
-    override func position(_ item: Int) -> (line: Int, column: Int) { (location?.line ?? 0, location?.column ?? 0) }
-    override func file(_ item: Int) -> String? { file }
+    override func location(_ item: Int) -> SourceLocation? {
+        if let places = keys.places { return places.location(item) }
+        return location
+    }
+    override func position(_ item: Int) -> (line: Int, column: Int) {
+        if let places = keys.places { return (Int(places.places[item].line), Int(places.places[item].column)) }
+        return (location?.line ?? 0, location?.column ?? 0)
+    }
+    override func file(_ item: Int) -> String? {
+        if let places = keys.places { return places.paths[Int(places.places[item].file)] }
+        return file
+    }
     override func route(_ item: Int) -> String? { route }
     override func key(_ item: Int) -> String? { keys.names[item] }
     override func locale(_ item: Int) -> String? { locale }

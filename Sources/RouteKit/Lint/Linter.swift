@@ -85,6 +85,8 @@ public enum Linter {
         var lastFile: String?
         var lastSuppressions: Suppressions?
         var lastSuppressed = false
+        var lastAnchorFile: String?
+        var lastAnchorSuppressions: Suppressions?
         for index in found.indices {
             // `ignore-keys:` names keys, and the findings of one run differ in their key.
             if !ignoredKeys.isEmpty, let key = found[index].key, let rules = ignoredKeys[key],
@@ -125,6 +127,17 @@ public enum Linter {
                     lastSuppressed = true
                     continue
                 }
+            }
+            if let anchor = found[index].suppressionAnchor {
+                if anchor.file != lastAnchorFile {
+                    lastAnchorFile = anchor.file
+                    lastAnchorSuppressions = project.suppressions[anchor.file]
+                }
+            }
+            if let anchor = found[index].suppressionAnchor, lastAnchorSuppressions?.suppresses(rule: rule, line: anchor.line) == true {
+                suppressed += 1
+                lastSuppressed = true
+                continue
             }
             if let route = found[index].route, ignoredByRoute[route]?.contains(rule) == true {
                 suppressed += 1

@@ -969,12 +969,16 @@ rationale: |
   Required locales are the config's `locales:` (default: every locale found). A plain `~`, `null`
   or empty value is absent, not an empty string: the key falls back like a missing one and is
   reported here (a quoted `""` is an empty string: `empty-translation`).
+  Each finding is at the key's entry in the base locale (in a String Catalog, inside the key's own
+  entry), so findings about different keys never share a place: the translation file has no line
+  for a key it lacks. A suppression comment above the key hides it in every locale; one above the
+  line that declares a locale in its translation file hides all of that locale's.
 fix: |
   Translate the key in the locale named, or add a `fallbacks:` entry if another locale's text is
   right for it.
 examples:
   - description: German lacks a key.
-    triggers: ["strings.yml:4:1"]
+    triggers: ["strings.yml:3:3"]
     files:
       strings.yml: |
         en:
@@ -983,7 +987,7 @@ examples:
         de:
           settings: Einstellungen
   - description: "Values written as `~`, `null` or nothing are absent: missing, not empty."
-    triggers: ["strings.yml:5:1", "strings.yml:5:1", "strings.yml:5:1"]
+    triggers: ["strings.yml:2:3", "strings.yml:3:3", "strings.yml:4:3"]
     files:
       strings.yml: |
         en:

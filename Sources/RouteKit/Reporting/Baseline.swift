@@ -149,6 +149,9 @@ public struct Baseline: Hashable, Sendable {
         return Baseline(entries: entries)
     }
 
+    /// The rule whose findings changed file (see `apply`).
+    static let movedRule = "missing-translation"
+
     /// Removes the findings the baseline accepts. Each entry suppresses up to `count` matching
     /// findings (the first ones, in the given order); `kept` keeps the order of `diagnostics`.
     /// `stale` lists the entries with occurrences left unmatched, their `count` being how many.
@@ -159,13 +162,39 @@ public struct Baseline: Hashable, Sendable {
         for entry in entries { remaining[entry.identity, default: 0] += entry.count }
         var kept: [Finding] = []
         var suppressed = 0
+        // missing-translation moved from the translation file to the key's base-locale entry: an
+        // entry written before, at the translation file, still accepts its finding (same rule,
+        // route, key, locale and message), after every exact match.
+        var unmatchedMoved: [(index: Int, identity: FindingIdentity)] = []
         for diagnostic in diagnostics {
             let identity = FindingIdentity(diagnostic, root: root)
             if let left = remaining[identity], left > 0 {
                 remaining[identity] = left - 1
                 suppressed += 1
             } else {
+                if identity.rule == Self.movedRule { unmatchedMoved.append((kept.count, identity)) }
                 kept.append(diagnostic)
+            }
+        }
+        if !unmatchedMoved.isEmpty {
+            var byFilelessIdentity: [FindingIdentity: [FindingIdentity]] = [:]
+            for entry in entries where entry.rule == Self.movedRule && (remaining[entry.identity] ?? 0) > 0 {
+                var fileless = entry.identity
+                fileless.file = nil
+                byFilelessIdentity[fileless, default: []].append(entry.identity)
+            }
+            var dropped = Set<Int>()
+            for (index, identity) in unmatchedMoved {
+                var fileless = identity
+                fileless.file = nil
+                guard let candidates = byFilelessIdentity[fileless],
+                      let match = candidates.first(where: { (remaining[$0] ?? 0) > 0 }) else { continue }
+                remaining[match]! -= 1
+                suppressed += 1
+                dropped.insert(index)
+            }
+            if !dropped.isEmpty {
+                kept = kept.indices.filter { !dropped.contains($0) }.map { kept[$0] }
             }
         }
         var stale: [Entry] = []

@@ -75,7 +75,15 @@ struct MissingTranslation: LintRule {
                 }
                 selected[index].sort()
             }
-            keys = FindingBatch.Keys(order.map { strings.keyName(base.entries.key(at: Int(listedEntries[Int($0)]))) }, sortedBefore: "'")
+            // Each key's findings are at its entry in the base locale (docs/GUIDE.md, "Where
+            // findings are"): in a String Catalog, inside the key's own entry; in YAML and
+            // strings.xml, the line that defines the key, since the translation file has none.
+            let places = order.map { position -> FindingBatch.KeyPlaces.Place in
+                let entry = base.entries[Int(listedEntries[Int(position)])]
+                return FindingBatch.KeyPlaces.Place(file: entry.file, line: entry.keyLine, column: entry.keyColumn)
+            }
+            keys = FindingBatch.Keys(order.map { strings.keyName(base.entries.key(at: Int(listedEntries[Int($0)]))) }, sortedBefore: "'",
+                                     places: FindingBatch.KeyPlaces(paths: base.storage.paths, places: places))
         }
         // A locale's findings are one run: their messages are made only when a reporter asks. One
         // array of the findings' exact size (a finding is 16 bytes; a million may be listed).
