@@ -6,7 +6,8 @@ import Foundation
 ///     strings/de.yml: warning: … [rule]        (a finding with a file but no line)
 ///     routekit: error: … [rule]                (a finding about the project as a whole)
 ///
-/// then, unless `quiet`, the summary line
+/// then, unless `quiet`, over `summaryTableThreshold` findings a table of them by rule and
+/// severity and of the files with the most (`summaryTable`), and the summary line
 ///
 ///     2 errors, 1 warning, 0 infos in 5 files (17 routes, 3 locales)
 ///
@@ -39,6 +40,9 @@ public struct TextReporter: Reporter {
         let directory = workingDirectory ?? FileManager.default.currentDirectoryPath
         var tail = ReportBytes()
         if !quiet {
+            if report.diagnostics.count > Self.summaryTableThreshold {
+                tail.write(Self.summaryTable(report.diagnostics, directory: directory))
+            }
             tail.write(ReportText.summaryLine(report.summary) + "\n")
             if let baseline = report.baseline {
                 tail.write(ReportText.baselineLine(baseline) + "\n")
@@ -65,7 +69,9 @@ public struct TextReporter: Reporter {
                 for index in range {
                     guard let template = diagnostics[index].keyTemplate else {
                         self.writeStart(diagnostics[index], shownPath: &shownPath, into: &out)
-                        out.writeNeutralized(diagnostics[index].message)
+                        // In pieces: a batched finding's message is never made (escaping is per
+                        // scalar, so the pieces give the message's bytes).
+                        diagnostics[index].forEachMessagePiece { out.writeNeutralized($0) }
                         self.writeEnd(diagnostics[index], into: &out)
                         continue
                     }
@@ -83,6 +89,47 @@ public struct TextReporter: Reporter {
                 }
             }
         }
+    }
+
+    /// Over this many findings (more than a screenful), the report ends with a table of them by
+    /// rule and by file, above the summary line: a CI log is read from its end.
+    public static let summaryTableThreshold = 50
+    /// Files the table names at most (the most findings first).
+    static let summaryTableFiles = 5
+
+    /// The findings by rule and severity, the files with the most, and how to see one rule:
+    ///
+    ///     Findings by rule:
+    ///       39000  warning  missing-translation
+    ///          12  error    unknown-field
+    ///     Files with the most findings:
+    ///       39000  Localizable.xcstrings
+    ///          12  routes.yml
+    ///     One rule at a time: --only missing-translation
+    static func summaryTable(_ diagnostics: [Finding], directory: String) -> String {
+        let tally = FindingTally(diagnostics)
+        let width = String(diagnostics.count).count
+        func count(_ value: Int) -> String { String(repeating: " ", count: width - String(value).count) + String(value) }
+        let severityWidth = tally.rules.map(\.severity.rawValue.count).max() ?? 0
+        var out = "\nFindings by rule:\n"
+        for entry in tally.rules {
+            let severity = entry.severity.rawValue
+            out += "  \(count(entry.count))  \(severity)\(String(repeating: " ", count: severityWidth - severity.count))  "
+                + ReportText.neutralized(entry.rule) + "\n"
+        }
+        out += "Files with the most findings:\n"
+        for entry in tally.files.prefix(summaryTableFiles) {
+            let shown = entry.file.map { ReportText.neutralized(PathUtilities.displayPath($0, from: directory)) } ?? "(the project as a whole)"
+            out += "  \(count(entry.count))  \(shown)\n"
+        }
+        if tally.files.count > summaryTableFiles {
+            out += "  " + ReportText.plural(tally.files.count - summaryTableFiles, "more file", "more files") + "\n"
+        }
+        if let top = tally.rules.first {
+            out += "One rule at a time: --only \(ReportText.neutralized(top.rule))"
+                + (tally.rules.count > 1 ? " (or any rule above)" : "") + "; --quiet prints the findings alone\n"
+        }
+        return out
     }
 
     /// `place: severity: `, the part of a line before the message.
