@@ -174,12 +174,10 @@ extension Finding {
         }
     }
 
-    /// A second place whose suppression comments also hide this finding: for a missing
-    /// translation, placed at its key's base entry, the line that declares the locale in the
-    /// translation file (where a `# routekit:disable-next-line missing-translation` hides all of
-    /// that locale's). Nil for other findings.
-    var suppressionAnchor: SourceLocation? {
-        if case .grouped(let group, _) = storage, group.placedByKey, let batch = group as? FindingBatch { return batch.location }
+    /// A finding of a batch placed by key (`FindingGroup.placedByKey`): the batch and the item,
+    /// for the linter and reporters to read its place without making its fields.
+    var placedItem: (batch: FindingBatch, item: Int)? {
+        if case .grouped(let group, let item) = storage, group.placedByKey { return (unsafeDowncast(group, to: FindingBatch.self), Int(item)) }
         return nil
     }
 
@@ -190,12 +188,12 @@ extension Finding {
     }
 
     /// What this finding shares with the others of its run when they differ only in their key:
-    /// the message around the key. Findings with equal templates have the same rule, place,
-    /// route and locale, so a reporter writes all of that once per run. Nil for a finding
-    /// written on its own.
+    /// the message around the key. Findings with equal templates have the same rule, route and
+    /// locale, and the same place unless `placedByKey`, so a reporter writes all of that once per
+    /// run. Nil for a finding written on its own.
     /// Nil too for a key cut in its message (`keyInMessage`): such a finding is written on its own.
     var keyTemplate: KeyTemplate? {
-        if case .grouped(let group, let item) = storage, group.isKeyRun,
+        if case .grouped(let group, let item) = storage, group.isKeyRun || group.placedByKey,
            (group.key(Int(item))?.utf8.count ?? 0) <= Self.keyBytesInMessage {
             return KeyTemplate(run: group)
         }
@@ -225,6 +223,12 @@ extension Finding {
 
         var messagePrefix: String { run.messageAroundKey.prefix }
         var messageSuffix: String { run.messageAroundKey.suffix }
+        /// True when each finding of the run is at a place of its own (`FindingGroup.placedByKey`):
+        /// a reporter then writes the place (and what depends on it) per finding, and keeps the
+        /// rest for the run, whose findings interleave with other runs' (sorted by place).
+        var placedByKey: Bool { run.placedByKey }
+        /// Identifies the run, for a cache of its parts.
+        var id: ObjectIdentifier { ObjectIdentifier(run) }
 
         static func == (lhs: KeyTemplate, rhs: KeyTemplate) -> Bool { lhs.run === rhs.run }
     }

@@ -85,8 +85,8 @@ public enum Linter {
         var lastFile: String?
         var lastSuppressions: Suppressions?
         var lastSuppressed = false
-        var lastAnchorFile: String?
-        var lastAnchorSuppressions: Suppressions?
+        var lastPlacedFile: (keys: FindingBatch.Keys, file: Int32, suppressions: Suppressions?)?
+        var anchorSuppressed: [ObjectIdentifier: Bool] = [:]
         for index in found.indices {
             // `ignore-keys:` names keys, and the findings of one run differ in their key.
             if !ignoredKeys.isEmpty, let key = found[index].key, let rules = ignoredKeys[key],
@@ -107,6 +107,44 @@ public enum Linter {
                 continue
             }
             lastSuppressed = false
+            // A finding placed by key (missing-translation): its place read from its batch,
+            // without making its fields (one key's findings in several locales follow each other,
+            // each of another batch). A suppression comment hides it at its place, or at its
+            // batch's own location: the line that declares the locale in its translation file.
+            if let (batch, item) = found[index].placedItem, let places = batch.keys.places {
+                let rule = batch.rule
+                if rule != lastRule {
+                    lastRule = rule
+                    lastSeverity = isEnabled(rule, settings: settings, selection: selection)
+                        ? severity(of: rule, settings: settings) ?? (selection.only.contains(rule) ? .warning : nil)
+                        : nil
+                }
+                guard let severity = lastSeverity else { continue }
+                lowerSeverity(of: &found, at: index, to: severity)
+                let place = places.places[item]
+                if lastPlacedFile?.keys !== batch.keys || lastPlacedFile?.file != place.file {
+                    lastPlacedFile = (batch.keys, place.file, project.suppressions[places.paths[Int(place.file)]])
+                }
+                var hidden = lastPlacedFile?.suppressions?.suppresses(rule: rule, line: Int(place.line)) == true
+                if !hidden {
+                    let id = ObjectIdentifier(batch)
+                    if let known = anchorSuppressed[id] {
+                        hidden = known
+                    } else {
+                        let anchor = batch.location
+                        let answer = anchor.map { project.suppressions[$0.file]?.suppresses(rule: rule, line: $0.line) == true } ?? false
+                        anchorSuppressed[id] = answer
+                        hidden = answer
+                    }
+                }
+                if hidden {
+                    suppressed += 1
+                    lastSuppressed = true
+                    continue
+                }
+                keep[index] = true
+                continue
+            }
             let rule = found[index].rule
             if rule != lastRule {
                 lastRule = rule
@@ -127,17 +165,6 @@ public enum Linter {
                     lastSuppressed = true
                     continue
                 }
-            }
-            if let anchor = found[index].suppressionAnchor {
-                if anchor.file != lastAnchorFile {
-                    lastAnchorFile = anchor.file
-                    lastAnchorSuppressions = project.suppressions[anchor.file]
-                }
-            }
-            if let anchor = found[index].suppressionAnchor, lastAnchorSuppressions?.suppresses(rule: rule, line: anchor.line) == true {
-                suppressed += 1
-                lastSuppressed = true
-                continue
             }
             if let route = found[index].route, ignoredByRoute[route]?.contains(rule) == true {
                 suppressed += 1

@@ -11,6 +11,13 @@ struct FindingPlace {
     var endColumn: Int?
 
     init(_ diagnostic: borrowing Finding) {
+        if let (batch, item) = diagnostic.placedItem, let places = batch.keys.places {
+            let place = places.places[item]
+            file = places.paths[Int(place.file)]
+            line = max(1, Int(place.line))
+            column = max(1, Int(place.column))
+            return
+        }
         file = diagnostic.file ?? diagnostic.location?.file
         if let location = diagnostic.location {
             line = max(1, location.line)

@@ -37,7 +37,7 @@ struct FindingTally {
                 lastRule = rules.count - 1
                 ruleIndex[rule, default: []].append(lastRule)
             }
-            guard let file = FindingPlace(diagnostic).file else {
+            guard let file = diagnostic.file else {
                 if projectWide == nil {
                     projectWide = files.count
                     files.append(FileCount(file: nil, count: 0))

@@ -53,12 +53,12 @@ public struct JSONReporter: Reporter {
         let last = diagnostics.count - 1
         ChunkedRender.render(count: diagnostics.count, head: Array(head.utf8), tail: Array(tail.utf8), into: output) { range, out in
             var relative = PerFileCache { PathUtilities.relative($0, to: root) }
-            var runParts: RunParts?
+            var runParts = RunPartsCache<ObjectIdentifier, RunParts>()
             for index in range {
                 let diagnostic = diagnostics[index]
                 if let template = diagnostic.keyTemplate, let key = diagnostic.key {
-                    if runParts?.template != template { runParts = RunParts(diagnostic, template, relative: &relative) }
-                    runParts!.write(key: key, severity: diagnostic.severity, into: &out)
+                    let slot = runParts.slot(template.id) { RunParts(diagnostic, template, relative: &relative) }
+                    runParts[slot].write(diagnostic, key: key, relative: &relative, into: &out)
                 } else {
                     Self.write(diagnostic, relative: &relative, into: &out)
                 }
@@ -67,17 +67,24 @@ public struct JSONReporter: Reporter {
         }
     }
 
-    /// A run's findings differ only in their key (and maybe severity): everything else of
-    /// `write`'s bytes is made once per run, and the fingerprint's hash is fed up to the key.
-    /// The bytes are `write`'s, piece for piece.
+    /// A run's findings differ only in their key (and maybe severity, and the place when placed
+    /// by key): everything else of `write`'s bytes is made once per run, and the fingerprint's
+    /// hash is fed up to the key (for a run placed by key, once per path). The bytes are
+    /// `write`'s, piece for piece.
     private struct RunParts {
         let template: Finding.KeyTemplate
         let locale: String?
-        /// Up to the fingerprint's opening quote.
+        let placed: Bool
+        let rule: String
+        let route: String?
+        /// Up to the fingerprint's opening quote (not placed by key).
         var head = ReportBytes()
-        /// The fingerprint fed with rule, path and route.
+        /// The fingerprint fed with rule, path and route; placed by key, the path `hashPath`.
         var hash: StableHash.Stream
-        /// After the key's JSON string, up to the message's key.
+        var hashPath: String?
+        /// Placed by key: the `file` member of the last path written.
+        var fileMember: (path: String?, bytes: [UInt8]) = (nil, [])
+        /// After the key's JSON string, up to the message's key (placed by key: after the line).
         var beforeMessageKey = ReportBytes()
         /// After the message's key, up to the severity.
         var tail = ReportBytes()
@@ -85,16 +92,22 @@ public struct JSONReporter: Reporter {
         init(_ diagnostic: Finding, _ template: Finding.KeyTemplate, relative: inout PerFileCache<String>) {
             self.template = template
             locale = diagnostic.locale
+            placed = template.placedByKey
+            rule = diagnostic.rule
+            route = diagnostic.route
             let place = FindingPlace(diagnostic)
             let path = place.file.map { relative($0) }
-            head.write("    {\n")
-            if let column = place.column { head.writeMember("column", number: column) }
-            if let path { head.writeMember("file", string: path) }
-            head.write("      \"fingerprint\": \"")
             hash = StableHash.Stream()
             hash.addIdentityHead(rule: diagnostic.rule, path: path ?? "", route: diagnostic.route)
-            beforeMessageKey.write(",\n")
-            if let line = place.line { beforeMessageKey.writeMember("line", number: line) }
+            hashPath = path
+            if !placed {
+                head.write("    {\n")
+                if let column = place.column { head.writeMember("column", number: column) }
+                if let path { head.writeMember("file", string: path) }
+                head.write("      \"fingerprint\": \"")
+                beforeMessageKey.write(",\n")
+                if let line = place.line { beforeMessageKey.writeMember("line", number: line) }
+            }
             if let locale { beforeMessageKey.writeMember("locale", string: locale) }
             beforeMessageKey.write("      \"message\": \"")
             beforeMessageKey.writeJSONStringBody(template.messagePrefix)
@@ -106,8 +119,32 @@ public struct JSONReporter: Reporter {
             tail.write(",\n      \"severity\": ")
         }
 
-        func write(key: String, severity: Severity, into out: inout ReportBytes) {
-            out.write(head.bytes)
+        mutating func write(_ diagnostic: Finding, key: String, relative: inout PerFileCache<String>, into out: inout ReportBytes) {
+            var line: Int?
+            if placed {
+                let place = FindingPlace(diagnostic)
+                let path = place.file.map { relative($0) }
+                out.write("    {\n")
+                if let column = place.column { out.writeMember("column", number: column) }
+                if let path {
+                    // A run placed by key writes its file per finding: its member is kept.
+                    if path != fileMember.path {
+                        var member = ReportBytes()
+                        member.writeMember("file", string: path)
+                        fileMember = (path, member.bytes)
+                    }
+                    out.write(fileMember.bytes)
+                }
+                out.write("      \"fingerprint\": \"")
+                if path != hashPath {
+                    hash = StableHash.Stream()
+                    hash.addIdentityHead(rule: rule, path: path ?? "", route: route)
+                    hashPath = path
+                }
+                line = place.line
+            } else {
+                out.write(head.bytes)
+            }
             var stream = hash
             stream.addIdentityTail(key: key, locale: locale) { stream in
                 stream.add(template.messagePrefix)
@@ -117,10 +154,14 @@ public struct JSONReporter: Reporter {
             stream.write(into: &out)
             out.write("\",\n      \"key\": ")
             out.writeJSONString(key)
+            if placed {
+                out.write(",\n")
+                if let line { out.writeMember("line", number: line) }
+            }
             out.write(beforeMessageKey.bytes)
             out.writeJSONStringBody(key)
             out.write(tail.bytes)
-            out.writeJSONString(severity.rawValue)
+            out.writeJSONString(diagnostic.severity.rawValue)
             out.write("\n    }")
         }
     }

@@ -50,17 +50,20 @@ public struct JUnitReporter: Reporter {
         // piece); the writer writes the pieces. Names are made only to compare equal hashes.
         let nameHashes = Concurrent.map(count: (diagnostics.count + chunk - 1) / chunk) { part -> [UInt64] in
             var relative = PerFileCache(relativePath)
-            // A run's names share all but the key: the hash is fed up to it once per run.
-            var runStream: (template: Finding.KeyTemplate, stream: StableHash.Stream)?
+            // A run's names share all but the key: the hash is fed up to it once per run (placed
+            // by key, once per run and file).
+            var runStreams = RunPartsCache<ObjectIdentifier, (file: String?, stream: StableHash.Stream)>()
             return (part * chunk..<min(diagnostics.count, (part + 1) * chunk)).map { index in
                 let diagnostic = diagnostics[index]
                 if let template = diagnostic.keyTemplate, let key = diagnostic.key {
-                    if runStream?.template != template {
+                    func head() -> (file: String?, stream: StableHash.Stream) {
                         var stream = StableHash.Stream()
                         Self.forEachNamePieceBeforeKey(diagnostic, relative: &relative) { stream.add($0) }
-                        runStream = (template, stream)
+                        return (diagnostic.file, stream)
                     }
-                    var stream = runStream!.stream
+                    let slot = runStreams.slot(template.id, make: head)
+                    if template.placedByKey, runStreams[slot].file != diagnostic.file { runStreams[slot] = head() }
+                    var stream = runStreams[slot].stream
                     stream.add(key)
                     if let locale = diagnostic.locale { stream.add(" "); stream.add(locale) }
                     return stream.hash
@@ -131,7 +134,15 @@ public struct JUnitReporter: Reporter {
                 bytes.writeXML(key, quotes: quotes)
                 bytes.write(pieces.1.bytes)
             }
-            var runCase: RunCase?
+            var runCases = RunPartsCache<RunKey, RunCase>()
+            // Placed by key, the file is written per finding (three times): escaped once a file.
+            var placedFile = PerFileCache { file -> PlacedFile in
+                let path = relativePath(file)
+                var attribute = ReportBytes(), text = ReportBytes()
+                attribute.writeXML(path, quotes: true)
+                text.writeXML(path, quotes: false)
+                return PlacedFile(attribute: attribute.bytes, text: text.bytes)
+            }
             for index in range {
                 let group = allGroups[groupIndex[index]]
                 if index == group.start {
@@ -146,10 +157,10 @@ public struct JUnitReporter: Reporter {
                 let (finding, occurrence) = allCases[index]
                 let diagnostic = diagnostics[finding]
                 if let template = diagnostic.keyTemplate, let key = diagnostic.key {
-                    if runCase?.template != template || runCase?.severity != diagnostic.severity {
-                        runCase = RunCase(diagnostic, template, suite: group.suite, rule: group.rule, strict: strict, relative: &relative)
+                    let slot = runCases.slot(RunKey(template: template.id, severity: diagnostic.severity)) {
+                        RunCase(diagnostic, template, suite: group.suite, rule: group.rule, strict: strict, relative: &relative)
                     }
-                    runCase!.write(key: key, occurrence: occurrence, into: &bytes)
+                    runCases[slot].write(diagnostic, key: key, occurrence: occurrence, placedFile: &placedFile, into: &bytes)
                     if index == group.end - 1 { bytes.write("  </testsuite>\n") }
                     continue
                 }
@@ -280,21 +291,42 @@ public struct JUnitReporter: Reporter {
         if diagnostic.key != nil { body(" ") }
     }
 
-    /// A run's testcases differ only in their key, occurrence and severity: everything else of
-    /// the testcase's bytes is made once (for one severity), in the pieces between the key's
-    /// four places (name, failure message, message text, `key:` line).
+    /// A file's path relative to the report's root, escaped for an attribute and for text.
+    struct PlacedFile {
+        var attribute: [UInt8]
+        var text: [UInt8]
+    }
+
+    /// A run at one severity.
+    struct RunKey: Equatable {
+        var template: ObjectIdentifier
+        var severity: Severity
+    }
+
+    /// A run's testcases differ only in their key, occurrence and severity (and the place, placed
+    /// by key): everything else of the testcase's bytes is made once (for one severity), in the
+    /// pieces between the key's four places (name, failure message, message text, `key:` line)
+    /// and, placed by key, the place's three (the name's file, the `file`/`line` attributes and
+    /// the text's `file:line:column`), written per finding.
     struct RunCase {
         let template: Finding.KeyTemplate
         let severity: Severity
         let fails: Bool
-        /// `    <testcase name="file rule route ` (escaped).
+        let placed: Bool
+        /// `    <testcase name="file rule route ` (escaped); placed by key, ` rule route ` after the file.
         var nameHead = ReportBytes()
         /// ` locale` of the name.
         var nameTail = ReportBytes()
-        /// From the name's closing quote to the first message key (attribute, or text).
+        /// From the name's closing quote to the first message key (attribute, or text); placed by
+        /// key, up to the `file` attribute.
         var afterName = ReportBytes()
-        /// When failing: from the attribute message's key to the text message's key.
+        /// Placed by key: after the `line` attribute, up to the first message key (attribute, or text).
+        var afterPlace = ReportBytes()
+        /// When failing: from the attribute message's key to the text message's key (placed by
+        /// key: to the text's place).
         var afterAttributeMessage = ReportBytes()
+        /// Placed by key: the message's prefix, after the text's place.
+        var textPrefix = ReportBytes()
         /// From the text message's key to the `key:` line's key.
         var afterTextMessage = ReportBytes()
         /// After the `key:` line's key to the end of the testcase.
@@ -304,39 +336,55 @@ public struct JUnitReporter: Reporter {
              relative: inout PerFileCache<String>) {
             self.template = template
             severity = diagnostic.severity
+            placed = template.placedByKey
             fails = JUnitReporter.fails(diagnostic.severity, strict: strict)
             let place = FindingPlace(diagnostic)
             let file = place.file.map { relative($0) }
-            nameHead.write("    <testcase name=\"")
             var head = ReportBytes()
-            JUnitReporter.forEachNamePieceBeforeKey(diagnostic, relative: &relative) { head.writeXML($0, quotes: true) }
-            nameHead.write(head.bytes)
+            if placed {
+                // The pieces after the file's: ` rule route `.
+                var skipped = false
+                JUnitReporter.forEachNamePieceBeforeKey(diagnostic, relative: &relative) { piece in
+                    if skipped { head.writeXML(piece, quotes: true) } else { skipped = true }
+                }
+                nameHead.write(head.bytes)
+            } else {
+                nameHead.write("    <testcase name=\"")
+                JUnitReporter.forEachNamePieceBeforeKey(diagnostic, relative: &relative) { head.writeXML($0, quotes: true) }
+                nameHead.write(head.bytes)
+            }
             if let locale = diagnostic.locale { nameTail.write(" "); nameTail.writeXML(locale, quotes: true) }
             afterName.write("\" classname=\"")
             afterName.write(suite)
-            if let file {
-                afterName.write("\" file=\"")
-                afterName.writeXML(file, quotes: true)
-                if let line = place.line {
-                    afterName.write("\" line=\"")
-                    afterName.writeNumber(line)
-                }
-            }
             var textStart = ReportBytes()
-            JUnitReporter.writeTextStart(file: file, place, severity, into: &textStart)
-            textStart.writeXML(template.messagePrefix, quotes: false)
+            if !placed {
+                if let file {
+                    afterName.write("\" file=\"")
+                    afterName.writeXML(file, quotes: true)
+                    if let line = place.line {
+                        afterName.write("\" line=\"")
+                        afterName.writeNumber(line)
+                    }
+                }
+                JUnitReporter.writeTextStart(file: file, place, severity, into: &textStart)
+                textStart.writeXML(template.messagePrefix, quotes: false)
+            } else {
+                textPrefix.writeXML(template.messagePrefix, quotes: false)
+            }
+            var opening = ReportBytes()
             if fails {
-                afterName.write("\">\n      <failure message=\"")
-                afterName.writeXML(template.messagePrefix, quotes: true)
+                opening.write("\">\n      <failure message=\"")
+                opening.writeXML(template.messagePrefix, quotes: true)
                 afterAttributeMessage.writeXML(template.messageSuffix, quotes: true)
                 afterAttributeMessage.write("\" type=\"")
                 afterAttributeMessage.write(severity.rawValue)
                 afterAttributeMessage.write("\">")
                 afterAttributeMessage.write(textStart.bytes)
             } else {
-                afterName.write("\">\n      <system-out>")
-                afterName.write(textStart.bytes)
+                opening.write("\">\n      <system-out>")
+                opening.write(textStart.bytes)
             }
+            if placed { afterPlace.write(opening.bytes) } else { afterName.write(opening.bytes) }
             afterTextMessage.writeXML(template.messageSuffix, quotes: false)
             afterTextMessage.write(" [")
             afterTextMessage.writeXML(rule, quotes: false)
@@ -347,7 +395,16 @@ public struct JUnitReporter: Reporter {
             end.write(fails ? "</failure>\n    </testcase>\n" : "</system-out>\n    </testcase>\n")
         }
 
-        func write(key: String, occurrence: Int, into bytes: inout ReportBytes) {
+        func write(_ diagnostic: Finding, key: String, occurrence: Int, placedFile: inout PerFileCache<PlacedFile>,
+                   into bytes: inout ReportBytes) {
+            var place: FindingPlace?
+            var file: PlacedFile?
+            if placed {
+                place = FindingPlace(diagnostic)
+                file = place!.file.map { placedFile($0) }
+                bytes.write("    <testcase name=\"")
+                if let file { bytes.write(file.attribute) } else { bytes.write("routekit") }
+            }
             bytes.write(nameHead.bytes)
             bytes.writeXML(key, quotes: true)
             bytes.write(nameTail.bytes)
@@ -357,9 +414,40 @@ public struct JUnitReporter: Reporter {
                 bytes.write(")")
             }
             bytes.write(afterName.bytes)
+            /// `file:line:column: severity: ` and the message's prefix, as `writeTextStart` writes them.
+            func writeTextStart(_ place: FindingPlace) {
+                if let file {
+                    bytes.write(file.text)
+                    if let line = place.line, let column = place.column {
+                        bytes.write(":")
+                        bytes.writeNumber(line)
+                        bytes.write(":")
+                        bytes.writeNumber(column)
+                    }
+                } else {
+                    bytes.write("routekit")
+                }
+                bytes.write(": ")
+                bytes.write(severity.rawValue)
+                bytes.write(": ")
+                bytes.write(textPrefix.bytes)
+            }
+            if let place {
+                if let file {
+                    bytes.write("\" file=\"")
+                    bytes.write(file.attribute)
+                    if let line = place.line {
+                        bytes.write("\" line=\"")
+                        bytes.writeNumber(line)
+                    }
+                }
+                bytes.write(afterPlace.bytes)
+                if !fails { writeTextStart(place) }
+            }
             if fails {
                 bytes.writeXML(key, quotes: true)
                 bytes.write(afterAttributeMessage.bytes)
+                if let place { writeTextStart(place) }
             }
             bytes.writeXML(key, quotes: false)
             bytes.write(afterTextMessage.bytes)

@@ -63,8 +63,9 @@ public struct TextReporter: Reporter {
                 }
                 return Array(shown.utf8)
             }
-            // A run's lines differ only in the key: the text around it is made once.
-            var around: (template: Finding.KeyTemplate, severity: Severity, head: [UInt8], tail: [UInt8])?
+            // A run's lines differ only in the key (and, placed by key, the place): the text
+            // around it is made once per run and severity.
+            var around = RunPartsCache<RunKey, (head: [UInt8], tail: [UInt8])>()
             diagnostics.withUnsafeBufferPointer { diagnostics in
                 for index in range {
                     guard let template = diagnostics[index].keyTemplate else {
@@ -75,20 +76,27 @@ public struct TextReporter: Reporter {
                         self.writeEnd(diagnostics[index], into: &out)
                         continue
                     }
-                    if around?.template != template || around?.severity != diagnostics[index].severity {
+                    let slot = around.slot(RunKey(template: template.id, severity: diagnostics[index].severity)) {
                         var head = ReportBytes(), tail = ReportBytes()
-                        self.writeStart(diagnostics[index], shownPath: &shownPath, into: &head)
+                        if !template.placedByKey { self.writeStart(diagnostics[index], shownPath: &shownPath, into: &head) }
                         head.writeNeutralized(template.messagePrefix)
                         tail.writeNeutralized(template.messageSuffix)
                         self.writeEnd(diagnostics[index], into: &tail)
-                        around = (template, diagnostics[index].severity, head.bytes, tail.bytes)
+                        return (head.bytes, tail.bytes)
                     }
-                    out.write(around!.head)
+                    if template.placedByKey { self.writeStart(diagnostics[index], shownPath: &shownPath, into: &out) }
+                    out.write(around[slot].head)
                     out.writeNeutralized(diagnostics[index].key!)
-                    out.write(around!.tail)
+                    out.write(around[slot].tail)
                 }
             }
         }
+    }
+
+    /// A run at one severity (a rule may rate some findings of a run lower).
+    private struct RunKey: Equatable {
+        var template: ObjectIdentifier
+        var severity: Severity
     }
 
     /// Over this many findings (more than a screenful), the report ends with a table of them by

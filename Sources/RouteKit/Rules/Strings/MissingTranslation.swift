@@ -85,10 +85,11 @@ struct MissingTranslation: LintRule {
             keys = FindingBatch.Keys(order.map { strings.keyName(base.entries.key(at: Int(listedEntries[Int($0)]))) }, sortedBefore: "'",
                                      places: FindingBatch.KeyPlaces(paths: base.storage.paths, places: places))
         }
-        // A locale's findings are one run: their messages are made only when a reporter asks. One
-        // array of the findings' exact size (a finding is 16 bytes; a million may be listed).
+        // A locale's findings are one batch: their messages are made only when a reporter asks.
+        // One array of the findings' exact size (a finding is 16 bytes; a million may be listed).
         var found: [Finding] = []
         found.reserveCapacity(selected.reduce(locales.count + 1) { $0 + $1.count })
+        var batches: [FindingBatch?] = Array(repeating: nil, count: locales.count)
         for (index, locale) in locales.enumerated() where allowed[index] > 0 {
             guard let declaration = strings[locale]?.declarations.first else {
                 let location = project.config.locales?.first { $0.value == locale }?.location
@@ -96,11 +97,10 @@ struct MissingTranslation: LintRule {
                                      file: project.config.path, locale: locale))
                 continue
             }
-            let batch = FindingBatch(rule: Self.id, location: declaration, locale: locale, messagePrefix: "'", keys: keys,
-                                     messageSuffix: "' is missing in locale '\(locale)': users see the '\(strings.baseLocale)' text")
-            for item in selected[index] { found.append(Finding(batch, item: Int(item), severity: .error)) }
-            selected[index] = []
+            batches[index] = FindingBatch(rule: Self.id, location: declaration, locale: locale, messagePrefix: "'", keys: keys,
+                                          messageSuffix: "' is missing in locale '\(locale)': users see the '\(strings.baseLocale)' text")
         }
+        Self.appendInOrder(keys: keys, batches: batches, selected: &selected, to: &found)
         if unlisted > 0 { found.append(overLimit(unlisted, project)) }
         return found
     }
@@ -112,6 +112,52 @@ struct MissingTranslation: LintRule {
 }
 
 extension MissingTranslation {
+    /// Appends each locale's findings (`selected[locale]`: its items, ascending) in the order the
+    /// linter sorts them, so its sort finds them sorted: key by key in the order of their places
+    /// (path, line, column; at one place, item order), and at a key, locale by locale in the
+    /// order of their messages' suffixes (the messages agree up to there). Empties `selected`.
+    static func appendInOrder(keys: FindingBatch.Keys, batches: [FindingBatch?], selected: inout [[Int32]], to found: inout [Finding]) {
+        guard let places = keys.places else { return }
+        let itemCount = keys.names.count
+        // The locales missing each item, in a table by item (counts, then their start, then filled).
+        var start = [Int32](repeating: 0, count: itemCount + 1)
+        for index in batches.indices where batches[index] != nil {
+            for item in selected[index] { start[Int(item) + 1] += 1 }
+        }
+        for item in 0..<itemCount { start[item + 1] += start[item] }
+        var localeOf = [Int32](repeating: 0, count: Int(start[itemCount]))
+        var next = start
+        let localeOrder = batches.indices.filter { batches[$0] != nil }.sorted { left, right in
+            batches[left]!.messageAroundKey.suffix < batches[right]!.messageAroundKey.suffix
+        }
+        for index in localeOrder {
+            for item in selected[index] {
+                localeOf[Int(next[Int(item)])] = Int32(index)
+                next[Int(item)] += 1
+            }
+            selected[index] = []
+        }
+        next = []
+        let pathRank: [Int32] = {
+            let rank = Dictionary(Set(places.paths).sorted().enumerated().map { ($1, Int32($0)) }, uniquingKeysWith: { first, _ in first })
+            return places.paths.map { rank[$0]! }
+        }()
+        var itemOrder = Array(0..<Int32(itemCount))
+        itemOrder.sort { left, right in
+            let a = places.places[Int(left)], b = places.places[Int(right)]
+            let rankA = pathRank[Int(a.file)], rankB = pathRank[Int(b.file)]
+            if rankA != rankB { return rankA < rankB }
+            if a.line != b.line { return a.line < b.line }
+            if a.column != b.column { return a.column < b.column }
+            return left < right
+        }
+        for item in itemOrder {
+            for slot in Int(start[Int(item)]) ..< Int(start[Int(item) + 1]) {
+                found.append(Finding(batches[Int(localeOf[slot])]!, item: Int(item), severity: .error))
+            }
+        }
+    }
+
     /// The locales whose strings count as `locale`'s own: its fallback chain, without the base
     /// locale unless that is the same language. The HTML report's completion uses them too.
     static func sources(for locale: String, in strings: StringTable, overrides: LocaleFallbackOverrides) -> [LocaleStrings] {
