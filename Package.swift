@@ -17,8 +17,11 @@ let package = Package(
         ),
         // The core: reading, modelling, resolving, linting, reporting. Never prints, never exits.
         .target(name: "RouteKit", dependencies: ["CYAML"]),
+        // argv as the C library passes it, for systems without /proc (where the Swift runtime
+        // would see no arguments).
+        .target(name: "CArguments"),
         // The thin command-line front end.
-        .executableTarget(name: "routekit", dependencies: ["RouteKit"]),
+        .executableTarget(name: "routekit", dependencies: ["RouteKit", "CArguments"]),
         // `swift package routekit-lint [lint options]`: runs `routekit lint` on the package directory.
         .plugin(
             name: "RouteKitLintPlugin",

@@ -4,8 +4,9 @@
 #   OUT/routekit.artifactbundle/                  a SwiftPM artifact bundle (info.json + the binary),
 #   OUT/routekit.artifactbundle.zip (+ .sha256)   the same, zipped, for `.binaryTarget(url:checksum:)`
 #   OUT/routekit                                  the binary itself
-# The binary links the Swift runtime and Foundation statically (--static-swift-stdlib) and libyaml
-# statically (libyaml.a from libyaml-dev), so it needs only the C library the system has.
+# The binary links the Swift runtime and FoundationEssentials statically (--static-swift-stdlib),
+# libyaml (libyaml.a from libyaml-dev), libstdc++ and libgcc statically, so it needs only the C
+# library (libc, libm and the loader) the system has.
 #
 # Usage: Scripts/package.sh [OUT]          (default OUT: .build/package)
 #   ROUTEKIT_SCRATCH=DIR   SwiftPM build directory (default .build/static: kept apart from
@@ -46,15 +47,29 @@ Cflags: $(pkg-config --cflags yaml-0.1)
 Libs: -L$static -lyaml
 PC
 
-echo "# swift build -c release --static-swift-stdlib (libyaml.a)…"
+# The C++ runtime the Swift runtime needs, statically too: a directory searched before the system's
+# holds only libstdc++.a, and clang links libgcc's static unwinder instead of libgcc_s.so. The
+# binary then needs libc, libm and the loader alone.
+libstdcxx=$(g++ -print-file-name=libstdc++.a 2>/dev/null || true)
+if [ ! -f "$libstdcxx" ]; then
+  libstdcxx=$(ls /usr/lib/gcc/*/*/libstdc++.a 2>/dev/null | sort -V | tail -1)
+fi
+if [ ! -f "$libstdcxx" ]; then
+  echo "package.sh: libstdc++.a not found; install libstdc++-dev (or g++)" >&2
+  exit 2
+fi
+ln -s "$libstdcxx" "$static/libstdc++.a"
+
+echo "# swift build -c release --static-swift-stdlib (libyaml.a, libstdc++.a, libgcc)…"
 start=$(date +%s)
 (cd "$checkout" && PKG_CONFIG_PATH="$static${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}" \
-  swift build -c release --product routekit --static-swift-stdlib --scratch-path "$scratch")
+  swift build -c release --product routekit --static-swift-stdlib --scratch-path "$scratch" \
+    -Xlinker -L"$static" -Xswiftc -Xclang-linker -Xswiftc -static-libgcc)
 binary="$scratch/release/routekit"
 echo "# built in $(( $(date +%s) - start ))s"
 
-# Nothing of Swift or libyaml may be loaded at run time.
-if ldd "$binary" | grep -Ei 'swift|yaml|foundation|dispatch|BlocksRuntime'; then
+# Only the C library may be loaded at run time: libc, libm and the loader.
+if ldd "$binary" | grep -Ev 'linux-vdso|libc\.so|libm\.so|ld-linux'; then
   echo "package.sh: the binary still loads the libraries above" >&2
   exit 1
 fi

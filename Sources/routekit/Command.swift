@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import RouteKit
 import Synchronization
 
@@ -69,7 +74,7 @@ final class Console: Sendable {
     static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> String? {
         var offset = 0
         while offset < bytes.count {
-            let written = Foundation.write(descriptor, bytes.baseAddress!.advanced(by: offset), bytes.count - offset)
+            let written = systemWrite(descriptor, bytes.baseAddress!.advanced(by: offset), bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
                 return String(cString: strerror(errno))
@@ -121,3 +126,10 @@ protocol Command: Sendable {
     static var operands: Operands { get }
     static func run(_ arguments: inout Arguments, console: Console) throws -> ExitCode
 }
+
+#if canImport(Glibc)
+/// libc's `write`, named apart from the methods called `write` here.
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+private let systemWrite = Darwin.write
+#endif

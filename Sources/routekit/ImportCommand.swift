@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RouteKit
 
 /// `routekit import compose|xcstrings|kotlin-routes`: brings existing sources in as routekit YAML.
@@ -121,9 +121,9 @@ struct ImportCommand: Command {
         let manager = FileManager.default
         var blocked = false
         for file in files {
-            var isDirectory: ObjCBool = false
+            var isDirectory = false
             guard manager.fileExists(atPath: file.path, isDirectory: &isDirectory) else { continue }
-            if isDirectory.boolValue {
+            if isDirectory {
                 console.error("routekit import: \(file.path) is a directory")
                 blocked = true
             } else if !force {
@@ -146,14 +146,14 @@ struct ImportCommand: Command {
     private static func writeStrings(
         _ strings: ImportedStrings, kind: String, to directory: String, force: Bool, console: Console
     ) -> ExitCode {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), !isDirectory.boolValue {
+        var isDirectory = false
+        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), !isDirectory {
             console.error("routekit import: --out \(directory) is a file; import \(kind) writes a directory of <locale>.yml files")
             return .usage
         }
         let header = ["Imported by `routekit import \(kind)`."]
         let files = strings.locales.map { locale in
-            ((directory as NSString).appendingPathComponent("\(locale).yml"), strings.yaml(for: locale, header: header))
+            (PathUtilities.appending(directory, "\(locale).yml"), strings.yaml(for: locale, header: header))
         }
         guard !files.isEmpty else {
             console.error("routekit import: nothing to import")
@@ -164,7 +164,7 @@ struct ImportCommand: Command {
             do {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             } catch {
-                console.error("routekit import: cannot create \(directory): \(error.localizedDescription)")
+                console.error("routekit import: cannot create \(directory): \(error)")
                 return .usage
             }
         }

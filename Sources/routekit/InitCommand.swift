@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RouteKit
 
 struct InitCommand: Command {
@@ -59,8 +59,8 @@ struct InitCommand: Command {
         }
         let directoryArgument = try arguments.finish(maxPositionals: 1).first ?? "."
         let directory = PathUtilities.join(FileManager.default.currentDirectoryPath, directoryArgument)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory else {
             console.error("routekit init: \(directoryArgument) is not a directory")
             return .usage
         }

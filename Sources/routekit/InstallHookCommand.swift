@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import RouteKit
 
 struct InstallHookCommand: Command {
@@ -34,12 +39,12 @@ struct InstallHookCommand: Command {
         let pathArgument = try arguments.finish(maxPositionals: 1).first ?? "."
         let cwd = FileManager.default.currentDirectoryPath
         let path = PathUtilities.join(cwd, pathArgument)
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             console.error("routekit install-hook: \(pathArgument): no such file or directory")
             return .usage
         }
-        let directory = isDirectory.boolValue ? path : PathUtilities.directory(of: path)
+        let directory = isDirectory ? path : PathUtilities.directory(of: path)
 
         do {
             let repository = try GitRepository.locate(from: directory)
@@ -95,7 +100,7 @@ struct InstallHookCommand: Command {
     /// keeping symbolic links, so a package manager's stable link survives upgrades.
     static func currentExecutable() -> String? {
         let fileManager = FileManager.default
-        if let argv0 = CommandLine.arguments.first, !argv0.isEmpty {
+        if let argv0 = ProcessArguments.all.first, !argv0.isEmpty {
             if argv0.contains("/") {
                 let path = PathUtilities.join(fileManager.currentDirectoryPath, argv0)
                 if fileManager.isExecutableFile(atPath: path) { return path }
@@ -107,6 +112,9 @@ struct InstallHookCommand: Command {
                 }
             }
         }
-        return Bundle.main.executablePath
+        // The running binary itself.
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        return length > 0 ? String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RouteKit
 
 struct LintCommand: Command {
@@ -210,7 +210,7 @@ struct OutputSpec {
         let cwd = FileManager.default.currentDirectoryPath
         for (spec, output) in zip(specs, outputs) {
             guard let file = output.file else { continue }
-            let key = (PathUtilities.join(cwd, file) as NSString).standardizingPath
+            let key = PathUtilities.normalize(PathUtilities.join(cwd, file))
             if let first = seen[key] {
                 throw UsageError("--format \(first) and --format \(spec) write to the same file; give each format its own file")
             }

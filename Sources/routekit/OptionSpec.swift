@@ -59,7 +59,7 @@ struct OptionSpec: Sendable {
         let indent = String(repeating: " ", count: 2 + width)
         return rows.map { left, help in
             let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
-            return "  " + left.padding(toLength: width, withPad: " ", startingAt: 0) + lines[0]
+            return "  " + left.padded(to: width) + lines[0]
                 + lines.dropFirst().map { "\n" + indent + $0 }.joined()
         }.joined(separator: "\n")
     }
@@ -79,5 +79,12 @@ enum Operands: Sendable {
 /// Two columns, the first padded to its widest entry: the command list of `routekit --help`.
 func alignedColumns(_ rows: [(String, String)], indent: Int = 2, width: Int? = nil) -> [String] {
     let width = width ?? (rows.map(\.0.count).max() ?? 0) + 3
-    return rows.map { String(repeating: " ", count: indent) + $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + $0.1 }
+    return rows.map { String(repeating: " ", count: indent) + $0.0.padded(to: width) + $0.1 }
+}
+
+extension String {
+    /// Spaces appended up to `width` characters, or cut to it (as Foundation's `padding` does).
+    func padded(to width: Int) -> String {
+        count >= width ? String(prefix(width)) : self + String(repeating: " ", count: width - count)
+    }
 }

@@ -31,8 +31,8 @@ struct RulesCommand: Command {
             let width = RuleDocs.ids.map(\.count).max() ?? 0
             for doc in RuleDocs.docs {
                 let severity = doc.descriptor.defaultSeverity?.rawValue ?? "off"
-                console.print(doc.id.padding(toLength: width + 2, withPad: " ", startingAt: 0)
-                              + severity.padding(toLength: 9, withPad: " ", startingAt: 0) + doc.descriptor.summary)
+                console.print(doc.id.padded(to: width + 2)
+                              + severity.padded(to: 9) + doc.descriptor.summary)
             }
             return .success
         }

@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import RouteKit
 
 func mainHelp() -> String {
@@ -83,4 +88,10 @@ func reserveClosedStandardDescriptors() {
 reserveClosedStandardDescriptors()
 SystemAllocator.returnLargeBlocksPromptly()
 let console = Console()
-exit(console.finish(runMain(Array(CommandLine.arguments.dropFirst()), console: console)).rawValue)
+// Not even the program's name: the command line could not be read, and running without it would
+// answer another question than the one asked.
+if ProcessArguments.all.isEmpty {
+    console.error("routekit: cannot read its command line (no /proc, and the C library passed no argv)")
+    exit(console.finish(.usage).rawValue)
+}
+exit(console.finish(runMain(Array(ProcessArguments.all.dropFirst()), console: console)).rawValue)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What routekit read from the app's own code (`sources:` in the config): the routes as Kotlin
 /// declares them, the Kotlin push sites, the Swift `TabView`'s tabs and the String Catalog values
@@ -225,7 +225,7 @@ extension AppCode {
             let declaration = files[declaration: ref]
             let location = SourceLocation(file: declaration.file, line: declaration.nameLine, column: declaration.nameColumn)
             let params = declaration.parameters.map { parameter in
-                var type = parameter.type.replacingOccurrences(of: " ", with: "")
+                var type = parameter.type.replacing(" ", with: "")
                 let nullable = type.hasSuffix("?")
                 if nullable { type.removeLast() }
                 return KotlinRoute.Param(name: parameter.name, type: type, isOptional: nullable || parameter.defaultValue != nil,

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where a route's `title` or `subtitle` comes from in Kotlin.
 enum KotlinPropertySource: Sendable, Equatable {
@@ -605,8 +605,8 @@ struct KotlinDeclarationScanner {
     // MARK: - Rendering
 
     static func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            .replacingOccurrences(of: "\n", with: "\\n") + "\""
+        "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
+            .replacing("\n", with: "\\n") + "\""
     }
 
     private static let spacedOperators: Set<String> = ["=", "?:", "+", "-", "*", "/", "&&", "||", "==", "!="]

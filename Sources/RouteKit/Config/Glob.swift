@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Shell-style globs relative to a root: `*` and `?` within one path segment, `**` across
 /// segments, `[abc]` classes and `{a,b}` alternatives. Hidden files match only when the
@@ -128,7 +133,7 @@ public enum Glob {
                 return
             }
             for child in Glob.children(of: directory) {
-                let name = (child as NSString).lastPathComponent
+                let name = PathUtilities.lastComponent(child)
                 if name.hasPrefix(".") && !segment.hasPrefix(".") { continue }
                 guard Glob.matches(name: name, pattern: segment) else { continue }
                 if rest.isEmpty {
@@ -145,7 +150,7 @@ public enum Glob {
         return names.sorted().map { PathUtilities.join(directory, $0) }
     }
 
-    private static func isHidden(_ path: String) -> Bool { (path as NSString).lastPathComponent.hasPrefix(".") }
+    private static func isHidden(_ path: String) -> Bool { PathUtilities.lastComponent(path).hasPrefix(".") }
 
     static func isDirectory(_ path: String, followLinks: Bool) -> Bool {
         var info = stat()

@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Many glob patterns expanded in one walk of the tree: each directory is listed once, whatever
 /// the number of patterns (a walk per pattern took 37 s for 1,000 `t/**/nK*.yml` over 900
@@ -162,7 +167,7 @@ struct GlobWalk {
         if steps.needsListing {
             directoriesListed += 1
             for child in Glob.children(of: directory) {
-                let name = (child as NSString).lastPathComponent
+                let name = PathUtilities.lastComponent(child)
                 var isRealDirectory: Bool?
                 func realDirectory() -> Bool {
                     if let isRealDirectory { return isRealDirectory }

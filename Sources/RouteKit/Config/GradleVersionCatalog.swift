@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads the Compose Multiplatform version from a Gradle version catalog
 /// (`gradle/libs.versions.toml`): the version of the plugin `org.jetbrains.compose`, or of the
@@ -12,22 +12,22 @@ enum GradleVersionCatalog {
         var references: [String] = []
         var direct: [String] = []
         for rawLine in text.split(whereSeparator: \.isNewline) {
-            var line = rawLine.trimmingCharacters(in: .whitespaces)
+            var line = rawLine.trimmingWhitespace()
             // A `#` outside quotes starts a comment.
             var quoted = false
             if let hash = line.firstIndex(where: { character in
                 if character == "\"" { quoted.toggle() }
                 return character == "#" && !quoted
             }) {
-                line = line[..<hash].trimmingCharacters(in: .whitespaces)
+                line = line[..<hash].trimmingWhitespace()
             }
             if line.hasPrefix("[") {
-                section = line.trimmingCharacters(in: CharacterSet(charactersIn: "[] "))
+                section = line.trimming(charactersIn: "[] ")
                 continue
             }
             guard let equals = line.firstIndex(of: "=") else { continue }
-            let key = line[..<equals].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-            let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            let key = line[..<equals].trimmingWhitespace().trimming(charactersIn: "\"")
+            let value = line[line.index(after: equals)...].trimmingWhitespace()
             switch section {
             case "versions":
                 versions[key] = unquoted(value)
@@ -39,7 +39,7 @@ enum GradleVersionCatalog {
                 if let reference = field("version.ref", in: value) { references.append(reference) }
                 if let version = field("version", in: value) { direct.append(version) }
                 // `module:version` in one string.
-                if let colon = value.range(of: "components-resources:") {
+                if let colon = value.firstRange(of: "components-resources:") {
                     direct.append(unquoted(String(value[colon.upperBound...].prefix { $0 != "\"" })))
                 }
             default:
@@ -59,7 +59,7 @@ enum GradleVersionCatalog {
     /// `field = "x"` inside an inline table `{ id = "…", version.ref = "x" }`.
     private static func field(_ name: String, in table: String) -> String? {
         var search = table[...]
-        while let range = search.range(of: name) {
+        while let range = search.firstRange(of: name) {
             let before = range.lowerBound == table.startIndex ? " " : table[table.index(before: range.lowerBound)]
             let rest = table[range.upperBound...].drop { $0 == " " }
             if (before == " " || before == "{" || before == ","), rest.first == "=" {
@@ -73,7 +73,7 @@ enum GradleVersionCatalog {
     }
 
     private static func unquoted(_ value: String) -> String {
-        value.trimmingCharacters(in: CharacterSet(charactersIn: "\" "))
+        value.trimming(charactersIn: "\" ")
     }
 
     /// The version in the nearest `gradle/libs.versions.toml` from `directory` up to `root`.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `.routekit.yml`: where the inputs are and how to lint them.
 public struct ProjectConfig: Sendable {
@@ -217,7 +217,7 @@ extension ProjectConfig {
     private static func misplacedInput(_ mapping: YAMLMapping, path: String) -> ConfigError? {
         let keys = mapping.entries.map(\.key.value)
         guard !keys.isEmpty, !keys.contains(where: knownFields.contains) else { return nil }
-        let name = (path as NSString).lastPathComponent
+        let name = PathUtilities.lastComponent(path)
         let instead = "pass the project's directory or its \(fileName) (run 'routekit init' to write one)"
         if keys.contains("routes") {
             return ConfigError("'\(name)' is a route catalog, not a project config; \(instead)",

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The projects that paths belong to, as `routekit lint FILE...` (and pre-commit, which passes the
 /// staged files) needs them: a repository may hold several projects (`mobile/.routekit.yml`,
@@ -26,7 +26,7 @@ public struct ProjectsOfFiles: Sendable {
             if Glob.isDirectory(absolute, followLinks: true) {
                 config = try ProjectConfig.locate(explicit: nil, directory: path)
             } else if FileManager.default.fileExists(atPath: absolute) || Self.isLink(absolute) {
-                config = (absolute as NSString).lastPathComponent == ProjectConfig.fileName
+                config = PathUtilities.lastComponent(absolute) == ProjectConfig.fileName
                     ? absolute
                     : Self.nearestConfig(above: PathUtilities.directory(of: absolute))
             } else {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Android resources (`res/values*/strings.xml`): `getString(id, args)` formats with
 /// `java.util.Formatter`; `getString(id)` shows the text as it is, `%%` and all.
@@ -307,7 +307,7 @@ struct JavaFormatSpecifier {
     /// `String` for `%s`, a whole number for `%d`, a decimal number for `%f`.
     func format(_ value: String, symbols: NumberSymbols) -> Result<String, FormatFailure> {
         let c = Character(Unicode.Scalar(conversion))
-        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        let trimmed = value.trimmingWhitespace()
         func cased(_ text: String) -> String { upper ? text.uppercased() : text }
         if dateTime { return .failure(FormatFailure("routekit does not render Java's date conversion \(written)")) }
         switch c {
@@ -359,7 +359,7 @@ struct JavaFormatSpecifier {
             format += ".\(precision ?? 6)\(c)"
             // Java rounds the shortest decimal form half up, where C rounds the binary value.
             let magnitude = number.magnitude
-            var body = String(format: format, PrintfSpec.isDecimalTie(magnitude, conversion: c, precision: precision ?? 6) ? magnitude.nextUp : magnitude)
+            var body = CFormat.format(format, PrintfSpec.isDecimalTie(magnitude, conversion: c, precision: precision ?? 6) ? magnitude.nextUp : magnitude)
             let parts = body.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
             var integer = String(parts[0])
             if has(",") && c == "f" { integer = PrintfSpec.grouped(integer, by: symbols.group) }

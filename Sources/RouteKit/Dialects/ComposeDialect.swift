@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Compose Multiplatform resources (`composeResources/values*/strings.xml`): `stringResource(res,
 /// args…)`, `getString(res, args…)` and `pluralStringResource(res, quantity, args…)` fill the text
@@ -97,7 +97,7 @@ public struct ComposeResourcesVersion: Sendable, Hashable, Comparable, CustomStr
 
     /// `1.7.3`, `1.8.0-beta01` (the pre-release suffix is ignored), `1.7`.
     public init?(_ text: String) {
-        let core = text.trimmingCharacters(in: .whitespaces).split(separator: "-", maxSplits: 1).first.map(String.init) ?? ""
+        let core = text.trimmingWhitespace().split(separator: "-", maxSplits: 1).first.map(String.init) ?? ""
         let parts = core.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
         guard (2 ... 3).contains(parts.count), parts.allSatisfy({ $0 != nil && $0! >= 0 }) else { return nil }
         self.init(parts[0]!, parts[1]!, parts.count == 3 ? parts[2]! : 0)

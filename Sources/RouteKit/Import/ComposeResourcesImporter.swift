@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 
 /// Imports Compose Multiplatform or Android string resources: every `values*/*.xml` under a
@@ -45,13 +45,13 @@ public struct ComposeResourcesImporter: Sendable {
     public func importDirectories(_ directories: [String]) throws(ImportError) -> ImportedStrings {
         var files: [(path: String, display: String)] = []
         for directory in directories {
-            var isDirectory: ObjCBool = false
+            var isDirectory = false
             guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
                 throw ImportError("cannot read \(directory): no such directory")
             }
-            guard isDirectory.boolValue else { throw ImportError("\(directory) is not a directory") }
+            guard isDirectory else { throw ImportError("\(directory) is not a directory") }
             for (path, display) in Self.xmlFiles(under: directory) {
-                files.append((path, directories.count == 1 ? display : (directory as NSString).appendingPathComponent(display)))
+                files.append((path, directories.count == 1 ? display : PathUtilities.appending(directory, display)))
             }
         }
         let directory = directories.joined(separator: ", ")
@@ -61,7 +61,7 @@ public struct ComposeResourcesImporter: Sendable {
         var variantDirectories: [String: String] = [:]
         for (path, display) in files {
             let directoryPath = PathUtilities.directory(of: path)
-            let directoryName = (directoryPath as NSString).lastPathComponent
+            let directoryName = PathUtilities.lastComponent(directoryPath)
             guard let qualifiers = AndroidValuesQualifiers.parse(directoryName) else { continue }
             let displayDirectory = PathUtilities.directory(of: display)
             if case .variant(let text) = qualifiers {
@@ -135,7 +135,7 @@ public struct ComposeResourcesImporter: Sendable {
         case .android: return .android
         case .compose: return .compose
         case .auto:
-            return AndroidResources.flavor(forValuesDirectory: (valuesDirectory as NSString).standardizingPath)
+            return AndroidResources.flavor(forValuesDirectory: PathUtilities.normalize(valuesDirectory))
         }
     }
 
@@ -149,14 +149,14 @@ public struct ComposeResourcesImporter: Sendable {
             guard depth <= 48, let names = try? manager.contentsOfDirectory(atPath: path) else { continue }
             var subdirectories: [(String, String, Int)] = []
             for name in names.sorted() where !name.hasPrefix(".") {
-                let child = (path as NSString).appendingPathComponent(name)
+                let child = PathUtilities.appending(path, name)
                 let childDisplay = display.isEmpty ? name : display + "/" + name
                 let type = (try? manager.attributesOfItem(atPath: child))?[.type] as? FileAttributeType
                 if type == .typeDirectory {
                     if !ignoredDirectories.contains(name) { subdirectories.append((child, childDisplay, depth + 1)) }
                 } else if name.lowercased().hasSuffix(".xml") {
-                    var isDirectory: ObjCBool = false
-                    if manager.fileExists(atPath: child, isDirectory: &isDirectory), !isDirectory.boolValue {
+                    var isDirectory = false
+                    if manager.fileExists(atPath: child, isDirectory: &isDirectory), !isDirectory {
                         result.append((child, childDisplay))
                     }
                 }
@@ -177,14 +177,14 @@ public struct ComposeResourcesImporter: Sendable {
         let data: Data
         do {
             let attributes = try FileManager.default.attributesOfItem(atPath: path)
-            if let size = attributes[.size] as? NSNumber, size.intValue > maxFileSize {
+            if let size = attributes[.size] as? UInt, size > maxFileSize {
                 throw ImportError("\(display): file is larger than \(maxFileSize) bytes")
             }
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch let error as ImportError {
             throw error
         } catch {
-            throw ImportError("cannot read \(display): \(error.localizedDescription)")
+            throw ImportError("cannot read \(display): \(error)")
         }
         return try Self.parse(data, display: display, flavor: flavor)
     }

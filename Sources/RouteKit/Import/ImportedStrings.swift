@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A CLDR plural category, in CLDR order.
 public enum ImportPluralCategory: String, CaseIterable, Sendable, Comparable {
@@ -187,7 +187,7 @@ public struct ImportedStrings: Sendable {
 /// `# routekit:disable…` comments as suppressions.
 enum ImportCommentText {
     static func inert(_ text: String) -> String {
-        text.replacingOccurrences(of: "routekit:", with: "routekit :")
+        text.replacing("routekit:", with: "routekit :")
     }
 }
 
@@ -213,7 +213,7 @@ public enum ImportLocaleTag {
 
     /// `zh_Hant_tw` → `zh-Hant-TW`: `_` to `-`, language lower case, script title case, region upper case.
     public static func canonical(_ tag: String) -> String {
-        let parts = tag.replacingOccurrences(of: "_", with: "-").split(separator: "-").map(String.init)
+        let parts = tag.replacing("_", with: "-").split(separator: "-").map(String.init)
         guard let first = parts.first else { return tag }
         var result = [first.lowercased()]
         for part in parts.dropFirst() {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A title or subtitle as the Kotlin source gives it.
 public enum ImportedTitle: Sendable, Equatable {
@@ -290,12 +290,12 @@ public struct KotlinRouteImporter: Sendable {
     public func importFiles(_ paths: [String]) throws(ImportError) -> ImportedRouteCatalog {
         var sources: [(display: String, text: String)] = []
         for path in paths {
-            var isDirectory: ObjCBool = false
+            var isDirectory = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 throw ImportError("cannot read \(path): no such file")
             }
-            let files = isDirectory.boolValue ? Self.kotlinFiles(under: path) : [(path, path)]
-            if isDirectory.boolValue && files.isEmpty { throw ImportError("no .kt files under \(path)") }
+            let files = isDirectory ? Self.kotlinFiles(under: path) : [(path, path)]
+            if isDirectory && files.isEmpty { throw ImportError("no .kt files under \(path)") }
             for (file, display) in files {
                 sources.append((display, try read(file, display: display)))
             }
@@ -306,7 +306,7 @@ public struct KotlinRouteImporter: Sendable {
     private func read(_ path: String, display: String) throws(ImportError) -> String {
         do {
             let attributes = try FileManager.default.attributesOfItem(atPath: path)
-            if let size = attributes[.size] as? NSNumber, size.intValue > maxFileSize {
+            if let size = attributes[.size] as? UInt, size > maxFileSize {
                 throw ImportError("\(display): file is larger than \(maxFileSize) bytes")
             }
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -314,7 +314,7 @@ public struct KotlinRouteImporter: Sendable {
         } catch let error as ImportError {
             throw error
         } catch {
-            throw ImportError("cannot read \(display): \(error.localizedDescription)")
+            throw ImportError("cannot read \(display): \(error)")
         }
     }
 
@@ -325,8 +325,8 @@ public struct KotlinRouteImporter: Sendable {
         while let (path, display, depth) = stack.popLast() {
             guard depth <= 48, let names = try? manager.contentsOfDirectory(atPath: path) else { continue }
             for name in names.sorted().reversed() where !name.hasPrefix(".") {
-                let child = (path as NSString).appendingPathComponent(name)
-                let childDisplay = (display as NSString).appendingPathComponent(name)
+                let child = PathUtilities.appending(path, name)
+                let childDisplay = PathUtilities.appending(display, name)
                 let type = (try? manager.attributesOfItem(atPath: child))?[.type] as? FileAttributeType
                 if type == .typeDirectory {
                     if !ComposeResourcesImporter.ignoredDirectories.contains(name) {
@@ -555,7 +555,7 @@ public struct KotlinRouteImporter: Sendable {
         var keys: [String: [(key: String, origin: String)]] = [:]
         for push in pushes {
             guard case .key(let key, let location) = push.title else { continue }
-            keys[push.route, default: []].append((key, "\((location.file as NSString).lastPathComponent):\(location.line)"))
+            keys[push.route, default: []].append((key, "\(PathUtilities.lastComponent(location.file)):\(location.line)"))
         }
         for index in routes.indices {
             guard case .param? = routes[index].title, let passed = keys[routes[index].name] else { continue }

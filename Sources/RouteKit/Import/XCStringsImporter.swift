@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Imports an Apple String Catalog (`.xcstrings`, JSON).
 ///
@@ -60,22 +60,22 @@ public struct XCStringsImporter: Sendable {
     }
 
     public func importFile(_ path: String) throws(ImportError) -> ImportedStrings {
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw ImportError("cannot read \(path): no such file")
         }
-        guard !isDirectory.boolValue else { throw ImportError("\(path) is a directory, not an .xcstrings file") }
+        guard !isDirectory else { throw ImportError("\(path) is a directory, not an .xcstrings file") }
         let data: Data
         do {
             let attributes = try FileManager.default.attributesOfItem(atPath: path)
-            if let size = attributes[.size] as? NSNumber, size.intValue > maxFileSize {
+            if let size = attributes[.size] as? UInt, size > maxFileSize {
                 throw ImportError("\(path): file is larger than \(maxFileSize) bytes")
             }
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch let error as ImportError {
             throw error
         } catch {
-            throw ImportError("cannot read \(path): \(error.localizedDescription)")
+            throw ImportError("cannot read \(path): \(error)")
         }
         return try importData(data, display: path)
     }

@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One resource set's strings: a module's own table (`ResourceSets`).
 public struct StringSet: Sendable {

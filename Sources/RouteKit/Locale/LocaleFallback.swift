@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// Fallback chains: the order in which a locale's strings are looked for.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 /// A BCP 47 locale tag as routekit uses it: language, optional script and region, variants.
 ///
 /// Values are always in canonical case (`zh-Hant-TW`, `es-419`, `ca-ES-valencia`), with variants
@@ -94,7 +94,7 @@ public struct LocaleTag: Hashable, Comparable, Sendable, CustomStringConvertible
     /// them (Android 14's regional preferences add `-u-mu-…`, `-u-fw-…`); the Unicode extension's
     /// numbering system (`-u-nu-thai`) is read by `NumberSymbols`.
     public static func splittingExtensions(_ text: String) -> (tag: String, extensions: String?) {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespaceAndNewlines()
         var start = trimmed.startIndex
         var first = true
         while start < trimmed.endIndex {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The value of one String Catalog localization: the one decoder behind `routekit import
 /// xcstrings` and reading `.xcstrings` files in place.
@@ -165,8 +165,10 @@ enum XCStringsDecoder {
                 continue
             }
             if let state = doc.member(stringUnit, "state").flatMap(doc.string) { states.insert(state) }
-            let filled = formText.replacingOccurrences(of: "%arg", with: argument)
-            forms[category] = text.replacingCharacters(in: token.range, with: filled)
+            let filled = formText.replacing("%arg", with: argument)
+            var form = text
+            form.replaceSubrange(token.range, with: filled)
+            forms[category] = form
             formNodes[category] = keyNode
         }
         guard !forms.isEmpty else { return Decoded(value: .text(text)) }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Findings accepted as they are, so a project can adopt routekit (or a new rule) without fixing
 /// everything first: later runs report only what is new.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Large reports rendered on all cores, a chunk of findings per core, written in order.
 enum ChunkedRender {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// GitHub Actions workflow commands, one line per finding:
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension PathUtilities {
     /// `path` relative to `directory` when it lies inside it; otherwise `path` as given.

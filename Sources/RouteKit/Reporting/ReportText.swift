@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Neutralizing hostile text for reports, and the summary lines several formats print.
 enum ReportText {

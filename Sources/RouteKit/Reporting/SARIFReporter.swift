@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// SARIF 2.1.0, for code scanning (GitHub, GitLab, IDEs).
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The default format, for people and editors: one line per finding,
 ///

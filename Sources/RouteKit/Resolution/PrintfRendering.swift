@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How routekit renders a printf-style placeholder: as C's printf (Apple's `String(format:locale:)`)
 /// and `java.util.Formatter` (Android's `String.format(Locale, …)`) both do, with the locale's
@@ -49,7 +49,7 @@ extension PrintfSpec {
             return .failure(FormatFailure("is not rendered: \(reason)"))
         }
         let c = Character(Unicode.Scalar(conversion))
-        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        let trimmed = value.trimmingWhitespace()
         if !ruby && "diufFeE".contains(c) && symbols.numberingSystem != "latn" {
             return .failure(FormatFailure("is not rendered: the locale writes numbers in \(symbols.numberingSystem) digits, and routekit writes Latin digits only"))
         }
@@ -93,11 +93,11 @@ extension PrintfSpec {
             var format = "%"
             if flags.contains(.alternate) { format += "#" }
             format += ".\(precision ?? 6)\(c == "F" ? "f" : String(c))"
-            var body = String(format: format, number.magnitude)
+            var body = CFormat.format(format, number.magnitude)
             if !ruby, !cOnly, Self.isDecimalTie(number.magnitude, conversion: c, precision: precision ?? 6) {
                 // Java rounds the shortest decimal form half up (2.5 → 3), C the binary value half
                 // to even (2.5 → 2): on a tie they may disagree.
-                let java = String(format: format, number.magnitude.nextUp)
+                let java = CFormat.format(format, number.magnitude.nextUp)
                 if java != body { return .failure(FormatFailure("is \(value), which C rounds to \(body) and Java to \(java)")) }
             }
             if !ruby {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// Resolves titles the way the app does at push time: negotiate the locale, look the key up along

@@ -121,8 +121,8 @@ enum TabLabelKeys {
     static func pattern(of key: String, label: String) -> String {
         let word = String(label.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "_" })
         let lowered = key.lowercased()
-        for candidate in [word, word.replacingOccurrences(of: "_", with: ""), word.replacingOccurrences(of: "_", with: ".")] {
-            if !candidate.isEmpty, let range = lowered.range(of: candidate) {
+        for candidate in [word, word.replacing("_", with: ""), word.replacing("_", with: ".")] {
+            if !candidate.isEmpty, let range = lowered.firstRange(of: candidate) {
                 return String(lowered[..<range.lowerBound]) + "{}" + String(lowered[range.upperBound...])
             }
         }

@@ -79,7 +79,7 @@ public struct CatalogUpdate: Sendable {
         if let routesIndex, routesIndex + 1 < top.count {
             insertAt = top[routesIndex + 1].key.location.line - 1
         }
-        while insertAt > 0, lines[insertAt - 1].trimmingCharacters(in: .whitespaces).isEmpty { insertAt -= 1 }
+        while insertAt > 0, lines[insertAt - 1].trimmingWhitespace().isEmpty { insertAt -= 1 }
         if !imported.routes.isEmpty {
             // The import's own text for the entries, re-indented to the file's indentation.
             let entries = imported.yaml().split(separator: "\n", omittingEmptySubsequences: false)

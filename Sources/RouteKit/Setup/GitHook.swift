@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Why `init` or `install-hook` could not do its work (the command exits with 2).
 public struct SetupError: Error, Sendable, CustomStringConvertible {
@@ -40,29 +45,19 @@ public struct GitRepository: Sendable, Equatable {
     }
 
     private static func git(_ arguments: [String], in directory: String) throws(SetupError) -> Output {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", directory] + arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        let run: Subprocess.Result
         do {
-            try process.run()
+            run = try Subprocess.run("git", ["-C", directory] + arguments)
         } catch {
-            throw SetupError("cannot run git: \(error.localizedDescription)")
+            throw SetupError("cannot run git: \(error.message)")
         }
-        // rev-parse prints a line or two: neither pipe can fill up while the other is read.
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        if process.terminationStatus == 127 {
+        if run.status == 127 {
             throw SetupError("git is not installed or not on PATH")
         }
         return Output(
-            status: process.terminationStatus,
-            output: String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines),
-            error: String(decoding: errors, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+            status: run.status,
+            output: String(decoding: run.output, as: UTF8.self).trimmingWhitespaceAndNewlines(),
+            error: String(decoding: run.error, as: UTF8.self).trimmingWhitespaceAndNewlines())
     }
 }
 
@@ -143,7 +138,7 @@ public enum PreCommitHook {
         do {
             try FileManager.default.createDirectory(atPath: hooksDirectory, withIntermediateDirectories: true)
         } catch {
-            throw SetupError("cannot create the hooks directory \(hooksDirectory): \(error.localizedDescription)")
+            throw SetupError("cannot create the hooks directory \(hooksDirectory): \(error)")
         }
         var backup: String?
         if SetupFile.exists(hook) {
@@ -180,6 +175,6 @@ public enum PreCommitHook {
 
     /// `'text'` for `sh`, with embedded single quotes spliced in as `'\''`.
     public static func shellQuote(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        "'" + text.replacing("'", with: "'\\''") + "'"
     }
 }

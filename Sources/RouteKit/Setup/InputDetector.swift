@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What `routekit init` found in a directory: the route catalog and the string resources a
 /// starter `.routekit.yml` should point at.
@@ -59,7 +59,7 @@ public enum InputDetector {
         var nonStringYAML: [String] = []
         var localeOrder: [String] = []
         for file in yamlFiles {
-            let name = (file.path as NSString).lastPathComponent
+            let name = PathUtilities.lastComponent(file.path)
             guard let root = readTopLevel(PathUtilities.join(root, file.path)) else {
                 nonStringYAML.append(file.path)
                 continue
@@ -129,7 +129,7 @@ public enum InputDetector {
     /// `routes.yml`, `*routes*.yml`, `catalog.yml` (and `.yaml`).
     static func isCatalogName(_ name: String) -> Bool {
         guard isYAML(name) else { return false }
-        let stem = (name as NSString).deletingPathExtension.lowercased()
+        let stem = PathUtilities.stem(name).lowercased()
         return stem.contains("routes") || stem == "catalog"
     }
 

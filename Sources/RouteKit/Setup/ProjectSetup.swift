@@ -103,7 +103,7 @@ public struct ProjectSetup: Sendable {
     /// then the rest in the order found. Confetti's `androidApp/src/main/res` comes after
     /// `shared/src/commonMain/composeResources`, which the iOS app reads.
     static func appSetFirst(_ globs: [String], kotlin: [String]) -> [String] {
-        let module = kotlin.first.flatMap { glob in glob.range(of: "/src/").map { String(glob[..<$0.lowerBound]) + "/" } }
+        let module = kotlin.first.flatMap { glob in glob.firstRange(of: "/src/").map { String(glob[..<$0.lowerBound]) + "/" } }
         func rank(_ glob: String) -> Int {
             guard glob.contains("composeResources/") else { return 2 }
             return module.map { glob.hasPrefix($0) } == true ? 0 : 1

@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The one directory walk of `init` (its detectors of strings, native string files and app
 /// sources all read the one list of files): names in sorted order, depth first, hidden entries and

@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Creates the files `init` and `install-hook` write: through `AtomicFile` into a staging file
 /// beside the destination, given its final mode, then moved into place in one step — with
@@ -32,7 +37,7 @@ public enum SetupFile {
     public static func write(_ data: Data, to path: String, mode: mode_t = 0o644, overwrite: Bool) throws(Failure) {
         if !overwrite, exists(path) { throw .exists(path) }
         let directory = PathUtilities.directory(of: path)
-        let name = (path as NSString).lastPathComponent
+        let name = PathUtilities.lastComponent(path)
         let staging = PathUtilities.join(directory.isEmpty ? "." : directory, ".\(name).routekit-new-\(getpid())")
         do {
             try AtomicFile.write(data, to: staging)

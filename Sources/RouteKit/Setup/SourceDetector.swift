@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What `routekit init` proposes for `sources:`: the Kotlin source sets that declare a sealed
 /// route interface (with the iOS-side source sets beside them) and the Swift app that has a

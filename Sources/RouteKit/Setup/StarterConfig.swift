@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The text of the `.routekit.yml` that `routekit init` writes: every field explained in a
 /// comment, the detected ones set, the optional ones commented out.
@@ -121,7 +121,7 @@ public enum StarterConfig {
             case "\n": escaped += "\\n"
             case "\t": escaped += "\\t"
             case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                escaped += String(format: "\\x%02X", scalar.value)
+                escaped += CFormat.format("\\x%02X", scalar.value)
             default: escaped.unicodeScalars.append(scalar)
             }
         }

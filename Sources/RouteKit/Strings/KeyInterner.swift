@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Interns dotted keys as a tree of segments: (parent id, segment bytes) → id. Id 0 is the root.
 /// A key written with dots (`a.b: x`) and the same key nested (`a: {b: x}`) get the same id.

@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Key ids in the order Swift's `String` sorts their names followed by a terminator, without a
 /// `String` per key: every name is written once into one buffer. Names that are NFC as written

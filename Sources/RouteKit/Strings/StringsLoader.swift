@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads Rails-i18n YAML: the top-level key is the locale, nested keys are joined with `.`.
 ///

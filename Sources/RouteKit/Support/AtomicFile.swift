@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Writes files the safe way: into a temporary file in the same directory, flushed, then renamed
 /// over the destination. A failure at any point leaves the previous file as it was.
@@ -65,7 +70,7 @@ public enum AtomicFile {
         for _ in 0 ..< 40 {
             // The directories, resolved by the kernel; the last component, one link at a time.
             let directory = realDirectory(PathUtilities.directory(of: current))
-            current = PathUtilities.join(directory, (current as NSString).lastPathComponent)
+            current = PathUtilities.join(directory, PathUtilities.lastComponent(current))
             // This process's own streams and /dev/null write no file: a link to them is harmless.
             if processDescriptor(current) != nil || current == "/dev/null" { return nil }
             var info = stat()
@@ -89,7 +94,7 @@ public enum AtomicFile {
                 defer { free(resolved) }
                 return PathUtilities.normalize(([String(cString: resolved)] + rest.reversed()).joined(separator: "/"))
             }
-            rest.append((existing as NSString).lastPathComponent)
+            rest.append(PathUtilities.lastComponent(existing))
             existing = PathUtilities.directory(of: existing)
             if existing.isEmpty { existing = "." }
         }
@@ -154,7 +159,7 @@ public enum AtomicFile {
             guard failure == nil else { return }
             var offset = 0
             while offset < raw.count {
-                let written = Foundation.write(descriptor, raw.baseAddress!.advanced(by: offset), raw.count - offset)
+                let written = systemWrite(descriptor, raw.baseAddress!.advanced(by: offset), raw.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     failure = String(cString: strerror(errno))
@@ -169,7 +174,7 @@ public enum AtomicFile {
     /// A temporary file next to `path`, written, flushed and renamed over it.
     private static func replace(_ path: String, shownAs shown: String, _ produce: (@escaping (UnsafeRawBufferPointer) -> Void) -> Void) throws(WriteError) {
         let directory = PathUtilities.directory(of: path)
-        let name = (path as NSString).lastPathComponent
+        let name = PathUtilities.lastComponent(path)
         let dir = directory.isEmpty ? "." : directory
         var template = Array("\(dir)/.\(name).routekit-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -191,3 +196,10 @@ public enum AtomicFile {
         }
     }
 }
+
+#if canImport(Glibc)
+/// libc's `write`, named apart from the methods called `write` here.
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+private let systemWrite = Darwin.write
+#endif

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension FuzzEntry {
     /// A `strings.xml`, read in place (as `values-de/strings.xml` of a Compose tree and as an

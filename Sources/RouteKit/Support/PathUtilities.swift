@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Path arithmetic on `/`-separated strings, without touching the file system.
 public enum PathUtilities {
@@ -61,6 +61,30 @@ public enum PathUtilities {
         return head.isEmpty ? "/" : String(head)
     }
 
+    /// The last component, as `NSString.lastPathComponent` gives it: trailing slashes ignored,
+    /// "/" for the root, "" for "".
+    public static func lastComponent(_ path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.utf8.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        guard trimmed != "/", let slash = trimmed.lastIndex(of: "/") else { return String(trimmed) }
+        return String(trimmed[trimmed.index(after: slash)...])
+    }
+
+    /// `component` appended after a `/`, as `NSString.appendingPathComponent` does (no
+    /// normalization; `base` "" gives `component`).
+    public static func appending(_ base: String, _ component: String) -> String {
+        if base.isEmpty { return component }
+        return base.hasSuffix("/") ? base + component : base + "/" + component
+    }
+
+    /// The last component without its extension (`strings.xml` → `strings`; a leading dot is no
+    /// extension).
+    public static func stem(_ path: String) -> String {
+        let name = lastComponent(path)
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
+    }
+
     public static func join(_ base: String, _ path: String) -> String {
         if path.hasPrefix("/") { return normalize(path) }
         return normalize(base + "/" + path)
@@ -94,5 +118,29 @@ public enum PathUtilities {
     public static func isInside(_ path: String, root: String) -> Bool {
         let p = normalize(path), r = normalize(root)
         return p == r || p.hasPrefix(r == "/" ? "/" : r + "/")
+    }
+}
+
+extension StringProtocol {
+    /// Without leading and trailing spaces and tabs (Foundation's `.whitespaces`: Unicode
+    /// space separators and the tab).
+    func trimmingWhitespace() -> String { trimming { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator } }
+
+    /// Without leading and trailing white space and line breaks (`.whitespacesAndNewlines`).
+    func trimmingWhitespaceAndNewlines() -> String { trimming { $0.properties.isWhitespace } }
+
+    /// Without leading and trailing scalars of `characters`.
+    func trimming(charactersIn characters: String) -> String {
+        let set = Set(characters.unicodeScalars)
+        return trimming { set.contains($0) }
+    }
+
+    private func trimming(_ drop: (Unicode.Scalar) -> Bool) -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !drop($0) }) else { return "" }
+        let last = scalars.lastIndex(where: { !drop($0) })!
+        var kept = String.UnicodeScalarView()
+        kept.append(contentsOf: scalars[first...last])
+        return String(kept)
     }
 }

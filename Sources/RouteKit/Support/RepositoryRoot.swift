@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The top of the git working tree that holds a directory, found the way git finds it (the
 /// nearest ancestor with a `.git` directory or file), without running git. Code-scanning uploads

@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What routekit asks of glibc's allocator, looked up at run time (neither function is in the
 /// Glibc module); no-ops elsewhere.

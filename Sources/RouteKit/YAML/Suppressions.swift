@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// In-file suppression comments:
 /// `# routekit:disable-next-line rule-a, rule-b` and `# routekit:disable-line` (no ids: every rule),
@@ -51,7 +56,7 @@ public struct Suppressions: Sendable, Hashable {
             lineNumber += 1
             guard let opener = commentStart(in: line, opener: syntax.opener) else { continue }
             var comment = line[opener...].trimmed(of: " \t\r")[...]
-            if let closer = syntax.closer, let end = comment.range(of: closer, options: .backwards) {
+            if let closer = syntax.closer, let end = comment.ranges(of: closer).last {
                 comment = comment[..<end.lowerBound].trimmed(of: " \t")[...]
             }
             for (directive, offset) in [("routekit:disable-next-line", 1), ("routekit:disable-line", 0)] {

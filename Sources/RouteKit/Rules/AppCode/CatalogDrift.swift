@@ -57,7 +57,7 @@ struct CatalogDrift: LintRule {
         let catalogOnly = route.params.filter { listed in !kotlin.params.contains { $0.name == listed.name } }
         var renamed: Set<String> = []
         for listed in catalogOnly {
-            let type = listed.type.replacingOccurrences(of: " ", with: "")
+            let type = listed.type.replacing(" ", with: "")
             guard let param = kotlinOnly.first(where: { $0.type == type && !renamed.contains($0.name) }) else { continue }
             renamed.insert(param.name)
             renamed.insert(listed.name)
@@ -73,7 +73,7 @@ struct CatalogDrift: LintRule {
                 }
                 continue
             }
-            let listedType = listed.type.replacingOccurrences(of: " ", with: "")
+            let listedType = listed.type.replacing(" ", with: "")
             if listedType != param.type {
                 findings.append(finding("param '\(param.name)' of '\(name)' is \(listed.type) in the catalog but \(param.type) in Kotlin (\(context.place(param.location)))",
                                         at: listed.location, route: name))
