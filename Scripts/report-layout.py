@@ -1,14 +1,19 @@
 #!/usr/bin/env python3
 """Checks an HTML report's layout in headless Chromium through the DevTools protocol.
 
-    Scripts/report-layout.py REPORT.html [WIDTH:SCHEME ...]     (default 1280:light 1280:dark 390:light 390:dark)
+    Scripts/report-layout.py REPORT.html [--max-paint-ms N] [WIDTH:SCHEME ...]     (default 1280:light 1280:dark 390:light 390:dark)
 
 For each viewport width (CSS pixels) and colour scheme (`prefers-color-scheme` emulated) it loads
 the page as it is (its CSP, which allows no script, stays in force: the measurement is evaluated
 by the protocol, not by the page) and fails when
   - the page reports an error (an exception, a console error, a CSP violation, a failed load),
   - the page scrolls sideways: document.documentElement.scrollWidth > innerWidth,
-  - the emulation did not take (innerWidth or the colour scheme differ from what was asked).
+  - the emulation did not take (innerWidth or the colour scheme differ from what was asked),
+  - the page scrolls sideways with every <details> opened (the findings groups),
+  - text is hard to read: a rendered text's contrast with the background it is drawn on is under
+    4.5:1 (WCAG AA; 3:1 for large text), checked as loaded and with every <details> opened,
+  - --max-paint-ms N: the first contentful paint comes later than N ms after navigation starts.
+Each line also gives the first contentful paint and the load time (ms) of the page as loaded.
 Headless Chromium keeps windows at least 500 px wide, so the viewport is set with
 Emulation.setDeviceMetricsOverride, as DevTools' device mode does. Prints one line per check.
 """
@@ -111,7 +116,53 @@ def page_errors(events, session):
     return errors
 
 
-def check(browser, url, width, scheme):
+# The lowest contrast of rendered text with what it is drawn on (WCAG 2 relative luminance; the
+# background is the nearest opaque ancestor's, translucent layers composited over it), and where.
+CONTRAST = """(() => {
+  const parse = c => { const m = c.match(/rgba?\\(([^)]+)\\)/); if (!m) return null;
+    const p = m[1].split(/[\\s,\\/]+/).filter(Boolean).map(Number); return {r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1}; };
+  const over = (top, base) => ({r: top.r * top.a + base.r * (1 - top.a), g: top.g * top.a + base.g * (1 - top.a),
+    b: top.b * top.a + base.b * (1 - top.a), a: 1});
+  const lum = c => { const f = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * f(c.r) + 0.7152 * f(c.g) + 0.0722 * f(c.b); };
+  const background = el => { const layers = [];
+    for (let e = el; e; e = e.parentElement) { const c = parse(getComputedStyle(e).backgroundColor);
+      if (c && c.a > 0) { layers.push(c); if (c.a >= 1) break; } }
+    let base = layers.length && layers[layers.length - 1].a >= 1 ? layers.pop() : {r: 255, g: 255, b: 255, a: 1};
+    while (layers.length) base = over(layers.pop(), base);
+    return base; };
+  let worst = {ratio: 99, where: ""}, checked = 0;
+  for (const el of document.body.querySelectorAll("*")) {
+    if (checked >= 4000) break;
+    if (![...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
+    if (!el.getClientRects().length) continue;
+    const style = getComputedStyle(el);
+    if (style.visibility !== "visible" || +style.opacity === 0) continue;
+    checked++;
+    const bg = background(el), fg = over(parse(style.color), bg);
+    const [hi, lo] = [lum(fg), lum(bg)].sort((a, b) => b - a);
+    const ratio = (hi + 0.05) / (lo + 0.05);
+    const size = parseFloat(style.fontSize), bold = +style.fontWeight >= 700;
+    const needed = size >= 24 || (bold && size >= 18.66) ? 3 : 4.5;
+    if (ratio / needed < worst.ratio / worst.needed || !worst.needed) worst = {ratio, needed, checked,
+      where: el.tagName.toLowerCase() + (el.className ? "." + String(el.className).split(" ").join(".") : "") + " “" + el.textContent.trim().slice(0, 30) + "”"};
+  }
+  worst.checked = checked;
+  return worst;
+})()"""
+
+OPEN_DETAILS = "document.querySelectorAll('details').forEach(d => d.open = true); document.querySelectorAll('details').length"
+
+TIMING = """(() => { const paint = performance.getEntriesByName("first-contentful-paint")[0];
+  const nav = performance.getEntriesByType("navigation")[0];
+  return {paint: paint ? paint.startTime : null, load: nav ? nav.loadEventEnd : null}; })()"""
+
+
+def evaluate(browser, session, expression):
+    return browser.call("Runtime.evaluate", {"returnByValue": True, "expression": expression}, session=session)["result"]["value"]
+
+
+def check(browser, url, width, scheme, max_paint_ms=None):
     target = browser.call("Target.createTarget", {"url": "about:blank"})["targetId"]
     session = browser.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
     for domain in ("Page", "Runtime", "Log"):
@@ -120,12 +171,34 @@ def check(browser, url, width, scheme):
                  {"width": width, "height": 800, "deviceScaleFactor": 1, "mobile": False}, session=session)
     browser.call("Emulation.setEmulatedMedia",
                  {"features": [{"name": "prefers-color-scheme", "value": scheme}]}, session=session)
+    browser.call("Page.setLifecycleEventsEnabled", {"enabled": True}, session=session)
     browser.call("Page.navigate", {"url": url}, session=session)
     browser.wait_for("Page.loadEventFired", session)
+    # First contentful paint from the page's lifecycle events (seconds, monotonic), measured from
+    # the navigation's start ("init"); the Performance API has no paint entries in headless mode.
+    lifecycle = {}
+    deadline = time.monotonic() + 15
+    while "firstContentfulPaint" not in lifecycle and time.monotonic() < deadline:
+        for event in [e for e in browser.pending if e.get("method") == "Page.lifecycleEvent" and e.get("sessionId") == session]:
+            browser.pending.remove(event)
+            lifecycle.setdefault(event["params"]["name"], event["params"]["timestamp"])
+        if "firstContentfulPaint" not in lifecycle:
+            try:
+                browser.pending.append(browser._read_message(min(deadline, time.monotonic() + 0.5)))
+            except TimeoutError:
+                pass
     measured = browser.call("Runtime.evaluate", {"returnByValue": True, "expression": """({
         scrollWidth: document.documentElement.scrollWidth, innerWidth: innerWidth,
         dark: matchMedia("(prefers-color-scheme: dark)").matches,
         background: getComputedStyle(document.body).backgroundColor})"""}, session=session)["result"]["value"]
+    timing = evaluate(browser, session, TIMING)
+    if "firstContentfulPaint" in lifecycle and "init" in lifecycle:
+        timing["paint"] = (lifecycle["firstContentfulPaint"] - lifecycle["init"]) * 1000
+    contrast = [evaluate(browser, session, CONTRAST)]
+    details = evaluate(browser, session, OPEN_DETAILS)
+    opened = evaluate(browser, session, "({scrollWidth: document.documentElement.scrollWidth, innerWidth: innerWidth})")
+    if details:
+        contrast.append(evaluate(browser, session, CONTRAST))
     problems = page_errors(browser.pending, session)
     browser.call("Target.closeTarget", {"targetId": target})
     if measured["innerWidth"] != width:
@@ -134,8 +207,19 @@ def check(browser, url, width, scheme):
         problems.append("the page scrolls sideways")
     if measured["dark"] != (scheme == "dark"):
         problems.append(f"prefers-color-scheme: dark is {measured['dark']}")
+    if details and opened["scrollWidth"] > opened["innerWidth"]:
+        problems.append(f"with its {details} <details> open, the page scrolls sideways (scrollWidth {opened['scrollWidth']})")
+    for state, worst in zip(["as loaded", "with <details> open"], contrast):
+        if worst.get("needed") and worst["ratio"] < worst["needed"]:
+            problems.append(f"contrast {worst['ratio']:.2f}:1 under {worst['needed']}:1 ({state}) at {worst['where']}")
+    paint = timing.get("paint")
+    if max_paint_ms is not None and (paint is None or paint > max_paint_ms):
+        problems.append(f"first contentful paint {paint} ms, over {max_paint_ms} ms")
+    lowest = min((w["ratio"] for w in contrast if w.get("needed")), default=None)
     line = (f"{width}px {scheme}: scrollWidth {measured['scrollWidth']}, innerWidth {measured['innerWidth']}, "
-            f"background {measured['background']}")
+            f"background {measured['background']}, "
+            f"lowest contrast {'%.2f' % lowest if lowest is not None else 'n/a'}:1, {details} details opened, "
+            f"first paint {'%.0f' % paint if paint is not None else '?'} ms, load {'%.0f' % (timing.get('load') or 0)} ms")
     print(line + (" — " + "; ".join(problems) if problems else ": ok"))
     return not problems
 
@@ -143,12 +227,20 @@ def check(browser, url, width, scheme):
 def main():
     if len(sys.argv) < 2:
         sys.exit(__doc__)
-    url = "file://" + os.path.abspath(sys.argv[1])
-    cases = sys.argv[2:] or ["1280:light", "1280:dark", "390:light", "390:dark"]
+    arguments = sys.argv[1:]
+    max_paint_ms = None
+    if "--max-paint-ms" in arguments:
+        at = arguments.index("--max-paint-ms")
+        max_paint_ms = float(arguments[at + 1])
+        del arguments[at:at + 2]
+    if not arguments:
+        sys.exit(__doc__)
+    url = "file://" + os.path.abspath(arguments[0])
+    cases = arguments[1:] or ["1280:light", "1280:dark", "390:light", "390:dark"]
     with tempfile.TemporaryDirectory() as profile:
         browser = Chromium(profile)
         try:
-            results = [check(browser, url, int(case.split(":")[0]), case.split(":")[1]) for case in cases]
+            results = [check(browser, url, int(case.split(":")[0]), case.split(":")[1], max_paint_ms) for case in cases]
         finally:
             browser.close()
     sys.exit(0 if all(results) else 1)

@@ -56,6 +56,8 @@ struct Options {
     var native: (xml: Int, catalog: Int)? = (50, 20)
     /// Issue 20: every report format on the findings-heavy corpus.
     var findingsHeavy = true
+    /// Issue 34: the HTML page of a project with 40,000 findings.
+    var htmlReport = true
 }
 
 var options = Options()
@@ -92,12 +94,21 @@ while index < arguments.count {
     case "--app-code-sizes": options.appCodeSizes = nextValue().split(separator: ",").compactMap { Int($0) }
     case "--no-native": options.native = nil
     case "--no-findings-heavy": options.findingsHeavy = false
+    case "--no-html-report": options.htmlReport = false
+    case "--only-html-report":
+        options.sizes = []
+        options.mastodon = nil
+        options.worstCase = false
+        options.appCodeSizes = []
+        options.native = nil
+        options.findingsHeavy = false
     case "--only-findings-heavy":
         options.sizes = []
         options.mastodon = nil
         options.worstCase = false
         options.appCodeSizes = []
         options.native = nil
+        options.htmlReport = false
     case "--native-sizes":
         let sizes = nextValue().split(separator: ",").compactMap { Int($0) }
         options.native = sizes.count == 2 ? (sizes[0], sizes[1]) : nil
@@ -109,6 +120,7 @@ while index < arguments.count {
                                   [--app-code-sizes MB,MB,… (empty: none)]
                                   [--no-native] [--native-sizes XML_MB,CATALOG_MB (default 50,20)]
                                   [--no-findings-heavy] [--only-findings-heavy]
+                                  [--no-html-report] [--only-html-report]
             """)
         exit(0)
     default:
@@ -307,6 +319,20 @@ if options.findingsHeavy {
     }
 }
 
+// MARK: - The HTML page of a project with 40,000 findings (issue 34)
+
+var htmlReport: HTMLReportBench.Result?
+if options.htmlReport {
+    do {
+        htmlReport = try HTMLReportBench.measure(binary: binary, work: options.work, runs: max(options.runs, 3)) { directory in
+            measure("lint", directory, runs: 1).count
+        }
+    } catch {
+        log("routekit-bench: cannot set up the HTML report corpus: \(error)")
+        exit(2)
+    }
+}
+
 // MARK: - Report
 
 func mb(_ bytes: Int) -> String { String(format: "%.2f", Double(bytes) / 1_000_000) }
@@ -355,10 +381,12 @@ if let conferenceLint {
 
 if !nativeRows.isEmpty { out += NativeStringsBench.markdown(nativeRows) }
 if let findingsHeavy { out += FindingsHeavyBench.markdown(findingsHeavy) }
+if let htmlReport { out += HTMLReportBench.markdown(htmlReport) }
 
 var checks: [(String, Bool, String)] = []
 checks += GrowthBench.checks(growthRows)
 if let findingsHeavy { checks += FindingsHeavyBench.checks(findingsHeavy) }
+if let htmlReport { checks += HTMLReportBench.checks(htmlReport) }
 for row in nativeRows {
     let ratio = row.lint.seconds / row.raw
     checks.append(("\(row.name) (\(mb(row.bytes)) MB): lint ≤ 1.0× raw single-threaded parse", ratio <= 1.0, String(format: "%.2f×", ratio)))

@@ -130,4 +130,23 @@ import Testing
         #expect(result.stdout.contains("390px dark: scrollWidth 390, innerWidth 390, background rgb(28, 28, 30)"))
         #expect(FileManager.default.fileExists(atPath: dir.path("report.png")))
     }
+
+    /// The grouped findings of a large String Catalog project (issue 34) in Chromium at phone and
+    /// desktop width, light and dark, as loaded and with every group opened: no page error, no
+    /// sideways scroll, readable contrast (Scripts/report-layout.py).
+    @Test(.requires(.chromium, .python3)) func groupedFindingsHoldThePhoneLayout() throws {
+        let dir = try HTMLReportTests.catalogProject(locales: 12, keys: 600, keyPrefix: "settings.notifications.a_long_identifier_without_any_break_") { locale, key in
+            (key * 7 + locale * 3) % 10 < 3
+        }
+        let run = try CLI.run(["report", "--html", "report.html"], in: dir.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let result = try CLI.runProgram(
+            ["python3", CLI.packageRoot.appendingPathComponent("Scripts/report-layout.py").path, dir.path("report.html"),
+             "390:light", "390:dark", "1280:light"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        for check in ["390px light", "390px dark", "1280px light"] {
+            let line = result.stdout.components(separatedBy: check).dropFirst().first?.components(separatedBy: "\n")[0] ?? ""
+            #expect(line.hasSuffix(": ok") && line.contains(" details opened"), "\(result.stdout)")
+        }
+    }
 }

@@ -1,6 +1,7 @@
 /// One self-contained HTML page: summary, per-locale completion, routes × locales matrix (titles
-/// and subtitles), tab bar previews and findings. No scripts, no network, no external fonts;
-/// every catalog and translation text is escaped.
+/// and subtitles), tab bar previews and findings grouped by rule and file (`HTMLFindings`); a
+/// section without content (no routes, no tab roots, no strings) is left out. No scripts, no
+/// network, no external fonts; every catalog and translation text is escaped.
 ///
 /// Every element holding localized text says which language it is in (`lang`: the locale that
 /// supplied the string, which for a fallback is not the column's locale) and which way it runs
@@ -50,75 +51,66 @@ public enum HTMLReport {
         <p class="summary"><span class="error">\(summary.errors) errors</span> · <span class="warning">\(summary.warnings) warnings</span> · <span class="info">\(summary.infos) infos</span> · \(summary.routes) routes · \(summary.locales) locales · \(summary.files) files</p>
 
         """
-        html += "<h2>Translated</h2>\n<ul class=\"completion\">"
-        for (index, locale) in matrix.locales.enumerated() {
-            let completion = matrix.completion[index]
-            html += "<li><span class=\"locale\">\(escape(locale))</span> <meter min=\"0\" max=\"100\" value=\"\(completion.percent)\"></meter> <span class=\"percent\">\(completion.percent)%</span> <small>\(completion.translated) of \(completion.total) keys</small></li>"
+        // Sections only with content: a strings-only project has no tab bar nor titles.
+        if matrix.completion.contains(where: { $0.total > 0 }) {
+            html += "<h2>Translated</h2>\n<ul class=\"completion\">"
+            for (index, locale) in matrix.locales.enumerated() {
+                let completion = matrix.completion[index]
+                html += "<li><span class=\"locale\">\(escape(locale))</span> <meter min=\"0\" max=\"100\" value=\"\(completion.percent)\"></meter> <span class=\"percent\">\(completion.percent)%</span> <small>\(completion.translated) of \(completion.total) keys</small></li>"
+            }
+            html += "</ul>\n"
         }
-        html += "</ul>\n"
-        html += "<h2>Tab bar</h2>\n<div class=\"tabbars\">\n"
         let tabRows = matrix.rows.filter(\.isTabRoot)
-        for (index, locale) in matrix.locales.enumerated() {
-            html += "<div class=\"tabbar\"><span class=\"locale\">\(escape(locale))</span><ul\(languageAttributes(locale))>"
-            for row in tabRows {
-                let cell = row.cells[index]
-                let label = cell.text.isEmpty ? "" : truncated(cell.text, to: matrix.tabLabelLimit)
-                let classes = cell.text.isEmpty ? " class=\"blank\"" : (label != cell.text ? " class=\"truncated\"" : "")
-                let language = cell.language.map(languageAttributes) ?? ""
-                html += "<li\(classes)\(language) title=\"\(escape(row.route))\"><span class=\"icon\"></span>\(label.isEmpty ? "&nbsp;" : escape(label))</li>"
-            }
-            html += "</ul></div>\n"
-        }
-        html += "</div>\n<h2>Titles</h2>\n<div class=\"scroll\"><table class=\"matrix\">\n<thead><tr><th>Route</th>"
-        for (index, locale) in matrix.locales.enumerated() {
-            html += "<th>\(escape(locale))<small>\(matrix.completion[index].percent)%</small></th>"
-        }
-        html += "</tr></thead>\n<tbody>\n"
-        for row in matrix.rows {
-            html += "<tr><th>\(escape(row.route))\(row.isTabRoot ? " <small>tab</small>" : "")</th>"
-            for (index, cell) in row.cells.enumerated() {
-                let note = cell.note.map { "<small class=\"note\" lang=\"en\" dir=\"ltr\">\(escape($0))</small>" } ?? ""
-                var subtitle = ""
-                if let sub = row.subtitles?[index] {
-                    let subNote = sub.note.map { " <small class=\"note\" lang=\"en\" dir=\"ltr\">\(escape($0))</small>" } ?? ""
-                    subtitle = "<span class=\"subtitle \(sub.status.rawValue)\"\(sub.language.map(languageAttributes) ?? "")>\(escape(sub.text))</span>\(subNote)"
+        if !tabRows.isEmpty {
+            html += "<h2>Tab bar</h2>\n<div class=\"tabbars\">\n"
+            for (index, locale) in matrix.locales.enumerated() {
+                html += "<div class=\"tabbar\"><span class=\"locale\">\(escape(locale))</span><ul\(languageAttributes(locale))>"
+                for row in tabRows {
+                    let cell = row.cells[index]
+                    let label = cell.text.isEmpty ? "" : truncated(cell.text, to: matrix.tabLabelLimit)
+                    let classes = cell.text.isEmpty ? " class=\"blank\"" : (label != cell.text ? " class=\"truncated\"" : "")
+                    let language = cell.language.map(languageAttributes) ?? ""
+                    html += "<li\(classes)\(language) title=\"\(escape(row.route))\"><span class=\"icon\"></span>\(label.isEmpty ? "&nbsp;" : escape(label))</li>"
                 }
-                html += "<td class=\"\(cell.status.rawValue)\"\(cell.language.map(languageAttributes) ?? "")>\(escape(cell.text))\(note)\(subtitle)</td>"
+                html += "</ul></div>\n"
             }
-            html += "</tr>\n"
+            html += "</div>\n"
         }
-        html += "</tbody>\n</table></div>\n"
-        if matrix.omittedRoutes > 0 {
-            html += "<p class=\"omitted\">\(matrix.omittedRoutes) more routes are not shown: the matrix stops at \(CoverageMatrix.cellLimit) cells (routes × locales).</p>\n"
-        }
-        html += "<p class=\"legend\"><span class=\"ok\">resolved</span> <span class=\"fallback\">fallback locale</span> <span class=\"missing\">missing</span> <span class=\"too-long\">too long</span> <span class=\"runtime\">runtime value</span> <span class=\"subtitle\">subtitle</span></p>\n"
-        html += pushSites(project)
-        html += "<h2>Findings</h2>\n"
-        if lint.diagnostics.isEmpty {
-            html += "<p>No findings.</p>\n"
-        } else {
-            html += "<div class=\"scroll\"><table class=\"findings\">\n<thead><tr><th>Where</th><th>Severity</th><th>Rule</th><th>Message</th></tr></thead>\n<tbody>\n"
-            for diagnostic in lint.diagnostics.prefix(findingRowLimit) {
-                let file = diagnostic.file.map { PathUtilities.relative($0, to: project.config.root) } ?? ""
-                let place = diagnostic.location.map { "\(file):\($0.line):\($0.column)" } ?? file
-                var whereCell = "<code>\(escape(place))</code>"
-                if let path = diagnostic.file, let href = links.href(file: path, line: diagnostic.location?.line, projectRoot: project.config.root) {
-                    whereCell = "<a href=\"\(escape(href))\">\(whereCell)</a>"
+        if !matrix.rows.isEmpty {
+            html += "<h2>Titles</h2>\n<div class=\"scroll\"><table class=\"matrix\">\n<thead><tr><th>Route</th>"
+            for (index, locale) in matrix.locales.enumerated() {
+                html += "<th>\(escape(locale))<small>\(matrix.completion[index].percent)%</small></th>"
+            }
+            html += "</tr></thead>\n<tbody>\n"
+            for row in matrix.rows {
+                html += "<tr><th>\(escape(row.route))\(row.isTabRoot ? " <small>tab</small>" : "")</th>"
+                for (index, cell) in row.cells.enumerated() {
+                    let note = cell.note.map { "<small class=\"note\" lang=\"en\" dir=\"ltr\">\(escape($0))</small>" } ?? ""
+                    var subtitle = ""
+                    if let sub = row.subtitles?[index] {
+                        let subNote = sub.note.map { " <small class=\"note\" lang=\"en\" dir=\"ltr\">\(escape($0))</small>" } ?? ""
+                        subtitle = "<span class=\"subtitle \(sub.status.rawValue)\"\(sub.language.map(languageAttributes) ?? "")>\(escape(sub.text))</span>\(subNote)"
+                    }
+                    html += "<td class=\"\(cell.status.rawValue)\"\(cell.language.map(languageAttributes) ?? "")>\(escape(cell.text))\(note)\(subtitle)</td>"
                 }
-                html += "<tr class=\"\(diagnostic.severity.rawValue)\"><td>\(whereCell)</td><td>\(diagnostic.severity.rawValue)</td><td><code>\(escape(diagnostic.rule))</code></td><td>\(escape(diagnostic.message))</td></tr>\n"
+                html += "</tr>\n"
             }
             html += "</tbody>\n</table></div>\n"
-            if lint.diagnostics.count > findingRowLimit {
-                html += "<p class=\"omitted\">\(lint.diagnostics.count - findingRowLimit) more findings are not listed: the page lists \(findingRowLimit); <code>routekit lint</code> lists them all.</p>\n"
+            if matrix.omittedRoutes > 0 {
+                html += "<p class=\"omitted\">\(matrix.omittedRoutes) more routes are not shown: the matrix stops at \(CoverageMatrix.cellLimit) cells (routes × locales).</p>\n"
             }
+            html += "<p class=\"legend\"><span class=\"ok\">resolved</span> <span class=\"fallback\">fallback locale</span> <span class=\"missing\">missing</span> <span class=\"too-long\">too long</span> <span class=\"runtime\">runtime value</span> <span class=\"subtitle\">subtitle</span></p>\n"
         }
+        html += pushSites(project)
+        html += HTMLFindings(lint.diagnostics).render(project: project, links: links, limit: findingRowLimit)
         html += "<footer>routekit \(escape(RouteKitInfo.version))</footer>\n</body>\n</html>\n"
         return html
     }
 
-    /// Findings the page lists at most: a million missing translations (`limits.findings`) made
-    /// a page of 240 MB that no browser shows. The summary counts them all.
-    public static let findingRowLimit = 10_000
+    /// Findings (rows and missing keys) the page lists at most: a million missing translations
+    /// (`limits.findings`) made a page of 240 MB that no browser shows, and 40,000 findings in one
+    /// table took 14 s to paint. Groups count them all (`HTMLFindings`).
+    public static let findingRowLimit = 5_000
 
     /// ` lang="ja" dir="ltr"`: the language and direction of text from `locale`.
     static func languageAttributes(_ locale: String) -> String {
@@ -173,13 +165,13 @@ public enum HTMLReport {
     // their own boxes (`.scroll`, `.tabbar ul`), long unbroken words wrap. Dark: the same
     // palette's dark counterparts under `prefers-color-scheme: dark`.
     static let style = """
-    :root{color-scheme:light dark;--fg:#1d1d1f;--bg:#fafafa;--panel:#fff;--line:#e3e3e8;--head:#f0f0f5;--muted:#6e6e73;--error:#c0262d;--warning:#a15c00;--info:#2d6bb5;--accent:#007aff;--fallback:#fff7d6;--missing:#ffe0e0;--too-long:#ffe9d1;--runtime:#eef3ff;--bar:rgba(255,255,255,.75);--icon:#c7c7cc}
-    @media (prefers-color-scheme: dark){:root{--fg:#f2f2f7;--bg:#1c1c1e;--panel:#2c2c2e;--line:#3a3a3c;--head:#3a3a3c;--muted:#aeaeb2;--error:#ff6961;--warning:#ffb340;--info:#70a7ff;--accent:#0a84ff;--fallback:#4a3f12;--missing:#5c1f22;--too-long:#5a3815;--runtime:#1f2c4a;--bar:rgba(44,44,46,.85);--icon:#636366}}
+    :root{color-scheme:light dark;--fg:#1d1d1f;--bg:#fafafa;--panel:#fff;--line:#e3e3e8;--head:#f0f0f5;--muted:#5c5c61;--error:#c0262d;--warning:#8a4f00;--info:#2d6bb5;--accent:#007aff;--selected:#0058c4;--link:#005fcc;--fallback:#fff7d6;--missing:#ffe0e0;--too-long:#ffe9d1;--runtime:#eef3ff;--bar:rgba(255,255,255,.75);--icon:#c7c7cc}
+    @media (prefers-color-scheme: dark){:root{--fg:#f2f2f7;--bg:#1c1c1e;--panel:#2c2c2e;--line:#3a3a3c;--head:#3a3a3c;--muted:#aeaeb2;--error:#ff6961;--warning:#ffb340;--info:#70a7ff;--accent:#0a84ff;--selected:#6cb4ff;--link:#64a8ff;--fallback:#4a3f12;--missing:#5c1f22;--too-long:#5a3815;--runtime:#1f2c4a;--bar:rgba(44,44,46,.85);--icon:#636366}}
     *,*::before,*::after{box-sizing:border-box}
     html{-webkit-text-size-adjust:100%}
     body{font:14px/1.45 -apple-system,system-ui,"Segoe UI",Roboto,"Noto Sans","Noto Sans CJK JP",sans-serif;margin:16px;color:var(--fg);background:var(--bg);overflow-wrap:anywhere}
     @media (min-width:700px){body{margin:24px}}
-    a{color:var(--accent)}
+    a{color:var(--link)}
     h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:28px 0 8px}
     .summary .error{color:var(--error);font-weight:600}.summary .warning{color:var(--warning);font-weight:600}.summary .info{color:var(--info)}
     .scroll{max-width:100%;overflow-x:auto}
@@ -201,9 +193,18 @@ public enum HTMLReport {
     .tabbar ul{display:flex;list-style:none;margin:0;padding:6px 10px;gap:4px;border-radius:28px;background:var(--bar);box-shadow:0 2px 12px rgba(0,0,0,.12);border:1px solid rgba(127,127,127,.15);max-width:100%;overflow-x:auto}
     .tabbar li{flex:0 0 76px;text-align:center;font-size:10px;padding:4px 2px;border-radius:18px;overflow:hidden;white-space:nowrap}
     .tabbar li .icon{display:block;width:18px;height:18px;margin:0 auto 2px;border-radius:5px;background:var(--icon)}
-    .tabbar li:first-child{background:rgba(0,122,255,.12);color:var(--accent)}.tabbar li:first-child .icon{background:var(--accent)}
+    .tabbar li:first-child{background:rgba(0,122,255,.12);color:var(--selected)}.tabbar li:first-child .icon{background:var(--accent)}
     .tabbar li.blank{outline:2px dashed var(--error);outline-offset:-2px}.tabbar li.truncated{color:var(--warning)}
     .findings tr.error td:nth-child(2){color:var(--error);font-weight:600}.findings tr.warning td:nth-child(2){color:var(--warning)}
+    details.rule{background:var(--panel);border:1px solid var(--line);margin:6px 0;padding:2px 10px}
+    details details{margin:2px 0 2px 10px}
+    summary{cursor:pointer;padding:4px 0}summary code{font-weight:600}
+    summary .count{font-variant-numeric:tabular-nums;margin:0 4px}
+    summary .about{color:var(--muted);font-size:12px}
+    summary .error{color:var(--error)}summary .warning{color:var(--warning)}summary .info{color:var(--info)}
+    details.locale .name{font-weight:600;display:inline-block;min-width:3em}
+    .keys{margin:4px 0 8px;line-height:1.8}.keys code{font-size:12px}
+    .omitted{color:var(--muted)}
     footer{margin-top:32px;color:var(--muted);font-size:12px}
     """
 }
