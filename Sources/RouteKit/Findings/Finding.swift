@@ -334,9 +334,10 @@ final class FindingBatch: FindingGroup, @unchecked Sendable {
         }
     }
 
-    /// One place per key, 12 bytes each (a file index, a line and a column), shared by every
-    /// batch over the same keys: missing-translation places "key K lacks locale L" at K's entry
-    /// in the base locale, so findings about different keys are at different places.
+    /// Each key's place: its entry in the base locale, 4 bytes a key (the entry's index; the
+    /// entry holds the key's file, line and column), shared by every batch over the same keys:
+    /// missing-translation places "key K lacks locale L" at K's entry in the base locale, so
+    /// findings about different keys are at different places.
     struct KeyPlaces: Sendable {
         struct Place: Sendable {
             var file: Int32
@@ -344,17 +345,27 @@ final class FindingBatch: FindingGroup, @unchecked Sendable {
             var column: Int32
         }
 
+        /// The base locale's entries (shared with the string table, not copied).
+        private let entries: PackedEntries
+        /// The string table's files, by the entries' file index.
         let paths: [String]
-        let places: [Place]
-        var count: Int { places.count }
+        /// Each key's index in `entries`.
+        let entryOfKey: [Int32]
+        var count: Int { entryOfKey.count }
 
-        init(paths: [String], places: [Place]) {
-            self.paths = paths
-            self.places = places
+        init(base: LocaleStrings, entries: [Int32]) {
+            self.entries = base.entries
+            paths = base.storage.paths
+            entryOfKey = entries
+        }
+
+        subscript(item: Int) -> Place {
+            let entry = entries[Int(entryOfKey[item])]
+            return Place(file: entry.file, line: entry.keyLine, column: entry.keyColumn)
         }
 
         func location(_ item: Int) -> SourceLocation {
-            let place = places[item]
+            let place = self[item]
             return SourceLocation(file: paths[Int(place.file)], line: Int(place.line), column: Int(place.column))
         }
     }
@@ -382,11 +393,14 @@ final class FindingBatch: FindingGroup, @unchecked Sendable {
         return location
     }
     override func position(_ item: Int) -> (line: Int, column: Int) {
-        if let places = keys.places { return (Int(places.places[item].line), Int(places.places[item].column)) }
+        if let places = keys.places {
+            let place = places[item]
+            return (Int(place.line), Int(place.column))
+        }
         return (location?.line ?? 0, location?.column ?? 0)
     }
     override func file(_ item: Int) -> String? {
-        if let places = keys.places { return places.paths[Int(places.places[item].file)] }
+        if let places = keys.places { return places.paths[Int(places[item].file)] }
         return file
     }
     override func route(_ item: Int) -> String? { route }

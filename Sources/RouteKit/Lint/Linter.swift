@@ -121,7 +121,7 @@ public enum Linter {
                 }
                 guard let severity = lastSeverity else { continue }
                 lowerSeverity(of: &found, at: index, to: severity)
-                let place = places.places[item]
+                let place = places[item]
                 if lastPlacedFile?.keys !== batch.keys || lastPlacedFile?.file != place.file {
                     lastPlacedFile = (batch.keys, place.file, project.suppressions[places.paths[Int(place.file)]])
                 }

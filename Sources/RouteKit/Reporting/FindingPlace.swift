@@ -12,7 +12,7 @@ struct FindingPlace {
 
     init(_ diagnostic: borrowing Finding) {
         if let (batch, item) = diagnostic.placedItem, let places = batch.keys.places {
-            let place = places.places[item]
+            let place = places[item]
             file = places.paths[Int(place.file)]
             line = max(1, Int(place.line))
             column = max(1, Int(place.column))

@@ -55,6 +55,8 @@ struct MissingTranslation: LintRule {
         // in message order by a stable sort (names Strings find equal stay in base order, as in
         // each selection). A key's item is its place in that order.
         let keys: FindingBatch.Keys
+        // The items in the order of their entries in the base locale (see `appendInOrder`).
+        var itemsInEntryOrder: [Int32] = []
         do {
             var listedEntries = Array(selected.joined())
             listedEntries.sort()
@@ -78,12 +80,10 @@ struct MissingTranslation: LintRule {
             // Each key's findings are at its entry in the base locale (docs/GUIDE.md, "Where
             // findings are"): in a String Catalog, inside the key's own entry; in YAML and
             // strings.xml, the line that defines the key, since the translation file has none.
-            let places = order.map { position -> FindingBatch.KeyPlaces.Place in
-                let entry = base.entries[Int(listedEntries[Int(position)])]
-                return FindingBatch.KeyPlaces.Place(file: entry.file, line: entry.keyLine, column: entry.keyColumn)
-            }
+            // The place is the entry's: 4 bytes a key, its index.
             keys = FindingBatch.Keys(order.map { strings.keyName(base.entries.key(at: Int(listedEntries[Int($0)]))) }, sortedBefore: "'",
-                                     places: FindingBatch.KeyPlaces(paths: base.storage.paths, places: places))
+                                     places: FindingBatch.KeyPlaces(base: base, entries: order.map { listedEntries[Int($0)] }))
+            itemsInEntryOrder = itemOf
         }
         // A locale's findings are one batch: their messages are made only when a reporter asks.
         // One array of the findings' exact size (a finding is 16 bytes; a million may be listed).
@@ -100,7 +100,7 @@ struct MissingTranslation: LintRule {
             batches[index] = FindingBatch(rule: Self.id, location: declaration, locale: locale, messagePrefix: "'", keys: keys,
                                           messageSuffix: "' is missing in locale '\(locale)': users see the '\(strings.baseLocale)' text")
         }
-        Self.appendInOrder(keys: keys, batches: batches, selected: &selected, to: &found)
+        Self.appendInOrder(keys: keys, itemsInEntryOrder: itemsInEntryOrder, batches: batches, selected: &selected, to: &found)
         if unlisted > 0 { found.append(overLimit(unlisted, project)) }
         return found
     }
@@ -113,48 +113,71 @@ struct MissingTranslation: LintRule {
 
 extension MissingTranslation {
     /// Appends each locale's findings (`selected[locale]`: its items, ascending) in the order the
-    /// linter sorts them, so its sort finds them sorted: key by key in the order of their places
-    /// (path, line, column; at one place, item order), and at a key, locale by locale in the
-    /// order of their messages' suffixes (the messages agree up to there). Empties `selected`.
-    static func appendInOrder(keys: FindingBatch.Keys, batches: [FindingBatch?], selected: inout [[Int32]], to found: inout [Finding]) {
+    /// linter sorts them, so its sort finds them sorted: key by key in the order of their places,
+    /// and at a key, locale by locale in the order of their messages' suffixes (the messages agree
+    /// up to there). Places are ordered by file (path order), then by entry: a file's entries
+    /// come in the order of their lines (were they not, the linter would sort them). Each
+    /// locale's list becomes the places' ranks in place, and the lists are merged: besides the
+    /// findings, 8 bytes a key for a moment and 4 after, never a table by finding. Empties `selected`.
+    static func appendInOrder(keys: FindingBatch.Keys, itemsInEntryOrder: [Int32], batches: [FindingBatch?],
+                              selected: inout [[Int32]], to found: inout [Finding]) {
         guard let places = keys.places else { return }
-        let itemCount = keys.names.count
-        // The locales missing each item, in a table by item (counts, then their start, then filled).
-        var start = [Int32](repeating: 0, count: itemCount + 1)
-        for index in batches.indices where batches[index] != nil {
-            for item in selected[index] { start[Int(item) + 1] += 1 }
+        // Items in place order: by entry within a file, files in path order (a stable sort, only
+        // when the files' runs of entries are not already in path order).
+        var itemOrder = itemsInEntryOrder
+        do {
+            let pathRank: [Int32] = {
+                let rank = Dictionary(Set(places.paths).sorted().enumerated().map { ($1, Int32($0)) }, uniquingKeysWith: { first, _ in first })
+                return places.paths.map { rank[$0]! }
+            }()
+            var fileRank = itemOrder.map { pathRank[Int(places[Int($0)].file)] }
+            if zip(fileRank, fileRank.dropFirst()).contains(where: { $0 > $1 }) {
+                var positions = Array(0..<Int32(itemOrder.count))
+                positions.sort { (fileRank[Int($0)], $0) < (fileRank[Int($1)], $1) }
+                itemOrder = positions.map { itemOrder[Int($0)] }
+            }
+            fileRank = []
         }
-        for item in 0..<itemCount { start[item + 1] += start[item] }
-        var localeOf = [Int32](repeating: 0, count: Int(start[itemCount]))
-        var next = start
-        let localeOrder = batches.indices.filter { batches[$0] != nil }.sorted { left, right in
+        do {
+            var rank = [Int32](repeating: 0, count: itemOrder.count)
+            for (position, item) in itemOrder.enumerated() { rank[Int(item)] = Int32(position) }
+            for index in batches.indices where batches[index] != nil && !selected[index].isEmpty {
+                for place in selected[index].indices { selected[index][place] = rank[Int(selected[index][place])] }
+                selected[index].sort()
+            }
+        }
+        // The merge: a heap of the locales' next ranks, ties in suffix order.
+        let localeOrder = batches.indices.filter { batches[$0] != nil && !selected[$0].isEmpty }.sorted { left, right in
             batches[left]!.messageAroundKey.suffix < batches[right]!.messageAroundKey.suffix
         }
-        for index in localeOrder {
-            for item in selected[index] {
-                localeOf[Int(next[Int(item)])] = Int32(index)
-                next[Int(item)] += 1
+        var cursor = [Int](repeating: 0, count: localeOrder.count)
+        var heap: [Int32] = []   // positions in `localeOrder`
+        func key(_ entry: Int32) -> (Int32, Int32) { (selected[localeOrder[Int(entry)]][cursor[Int(entry)]], entry) }
+        func siftDown(_ start: Int) {
+            var parent = start
+            while true {
+                let left = 2 * parent + 1, right = left + 1
+                var smallest = parent
+                if left < heap.count, key(heap[left]) < key(heap[smallest]) { smallest = left }
+                if right < heap.count, key(heap[right]) < key(heap[smallest]) { smallest = right }
+                if smallest == parent { return }
+                heap.swapAt(parent, smallest)
+                parent = smallest
             }
-            selected[index] = []
         }
-        next = []
-        let pathRank: [Int32] = {
-            let rank = Dictionary(Set(places.paths).sorted().enumerated().map { ($1, Int32($0)) }, uniquingKeysWith: { first, _ in first })
-            return places.paths.map { rank[$0]! }
-        }()
-        var itemOrder = Array(0..<Int32(itemCount))
-        itemOrder.sort { left, right in
-            let a = places.places[Int(left)], b = places.places[Int(right)]
-            let rankA = pathRank[Int(a.file)], rankB = pathRank[Int(b.file)]
-            if rankA != rankB { return rankA < rankB }
-            if a.line != b.line { return a.line < b.line }
-            if a.column != b.column { return a.column < b.column }
-            return left < right
-        }
-        for item in itemOrder {
-            for slot in Int(start[Int(item)]) ..< Int(start[Int(item) + 1]) {
-                found.append(Finding(batches[Int(localeOf[slot])]!, item: Int(item), severity: .error))
+        heap = Array(0..<Int32(localeOrder.count))   // every key (rank 0…, position) is distinct
+        for start in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(start) }
+        while let top = heap.first {
+            let locale = localeOrder[Int(top)]
+            let rank = selected[locale][cursor[Int(top)]]
+            found.append(Finding(batches[locale]!, item: Int(itemOrder[Int(rank)]), severity: .error))
+            cursor[Int(top)] += 1
+            if cursor[Int(top)] == selected[locale].count {
+                selected[locale] = []
+                heap[0] = heap[heap.count - 1]
+                heap.removeLast()
             }
+            if !heap.isEmpty { siftDown(0) }
         }
     }
 
