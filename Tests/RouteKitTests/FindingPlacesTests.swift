@@ -172,4 +172,27 @@ import Testing
         #expect(result.baseline?.suppressed == 1)
         #expect(result.baseline?.stale.isEmpty == true)
     }
+
+    /// The rule gives its findings in the order the linter sorts them (so the linter's sort finds
+    /// them sorted): by file in path order, then place, then message, though the base locale's
+    /// files are read in another order and its keys are not in message order.
+    @Test func missingTranslationsComeInTheLintersOrder() throws {
+        let directory = try TemporaryDirectory().write([
+            ".routekit.yml": "strings: [\"strings/en-b.yml\", \"strings/en-a.yml\", \"strings/*.yml\"]\nbase-locale: en\n",
+            "strings/en-b.yml": "en:\n  zeta: Z\n  alpha: A\n  mid: M\n",
+            "strings/en-a.yml": "en:\n  yak: Y\n  bee: B\n",
+            "strings/de.yml": "de:\n  alpha: A\n",
+            "strings/fr.yml": "fr:\n  zeta: Z\n",
+            "strings/ja.yml": "ja:\n  mid: M\n",
+        ])
+        let project = try Project.load(config: try ProjectConfig.load(path: directory.path(".routekit.yml")))
+        let emitted = MissingTranslation().check(LintContext(project: project, settings: project.config.rules))
+        let linted = Linter.lint(project, selection: LintSelection(only: ["missing-translation"])).diagnostics
+        func describe(_ findings: [Finding]) -> [String] {
+            findings.map { "\($0.location!.file.split(separator: "/").last!):\($0.location!.line) \($0.key!) \($0.locale!)" }
+        }
+        #expect(describe(emitted) == describe(linted))
+        #expect(describe(linted).prefix(4) == ["en-a.yml:2 yak de", "en-a.yml:2 yak fr", "en-a.yml:2 yak ja", "en-a.yml:3 bee de"])
+        #expect(linted.count == 12)
+    }
 }
