@@ -29,11 +29,7 @@ let package = Package(
                 verb: "routekit-lint", description: "Lint route metadata (.routekit.yml) with routekit")),
             dependencies: ["routekit"]
         ),
-        // libFuzzer harness over the reader and every loader; Scripts/fuzz.sh builds it with
-        // -sanitize=fuzzer. A plain build gives a tool that replays inputs through the same code.
-        .executableTarget(name: "routekit-fuzz", dependencies: ["RouteKit"]),
-        // Benchmarks: `swift run -c release routekit-bench` (see BENCHMARKS.md).
-        .executableTarget(name: "routekit-bench", dependencies: ["RouteKit", "CYAML"]),
+        // The benchmark and the fuzz harness are the package in Tools/ (users never build them).
         .testTarget(name: "RouteKitTests", dependencies: ["RouteKit", "routekit"], exclude: ["Fixtures"]),
     ]
 )

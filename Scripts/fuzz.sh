@@ -6,13 +6,13 @@
 # SECONDS: how long to fuzz EACH target (default 60). TARGET: one of
 # yaml config catalog strings flow json glob project kotlin swift xml xcstrings (default: all, one after the other).
 #
-# Builds Sources/routekit-fuzz with -sanitize=fuzzer (and address, unless FUZZ_SANITIZERS says
+# Builds Tools/Sources/routekit-fuzz with -sanitize=fuzzer (and address, unless FUZZ_SANITIZERS says
 # otherwise) into its own scratch path (.build/fuzz), so a normal `swift build` is untouched.
 # Corpora live in fuzz-out/corpus/TARGET (git-ignored) and grow from run to run; they are seeded
 # from the example project, the lint-rules examples, the bad-input fixtures and the yaml-test-suite. Crashes, hangs
 # and leaks land in fuzz-out/crashes/TARGET/ and make the script exit 1; replay one with
 #   .build/fuzz/debug/routekit-fuzz -runs=1 fuzz-out/crashes/TARGET/crash-…   (ROUTEKIT_FUZZ_TARGET=TARGET)
-# or, without libFuzzer: swift run routekit-fuzz --target TARGET FILE.
+# or, without libFuzzer: swift run --package-path Tools routekit-fuzz --target TARGET FILE.
 #
 # Last, one Markdown table row per target is printed, ready to paste into SECURITY.md:
 #   | target | seconds | executions | exec/s | cov | ft | corpus | crashes |
@@ -31,7 +31,7 @@ MAX_LEN="${FUZZ_MAX_LEN:-16384}"
 TIMEOUT="${FUZZ_TIMEOUT:-10}"
 RSS_MB="${FUZZ_RSS_MB:-2048}"
 OUT=fuzz-out
-SCRATCH=.build/fuzz
+SCRATCH=$PWD/.build/fuzz
 
 if [ -n "$ONLY" ]; then
   case " ${ALL_TARGETS[*]} " in *" $ONLY "*) ;; *) echo "unknown target '$ONLY'; known: ${ALL_TARGETS[*]}" >&2; exit 2;; esac
@@ -42,7 +42,7 @@ fi
 case "$SECONDS_PER_TARGET" in ''|*[!0-9]*) echo "SECONDS must be a whole number" >&2; exit 2;; esac
 
 echo "== building routekit-fuzz (-sanitize=$SANITIZERS) into $SCRATCH" >&2
-swift build --product routekit-fuzz --scratch-path "$SCRATCH" \
+swift build --package-path Tools --product routekit-fuzz --scratch-path "$SCRATCH" \
   -Xswiftc "-sanitize=$SANITIZERS" -Xswiftc -DFUZZING -Xswiftc -parse-as-library 2>&1 \
   | grep -v "Cannot export local symbol" >&2
 BIN="$SCRATCH/debug/routekit-fuzz"

@@ -29,7 +29,7 @@ import Testing
     }
 
     private static func reference(_ files: [(String, String)]) -> [String] {
-        let tokenized = files.map { (display: $0.0, tokens: ReferenceSwiftTokenizer($0.1).tokens) }
+        let tokenized = files.map { (display: $0.0, tokens: SwiftTokenizer.tokenize($0.1).tokens) }
         let scanner = ReferenceSwiftTabScanner(files: tokenized)
         let empty = tokenized.flatMap { file in
             ReferenceSwiftTabScanner.emptyNavigationTitles(file.tokens).map { RouteKit.SourceLocation(file: file.display, line: $0.line, column: $0.column) }

@@ -14,6 +14,23 @@ import CYAML
         mutating func onMappingEnd() -> Bool { events += 1; return true }
     }
 
+    /// The floor: every libyaml event of one file's bytes through `yaml_parser_parse`, counted.
+    public static func libyamlEvents(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var parser = yaml_parser_t()
+        yaml_parser_initialize(&parser)
+        defer { yaml_parser_delete(&parser) }
+        yaml_parser_set_input_string(&parser, bytes.baseAddress, bytes.count)
+        var event = yaml_event_t()
+        var events = 0
+        while yaml_parser_parse(&parser, &event) == 1 {
+            events += 1
+            let done = event.type == YAML_STREAM_END_EVENT
+            yaml_event_delete(&event)
+            if done { break }
+        }
+        return events
+    }
+
     /// The block-mapping scanner over one file's bytes: its event count, or nil when it leaves the
     /// file to libyaml.
     public static func scanEvents(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {

@@ -131,7 +131,13 @@ while index < arguments.count {
 }
 
 let selfPath = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-let binary = options.binary ?? URL(fileURLWithPath: selfPath).deletingLastPathComponent().appendingPathComponent("routekit").path
+// Beside the bench, else the root package's release build (Tools/.build/release/routekit-bench →
+// .build/release/routekit).
+let binary = options.binary ?? {
+    let beside = URL(fileURLWithPath: selfPath).deletingLastPathComponent().appendingPathComponent("routekit").path
+    if FileManager.default.isExecutableFile(atPath: beside) { return beside }
+    return URL(fileURLWithPath: selfPath).deletingLastPathComponent().appendingPathComponent("../../../.build/release/routekit").standardized.path
+}()
 if !FileManager.default.isExecutableFile(atPath: binary) {
     FileHandle.standardError.write("routekit-bench: no routekit binary at \(binary) (build it: swift build -c release)\n".data(using: .utf8)!)
     exit(2)

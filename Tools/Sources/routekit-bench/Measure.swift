@@ -1,4 +1,3 @@
-import CYAML
 import Foundation
 @_spi(Benchmarking) import RouteKit
 
@@ -57,21 +56,7 @@ enum Child {
 
     /// The floor: every event of every file through `yaml_parser_parse`. Total: events.
     static func raw(_ directory: String) -> Int32 {
-        timeOverFiles(directory) { buffer in
-            var parser = yaml_parser_t()
-            yaml_parser_initialize(&parser)
-            defer { yaml_parser_delete(&parser) }
-            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
-            var event = yaml_event_t()
-            var events = 0
-            while yaml_parser_parse(&parser, &event) == 1 {
-                events += 1
-                let done = event.type == YAML_STREAM_END_EVENT
-                yaml_event_delete(&event)
-                if done { break }
-            }
-            return events
-        }
+        timeOverFiles(directory) { BenchmarkEntry.libyamlEvents($0) }
     }
 
     /// What lint uses instead where it can: the block-mapping scanner. Total: the files it reads
