@@ -12,6 +12,8 @@ by the protocol, not by the page) and fails when
   - the page scrolls sideways with every <details> opened (the findings groups),
   - text is hard to read: a rendered text's contrast with the background it is drawn on is under
     4.5:1 (WCAG AA; 3:1 for large text), checked as loaded and with every <details> opened,
+  - under 600 px (a phone): anything hides inside a scroll box (a `.scroll` table or a tab bar
+    whose content is wider than the box: a locale's titles or the last tab out of sight),
   - --max-paint-ms N: the first contentful paint comes later than N ms after navigation starts.
 Each line also gives the first contentful paint and the load time (ms) of the page as loaded.
 Headless Chromium keeps windows at least 500 px wide, so the viewport is set with
@@ -162,6 +164,13 @@ def evaluate(browser, session, expression):
     return browser.call("Runtime.evaluate", {"returnByValue": True, "expression": expression}, session=session)["result"]["value"]
 
 
+# Boxes that scroll sideways inside the page (tables, tab bars) and hold more than they show.
+HIDDEN_IN_SCROLL_BOXES = """[...document.querySelectorAll('.scroll, .tabbar ul')]
+    .filter(box => box.scrollWidth > box.clientWidth + 1)
+    .map(box => `${box.className || box.tagName.toLowerCase()} (${box.scrollWidth} px in ${box.clientWidth}): `
+        + box.innerText.replace(/\\s+/g, ' ').slice(0, 60))"""
+
+
 def check(browser, url, width, scheme, max_paint_ms=None):
     target = browser.call("Target.createTarget", {"url": "about:blank"})["targetId"]
     session = browser.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
@@ -191,6 +200,7 @@ def check(browser, url, width, scheme, max_paint_ms=None):
         scrollWidth: document.documentElement.scrollWidth, innerWidth: innerWidth,
         dark: matchMedia("(prefers-color-scheme: dark)").matches,
         background: getComputedStyle(document.body).backgroundColor})"""}, session=session)["result"]["value"]
+    hidden = evaluate(browser, session, HIDDEN_IN_SCROLL_BOXES)
     timing = evaluate(browser, session, TIMING)
     if "firstContentfulPaint" in lifecycle and "init" in lifecycle:
         timing["paint"] = (lifecycle["firstContentfulPaint"] - lifecycle["init"]) * 1000
@@ -209,6 +219,8 @@ def check(browser, url, width, scheme, max_paint_ms=None):
         problems.append(f"prefers-color-scheme: dark is {measured['dark']}")
     if details and opened["scrollWidth"] > opened["innerWidth"]:
         problems.append(f"with its {details} <details> open, the page scrolls sideways (scrollWidth {opened['scrollWidth']})")
+    if width < 600 and hidden:
+        problems.append(f"{len(hidden)} scroll boxes hide content at phone width, first: {hidden[0]}")
     for state, worst in zip(["as loaded", "with <details> open"], contrast):
         if worst.get("needed") and worst["ratio"] < worst["needed"]:
             problems.append(f"contrast {worst['ratio']:.2f}:1 under {worst['needed']}:1 ({state}) at {worst['where']}")

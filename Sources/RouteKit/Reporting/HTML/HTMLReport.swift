@@ -91,7 +91,9 @@ public enum HTMLReport {
                         let subNote = sub.note.map { " <small class=\"note\" lang=\"en\" dir=\"ltr\">\(escape($0))</small>" } ?? ""
                         subtitle = "<span class=\"subtitle \(sub.status.rawValue)\"\(sub.language.map(languageAttributes) ?? "")>\(escape(sub.text))</span>\(subNote)"
                     }
-                    html += "<td class=\"\(cell.status.rawValue)\"\(cell.language.map(languageAttributes) ?? "")>\(escape(cell.text))\(note)\(subtitle)</td>"
+                    // The locale again inside the cell: a phone shows each row as a card of its locales.
+                    let label = "<span class=\"cell-locale\" lang=\"en\" dir=\"ltr\">\(escape(matrix.locales[index]))</span>"
+                    html += "<td class=\"\(cell.status.rawValue)\"\(cell.language.map(languageAttributes) ?? "")>\(label)\(escape(cell.text))\(note)\(subtitle)</td>"
                 }
                 html += "</tr>\n"
             }
@@ -161,9 +163,11 @@ public enum HTMLReport {
         return out
     }
 
-    // Phone width: nothing may be wider than the viewport; wide tables and tab bars scroll inside
-    // their own boxes (`.scroll`, `.tabbar ul`), long unbroken words wrap. Dark: the same
-    // palette's dark counterparts under `prefers-color-scheme: dark`.
+    // Phone width (under 600 px): nothing is wider than the viewport and nothing hides in a scroll
+    // box: the titles matrix and the findings become stacked cards (a route with each locale's
+    // title under it; a finding's message first), and a tab bar shrinks its tabs to fit, as iOS
+    // does. Wider, tables scroll inside their own boxes (`.scroll`). Long unbroken words wrap.
+    // Dark: the same palette's dark counterparts under `prefers-color-scheme: dark`.
     static let style = """
     :root{color-scheme:light dark;--fg:#1d1d1f;--bg:#fafafa;--panel:#fff;--line:#e3e3e8;--head:#f0f0f5;--muted:#5c5c61;--error:#c0262d;--warning:#8a4f00;--info:#2d6bb5;--accent:#007aff;--selected:#0058c4;--link:#005fcc;--fallback:#fff7d6;--missing:#ffe0e0;--too-long:#ffe9d1;--runtime:#eef3ff;--bar:rgba(255,255,255,.75);--icon:#c7c7cc}
     @media (prefers-color-scheme: dark){:root{--fg:#f2f2f7;--bg:#1c1c1e;--panel:#2c2c2e;--line:#3a3a3c;--head:#3a3a3c;--muted:#aeaeb2;--error:#ff6961;--warning:#ffb340;--info:#70a7ff;--accent:#0a84ff;--selected:#6cb4ff;--link:#64a8ff;--fallback:#4a3f12;--missing:#5c1f22;--too-long:#5a3815;--runtime:#1f2c4a;--bar:rgba(44,44,46,.85);--icon:#636366}}
@@ -206,5 +210,19 @@ public enum HTMLReport {
     .keys{margin:4px 0 8px;line-height:1.8}.keys code{font-size:12px}
     .omitted{color:var(--muted)}
     footer{margin-top:32px;color:var(--muted);font-size:12px}
+    .cell-locale{display:none}
+    @media (max-width:599px){
+    .tabbar ul{width:100%;overflow-x:visible;padding:6px 6px}
+    .tabbar li{flex:1 1 0;min-width:0;text-overflow:ellipsis}
+    .matrix,.matrix tbody,.matrix tr,.matrix th,.matrix td{display:block}
+    .matrix{box-shadow:none;background:none}.matrix thead{display:none}
+    .matrix tr{background:var(--panel);border:1px solid var(--line);margin:0 0 8px}
+    .matrix th,.matrix td{border:0;border-top:1px solid var(--line)}.matrix th{border-top:0}
+    .matrix .cell-locale{display:inline-block;min-width:3.5em;font-weight:600;color:var(--muted);font-size:12px}
+    td.missing::before{display:block}
+    .findings,.findings tbody,.pushes,.pushes tbody{display:block;box-shadow:none;background:none}.pushes thead{display:none}
+    .findings tr,.pushes tr{display:flex;flex-direction:column;background:var(--panel);border:1px solid var(--line);margin:0 0 6px;padding:4px 8px}
+    .findings td,.pushes th,.pushes td{border:0;padding:1px 0;min-width:0}.findings td:last-child{order:-1;min-width:0}
+    }
     """
 }
