@@ -222,7 +222,7 @@ public enum HTMLReport {
     td.missing::before{display:block}
     .findings,.findings tbody,.pushes,.pushes tbody{display:block;box-shadow:none;background:none}.pushes thead{display:none}
     .findings tr,.pushes tr{display:flex;flex-direction:column;background:var(--panel);border:1px solid var(--line);margin:0 0 6px;padding:4px 8px}
-    .findings td,.pushes th,.pushes td{border:0;padding:1px 0;min-width:0}.findings td:last-child{order:-1;min-width:0}
+    .findings td,.pushes th,.pushes td{border:0;padding:1px 0;min-width:0;overflow-wrap:anywhere}.findings td:last-child{order:-1;min-width:0}
     }
     """
 }
