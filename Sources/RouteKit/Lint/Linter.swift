@@ -82,6 +82,16 @@ public enum Linter {
         // Findings come in runs of one rule and one file: remember the last answers.
         var lastRule: String?
         var lastSeverity: Severity?
+        /// The configured severity of `rule` (nil: off), looked up once per run of its findings.
+        func severityOf(_ rule: String) -> Severity? {
+            if rule != lastRule {
+                lastRule = rule
+                lastSeverity = isEnabled(rule, settings: settings, selection: selection)
+                    ? severity(of: rule, settings: settings) ?? (selection.only.contains(rule) ? .warning : nil)
+                    : nil
+            }
+            return lastSeverity
+        }
         var lastFile: String?
         var lastSuppressions: Suppressions?
         var lastSuppressed = false
@@ -113,13 +123,7 @@ public enum Linter {
             // batch's own location: the line that declares the locale in its translation file.
             if let (batch, item) = found[index].placedItem, let places = batch.keys.places {
                 let rule = batch.rule
-                if rule != lastRule {
-                    lastRule = rule
-                    lastSeverity = isEnabled(rule, settings: settings, selection: selection)
-                        ? severity(of: rule, settings: settings) ?? (selection.only.contains(rule) ? .warning : nil)
-                        : nil
-                }
-                guard let severity = lastSeverity else { continue }
+                guard let severity = severityOf(rule) else { continue }
                 lowerSeverity(of: &found, at: index, to: severity)
                 let place = places[item]
                 if lastPlacedFile?.keys !== batch.keys || lastPlacedFile?.file != place.file {
@@ -146,13 +150,7 @@ public enum Linter {
                 continue
             }
             let rule = found[index].rule
-            if rule != lastRule {
-                lastRule = rule
-                lastSeverity = isEnabled(rule, settings: settings, selection: selection)
-                    ? severity(of: rule, settings: settings) ?? (selection.only.contains(rule) ? .warning : nil)
-                    : nil
-            }
-            guard let severity = lastSeverity else { continue }
+            guard let severity = severityOf(rule) else { continue }
             // A rule may rate a finding below its own severity (never above).
             lowerSeverity(of: &found, at: index, to: severity)
             if let location = found[index].location {

@@ -393,12 +393,19 @@ struct PlaceholderBytes {
 /// per plural form) has them made once, not once per finding and message.
 private final class ExpectedSignatures: Sendable {
     private let made = Mutex<[Int32: (PlaceholderSignature, PlaceholderSignature)]>([:])
+    /// Keys remembered at most: two sets and two dictionaries a key, kept for every key with a
+    /// finding, were 200 bytes a finding (a file of mismatches took 10 × its size); past this the
+    /// memo starts again and a signature is made again when asked.
+    static let capacity = 4_096
 
     func signatures(of key: Int32, _ make: () -> (expected: PlaceholderSignature, allowed: PlaceholderSignature))
         -> (expected: PlaceholderSignature, allowed: PlaceholderSignature) {
         if let known = made.withLock({ $0[key] }) { return known }
         let value = make()
-        made.withLock { $0[key] = (value.expected, value.allowed) }
+        made.withLock { made in
+            if made.count >= Self.capacity { made.removeAll(keepingCapacity: true) }
+            made[key] = (value.expected, value.allowed)
+        }
         return value
     }
 }
