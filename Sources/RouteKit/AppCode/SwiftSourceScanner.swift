@@ -210,7 +210,7 @@ extension SwiftSourceScanner {
             expect = .none
             if case .tabClosure = expected, !token.is("{") { finishTab() }
             // Inside a tab's arguments (not the `,` between them or their `)`): kept, up to a bound.
-            if let arguments = tab?.argumentsAt, stack.count > arguments, tabArgumentsOpen {
+            if let arguments = tab?.argumentsAt, tabArgumentsOpen {
                 if stack.count == arguments + 1, token.is(",") {
                     tab!.arguments.append([])
                     tab!.overflowed.append(false)

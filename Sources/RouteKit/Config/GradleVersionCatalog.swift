@@ -22,11 +22,11 @@ enum GradleVersionCatalog {
                 line = line[..<hash].trimmingWhitespace()
             }
             if line.hasPrefix("[") {
-                section = line.trimming(charactersIn: "[] ")
+                section = line.trimmed(of: "[] ")
                 continue
             }
             guard let equals = line.firstIndex(of: "=") else { continue }
-            let key = line[..<equals].trimmingWhitespace().trimming(charactersIn: "\"")
+            let key = line[..<equals].trimmingWhitespace().trimmed(of: "\"")
             let value = line[line.index(after: equals)...].trimmingWhitespace()
             switch section {
             case "versions":
@@ -73,7 +73,7 @@ enum GradleVersionCatalog {
     }
 
     private static func unquoted(_ value: String) -> String {
-        value.trimming(charactersIn: "\" ")
+        value.trimmed(of: "\" ")
     }
 
     /// The version in the nearest `gradle/libs.versions.toml` from `directory` up to `root`.

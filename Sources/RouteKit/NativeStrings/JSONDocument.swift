@@ -566,7 +566,8 @@ extension JSONDocument {
     /// Parses `text` as one JSON value, strictly: a member named twice in an object is an error
     /// (at the repetition), as is a lone surrogate escape. Errors carry the line and column.
     static func value(of text: String, maxDepth: Int = 64) throws(NativeSyntaxError) -> JSONValue {
-        let result: Result<JSONValue, NativeSyntaxError> = Array(text.utf8).withUnsafeBufferPointer { bytes in
+        var text = text
+        let result: Result<JSONValue, NativeSyntaxError> = text.withUTF8 { bytes in
             do throws(NativeSyntaxError) {
                 let document = try JSONDocument.parse(bytes, maxDepth: maxDepth)
                 if let repeated = document.repeatedMembers().min(by: { $0.key < $1.key }) {

@@ -258,16 +258,18 @@ public struct JUnitReporter: Reporter {
     /// A finding's text up to its message: `file:line:column: severity: ` (or `routekit: …`),
     /// escaped piece by piece (numbers need none).
     static func writeTextStart(file: String?, _ place: FindingPlace, _ severity: Severity, into bytes: inout ReportBytes) {
-        if let file {
-            bytes.writeXML(file, quotes: false)
-            if let line = place.line, let column = place.column {
-                bytes.write(":")
-                bytes.writeNumber(line)
-                bytes.write(":")
-                bytes.writeNumber(column)
-            }
-        } else {
-            bytes.write("routekit")
+        if let file { bytes.writeXML(file, quotes: false) } else { bytes.write("routekit") }
+        writeLineAndSeverity(file == nil ? nil : place, severity, into: &bytes)
+    }
+
+    /// What follows the file (or `routekit`) in a finding's text: `:line:column` when it has a
+    /// place in a file, then `: severity: `.
+    static func writeLineAndSeverity(_ place: FindingPlace?, _ severity: Severity, into bytes: inout ReportBytes) {
+        if let place, let line = place.line, let column = place.column {
+            bytes.write(":")
+            bytes.writeNumber(line)
+            bytes.write(":")
+            bytes.writeNumber(column)
         }
         bytes.write(": ")
         bytes.write(severity.rawValue)
@@ -416,20 +418,8 @@ public struct JUnitReporter: Reporter {
             bytes.write(afterName.bytes)
             /// `file:line:column: severity: ` and the message's prefix, as `writeTextStart` writes them.
             func writeTextStart(_ place: FindingPlace) {
-                if let file {
-                    bytes.write(file.text)
-                    if let line = place.line, let column = place.column {
-                        bytes.write(":")
-                        bytes.writeNumber(line)
-                        bytes.write(":")
-                        bytes.writeNumber(column)
-                    }
-                } else {
-                    bytes.write("routekit")
-                }
-                bytes.write(": ")
-                bytes.write(severity.rawValue)
-                bytes.write(": ")
+                if let file { bytes.write(file.text) } else { bytes.write("routekit") }
+                JUnitReporter.writeLineAndSeverity(file == nil ? nil : place, severity, into: &bytes)
                 bytes.write(textPrefix.bytes)
             }
             if let place {

@@ -120,27 +120,3 @@ public enum PathUtilities {
         return p == r || p.hasPrefix(r == "/" ? "/" : r + "/")
     }
 }
-
-extension StringProtocol {
-    /// Without leading and trailing spaces and tabs (Foundation's `.whitespaces`: Unicode
-    /// space separators and the tab).
-    func trimmingWhitespace() -> String { trimming { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator } }
-
-    /// Without leading and trailing white space and line breaks (`.whitespacesAndNewlines`).
-    func trimmingWhitespaceAndNewlines() -> String { trimming { $0.properties.isWhitespace } }
-
-    /// Without leading and trailing scalars of `characters`.
-    func trimming(charactersIn characters: String) -> String {
-        let set = Set(characters.unicodeScalars)
-        return trimming { set.contains($0) }
-    }
-
-    private func trimming(_ drop: (Unicode.Scalar) -> Bool) -> String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !drop($0) }) else { return "" }
-        let last = scalars.lastIndex(where: { !drop($0) })!
-        var kept = String.UnicodeScalarView()
-        kept.append(contentsOf: scalars[first...last])
-        return String(kept)
-    }
-}

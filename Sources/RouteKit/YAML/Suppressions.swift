@@ -106,12 +106,3 @@ public struct Suppressions: Sendable, Hashable {
         return false
     }
 }
-
-extension StringProtocol {
-    func trimmed(of set: String) -> String {
-        var scalars = Substring(self)
-        while let first = scalars.first, set.contains(first) { scalars.removeFirst() }
-        while let last = scalars.last, set.contains(last) { scalars.removeLast() }
-        return String(scalars)
-    }
-}

@@ -263,15 +263,22 @@ if options.worstCase {
     }
 }
 
+/// `body`'s result, or the run ends (exit 2) saying which corpus could not be set up.
+func orExit<T>(_ what: String, _ body: () throws -> T) -> T {
+    do {
+        return try body()
+    } catch {
+        log("routekit-bench: cannot set up \(what): \(error)")
+        exit(2)
+    }
+}
+
 // MARK: - Time worst case
 
 var growthRows: [GrowthBench.Row] = []
 if options.worstCase && !options.growthShapes.isEmpty {
-    do {
-        growthRows = try GrowthBench.measure(options.growthShapes, binary: binary, work: options.work, runs: options.runs)
-    } catch {
-        log("routekit-bench: cannot generate the time worst cases: \(error)")
-        exit(2)
+    growthRows = orExit("the time worst cases") {
+        try GrowthBench.measure(options.growthShapes, binary: binary, work: options.work, runs: options.runs)
     }
 }
 
@@ -302,12 +309,8 @@ if !options.appCodeSizes.isEmpty {
 
 var nativeRows: [NativeStringsBench.Row] = []
 if let native = options.native {
-    do {
-        nativeRows = try NativeStringsBench.measureAll(work: options.work, runs: options.runs,
-                                                       xmlMegabytes: native.xml, catalogMegabytes: native.catalog)
-    } catch {
-        log("routekit-bench: cannot set up the native strings rows: \(error)")
-        exit(2)
+    nativeRows = orExit("the native strings rows") {
+        try NativeStringsBench.measureAll(work: options.work, runs: options.runs, xmlMegabytes: native.xml, catalogMegabytes: native.catalog)
     }
 }
 
@@ -315,13 +318,8 @@ if let native = options.native {
 
 var findingsHeavy: FindingsHeavyBench.Result?
 if options.findingsHeavy {
-    do {
-        findingsHeavy = try FindingsHeavyBench.measure(binary: binary, work: options.work, runs: max(options.runs, 5)) { directory in
-            measure("lint", directory, runs: 1).count
-        }
-    } catch {
-        log("routekit-bench: cannot set up the findings-heavy corpus: \(error)")
-        exit(2)
+    findingsHeavy = orExit("the findings-heavy corpus") {
+        try FindingsHeavyBench.measure(binary: binary, work: options.work, runs: max(options.runs, 5)) { measure("lint", $0, runs: 1).count }
     }
 }
 
@@ -329,13 +327,8 @@ if options.findingsHeavy {
 
 var htmlReport: HTMLReportBench.Result?
 if options.htmlReport {
-    do {
-        htmlReport = try HTMLReportBench.measure(binary: binary, work: options.work, runs: max(options.runs, 3)) { directory in
-            measure("lint", directory, runs: 1).count
-        }
-    } catch {
-        log("routekit-bench: cannot set up the HTML report corpus: \(error)")
-        exit(2)
+    htmlReport = orExit("the HTML report corpus") {
+        try HTMLReportBench.measure(binary: binary, work: options.work, runs: max(options.runs, 3)) { measure("lint", $0, runs: 1).count }
     }
 }
 
