@@ -109,13 +109,65 @@ public struct LocaleTag: Hashable, Comparable, Sendable, CustomStringConvertible
         return (trimmed, nil)
     }
 
-    /// The numbering system a `-u-nu-…` extension asks for (`th-u-nu-thai` → `thai`), if any.
+    /// What is malformed in the extensions and private use that ``splittingExtensions(_:)`` cut
+    /// off (`tag` is the whole tag, for the message); nil when they are well-formed BCP 47
+    /// (RFC 5646 §2.1): each singleton other than `x` followed by one or more subtags of 2–8
+    /// letters or digits, `x` by one or more of 1–8 (everything after it is private use), and no
+    /// singleton twice. `en-u`, `en-u-x`, `en-a-b` and `en-t-ja-t-fr` are refused, as ICU refuses them.
+    public static func extensionProblem(_ extensions: String, tag: String) -> LocaleTagProblem? {
+        let parts = extensions.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "-" || $0 == "_" })
+        func malformed(_ subtag: Substring, _ reason: String) -> LocaleTagProblem {
+            .malformed(tag: tag, subtag: String(subtag), reason: reason)
+        }
+        var seen: Set<String> = []
+        var index = 0
+        while index < parts.count {
+            let singleton = parts[index]
+            let name = LocaleASCII.lower(String(singleton))
+            guard singleton.utf8.count == 1, singleton.unicodeScalars.allSatisfy({ $0.isASCII && (isLetter($0) || isDigit($0)) }) else {
+                return malformed(singleton, "`\(singleton)` is not an extension singleton (one letter or digit)")
+            }
+            guard seen.insert(name).inserted else {
+                return malformed(singleton, "the extension `-\(singleton)-` is given twice")
+            }
+            let shortest = name == "x" ? 1 : 2
+            var count = 0
+            index += 1
+            while index < parts.count {
+                let part = parts[index]
+                if name != "x", part.utf8.count == 1 { break }
+                if part.isEmpty {
+                    return malformed(part, "empty subtag (a trailing or doubled `-`) in the extension `-\(singleton)-`")
+                }
+                if let bad = part.unicodeScalars.first(where: { !($0.isASCII && (isLetter($0) || isDigit($0))) }) {
+                    let shown = bad == " " ? "a space" : "`\(bad.escaped(asASCII: false))`"
+                    return malformed(part, "`\(part)` contains \(shown); subtags are ASCII letters and digits separated by `-`")
+                }
+                if part.utf8.count < shortest || part.utf8.count > 8 {
+                    return malformed(part, "`\(part)` in the extension `-\(singleton)-` is not \(shortest)–8 letters or digits")
+                }
+                count += 1
+                index += 1
+            }
+            if count == 0 {
+                return malformed(singleton, "the extension `-\(singleton)` has no subtags after it")
+            }
+        }
+        return nil
+    }
+
+    /// The numbering system a `-u-nu-…` extension asks for (`th-u-nu-thai` → `thai`), if any: the
+    /// type subtags (3–8 characters) after the key `nu` in the Unicode extension, never in
+    /// private use (`th-x-u-nu-thai` asks for nothing).
     public static func numberingSystem(inExtensions extensions: String) -> String? {
         let parts = extensions.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" })
-        guard let u = parts.firstIndex(of: "u") else { return nil }
+        guard let u = parts.firstIndex(of: "u"), !parts[..<u].contains("x") else { return nil }
         var index = u + 1
-        while index + 1 < parts.count, parts[index].count != 1 {
-            if parts[index] == "nu", parts[index + 1].count >= 3 { return String(parts[index + 1]) }
+        while index < parts.count, parts[index].count != 1 {
+            if parts[index] == "nu" {
+                let type = parts[(index + 1)...].prefix { $0.count >= 3 }
+                return type.isEmpty ? nil : type.joined(separator: "-")
+            }
             index += 1
         }
         return nil

@@ -73,12 +73,10 @@ public final class TitleResolver: Sendable {
         // read leniently as something else (`xx`), and answered from the base locale.
         // Extensions and private use (`-u-mu-celsius`, `-x-…`) are valid BCP 47; matching uses the
         // tag without them, and the entry says what was set aside.
-        let split = preferred.map(LocaleTag.splittingExtensions)
-        for (text, piece) in zip(preferred, split) where Self.isUnusable(piece.tag) {
-            var problem = "not a locale tag"
-            if case .failure(let failure) = LocaleTag.parse(text) { problem = failure.description }
-            throw ResolutionError("'\(text)' is not a usable locale: \(problem)")
+        for text in preferred {
+            if let problem = Self.unusableLocaleProblem(text) { throw ResolutionError("'\(text)' is not a usable locale: \(problem)") }
         }
+        let split = preferred.map(LocaleTag.splittingExtensions)
         let negotiation = negotiate(preferred)
         if let skipped = negotiation.skipped.first {
             // Dropping it would answer in another language as if that were asked for.
@@ -104,6 +102,19 @@ public final class TitleResolver: Sendable {
             return a == b
         }
         return x.language == y.language && x.script == y.script
+    }
+
+    /// Why a preferred locale as given cannot be looked up, nil when it can: its tag without the
+    /// extensions is malformed (``isUnusable(_:)``), or the extensions are (`en-u`, `en-a-b`).
+    /// Whitespace around the tag, unknown and deprecated codes are accepted; ICU is the oracle
+    /// (`LocaleTagICUOracleTests`).
+    static func unusableLocaleProblem(_ text: String) -> String? {
+        let piece = LocaleTag.splittingExtensions(text)
+        if isUnusable(piece.tag) {
+            if case .failure(let failure) = LocaleTag.parse(text) { return failure.description }
+            return "not a locale tag"
+        }
+        return piece.extensions.flatMap { LocaleTag.extensionProblem($0, tag: text)?.description }
     }
 
     /// Malformed (not only deprecated or unknown), and not a platform locale name (`de_DE.UTF-8`).
