@@ -106,10 +106,11 @@ public final class TitleResolver: Sendable {
 
     /// Why a preferred locale as given cannot be looked up, nil when it can: its tag without the
     /// extensions is malformed (``isUnusable(_:)``), or the extensions are (`en-u`, `en-a-b`).
-    /// Whitespace around the tag, unknown and deprecated codes are accepted; ICU is the oracle
-    /// (`LocaleTagICUOracleTests`).
+    /// Whitespace around the tag, platform locale names, unknown and deprecated codes are
+    /// accepted; ICU is the oracle (`LocaleTagICUOracleTests`).
     static func unusableLocaleProblem(_ text: String) -> String? {
-        let piece = LocaleTag.splittingExtensions(text)
+        // A platform locale name (`de_DE.UTF-8`, `sr_RS@latin`) has no extensions to check.
+        let piece = LocaleTag.splittingExtensions(PlatformLocaleName.tagText(text) ?? text)
         if isUnusable(piece.tag) {
             if case .failure(let failure) = LocaleTag.parse(text) { return failure.description }
             return "not a locale tag"

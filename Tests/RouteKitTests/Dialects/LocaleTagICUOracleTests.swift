@@ -27,7 +27,7 @@ import Testing
         "en-x-abcdefghi", "en-", "en-u-mu-", "en-u--mu-celsius", "en-u-mu-célsius", "en-US-1-a",
         // White space (ICU reads none), the `_` separator (ICU reads `-` only), aliases and legacy tags.
         " en-US-u-mu-celsius", "en-US-u-mu-celsius\t", "en_US", "en_US-u-nu-thai", "iw-IL-u-nu-latn", "tl-x-foo",
-        "sgn-DE", "art-lojban", "zh-min-nan", "no-bok", "en-GB-oed", "de-1901-1996-u-co-phonebk", "", "root",
+        "de_DE.UTF-8", "sr_RS@latin", "sgn-DE", "art-lojban", "zh-min-nan", "no-bok", "en-GB-oed", "de-1901-1996-u-co-phonebk", "", "root",
     ]
 
     /// Where routekit and ICU differ on purpose, and why. Each must still differ: a fix that makes
@@ -42,6 +42,9 @@ import Testing
         // forLanguageTag reads BCP 47 only.
         "en_US": "routekit reads `_` as a separator; ICU's forLanguageTag does not",
         "en_US-u-nu-thai": "routekit reads `_` as a separator; ICU's forLanguageTag does not",
+        // Platform locale names (`LANG`, glibc) are read as what they name.
+        "de_DE.UTF-8": "routekit reads a POSIX locale name as de-DE; ICU's forLanguageTag reads BCP 47 only",
+        "sr_RS@latin": "routekit reads a POSIX locale name as sr-Latn-RS; ICU's forLanguageTag reads BCP 47 only",
         // A tag without a language says nothing routekit could match on; looking it up would answer
         // from the base locale as if that had been asked for. ICU makes them root (`und`).
         "x-private": "private use alone has no language: routekit refuses it, ICU reads root",
