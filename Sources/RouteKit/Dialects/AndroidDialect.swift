@@ -359,7 +359,7 @@ struct JavaFormatSpecifier {
             format += ".\(precision ?? 6)\(c)"
             // Java rounds the shortest decimal form half up, where C rounds the binary value.
             let magnitude = number.magnitude
-            var body = CFormat.format(format, PrintfSpec.isDecimalTie(magnitude, conversion: c, precision: precision ?? 6) ? magnitude.nextUp : magnitude)
+            var body = CFormat.format(format, Self.isDecimalTie(magnitude, conversion: c, precision: precision ?? 6) ? magnitude.nextUp : magnitude)
             let parts = body.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
             var integer = String(parts[0])
             if has(",") && c == "f" { integer = PrintfSpec.grouped(integer, by: symbols.group) }
@@ -383,5 +383,27 @@ struct JavaFormatSpecifier {
         if has("-") { return sign + body + String(repeating: " ", count: fill) }
         if has("0") { return sign + String(repeating: "0", count: fill) + body }
         return String(repeating: " ", count: fill) + sign + body
+    }
+
+    /// True when the shortest decimal form of `magnitude` ends in a 5 just past the digits kept.
+    static func isDecimalTie(_ magnitude: Double, conversion: Character, precision: Int) -> Bool {
+        // Swift's description is the shortest form that reads back: `2.5`, `1e-05`, `1.2345e+16`.
+        let text = magnitude.description
+        let parts = text.split(separator: "e", maxSplits: 1)
+        let exponent = parts.count == 2 ? Int(parts[1]) ?? 0 : 0
+        let mantissa = parts[0]
+        let point = mantissa.firstIndex(of: ".")
+        let integerDigits = point.map { mantissa.distance(from: mantissa.startIndex, to: $0) } ?? mantissa.count
+        var digits = mantissa.filter { $0 != "." }
+        // Trailing zeros of `2.0` say nothing.
+        while digits.count > 1 && digits.last == "0" { digits.removeLast() }
+        guard digits.last == "5" else { return false }
+        if conversion == "e" || conversion == "E" {
+            let significant = digits.drop { $0 == "0" }
+            return significant.count == precision + 2
+        }
+        // Digits after the decimal point in the exact decimal form.
+        let fraction = digits.count - integerDigits - exponent
+        return fraction == precision + 1
     }
 }

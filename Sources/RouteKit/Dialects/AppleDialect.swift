@@ -30,7 +30,7 @@ public struct AppleDialect: DialectRules {
                 index = end
                 continue
             }
-            if let (position, spec, end) = PlaceholderParser.printf(text, percent), !spec.flags.contains(.comma) {
+            if let (position, spec, end) = PrintfSpec.placeholder(in: text, at: percent), !spec.flags.contains(.comma) {
                 let argument = position ?? { sequential += 1; return sequential }()
                 body(FormatToken(.argument, percent ..< end, position: argument, family: Self.family(spec.conversion)))
                 index = end
@@ -116,8 +116,8 @@ public struct AppleDialect: DialectRules {
                 if Self.substitution(b, at: 0) != nil {
                     return .failure(FormatFailure("routekit does not render \(written): a substitution with several variables (render its plural through one variable)"))
                 }
-                guard let (_, spec, _) = PlaceholderParser.printf(b, 0) else { return .failure(FormatFailure("?")) }
-                return spec.render(arguments.positional[position - 1], ruby: false, symbols: symbols, cOnly: true)
+                guard let (_, spec, _) = PrintfSpec.placeholder(in: b, at: 0) else { return .failure(FormatFailure("?")) }
+                return spec.render(arguments.positional[position - 1], .c, symbols: symbols)
                     .map(arguments.wrap).mapError { FormatFailure("argument \(position) for \(written) \($0.message)") }
             }
         }

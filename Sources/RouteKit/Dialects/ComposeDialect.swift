@@ -42,7 +42,7 @@ public struct ComposeDialect: DialectRules {
             } else if let substitution = AppleDialect.substitution(text, at: percent) {
                 body(FormatToken(.verbatim, percent ..< substitution.1))
                 index = substitution.1
-            } else if let (_, _, end) = PlaceholderParser.printf(text, percent) {
+            } else if let (_, _, end) = PrintfSpec.placeholder(in: text, at: percent) {
                 body(FormatToken(.verbatim, percent ..< end))
                 index = end
             }

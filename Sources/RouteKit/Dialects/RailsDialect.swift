@@ -44,7 +44,7 @@ public struct RailsDialect: DialectRules {
             }
             if next == UInt8(ascii: "<"), let close = UTF8Text.firstIndex(of: UInt8(ascii: ">"), in: text, from: percent + 2),
                close > percent + 2, Self.isName(UnsafeBufferPointer(rebasing: text[(percent + 2) ..< close]), bars: false),
-               let (spec, end) = PlaceholderParser.printfSpec(text, close + 1, ruby: true) {
+               let (spec, end) = PrintfSpec.parse(text, from: close + 1, ruby: true) {
                 index = end
                 let family: Int32 = "diouxXbBc".utf8.contains(spec.conversion) ? FormatToken.integer
                     : "eEfgG".utf8.contains(spec.conversion) ? FormatToken.float : FormatToken.anyType
@@ -52,8 +52,8 @@ public struct RailsDialect: DialectRules {
                 continue
             }
             // printf's placeholders mean nothing to I18n; a date format's directives are strftime's.
-            if let (_, _, end) = PlaceholderParser.printf(text, percent),
-               !(strftime ?? { let found = PlaceholderParser.looksLikeStrftime(text); strftime = found; return found }()) {
+            if let (_, _, end) = PrintfSpec.placeholder(in: text, at: percent),
+               !(strftime ?? { let found = Self.looksLikeStrftime(text); strftime = found; return found }()) {
                 body(FormatToken(.verbatim, percent ..< end))
                 index = end
             }
@@ -70,6 +70,24 @@ public struct RailsDialect: DialectRules {
         }
         return FormatToken(.argument, range, name: name, family: family)
     }
+
+    /// True when the text has a strftime directive that no printf placeholder spells (`%Y`, `%b`,
+    /// `%H`, `%-m`…): a date format (Rails `date.formats`), where `%-d` is the unpadded day, not
+    /// a printf `%d` with a stray flag.
+    static func looksLikeStrftime(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while let found = UTF8Text.firstIndex(of: UInt8(ascii: "%"), in: b, from: index) {
+            var next = found + 1
+            // strftime's own flags: `-` (no padding), `_`, `0`, `^`, `#`.
+            while next < b.count, "-_0^#".utf8.contains(b[next]) { next += 1 }
+            if next < b.count, strftimeOnly.contains(b[next]) { return true }
+            index = max(next, found + 1)
+            if index >= b.count { break }
+        }
+        return false
+    }
+
+    private static let strftimeOnly: Set<UInt8> = Set("YyBbmHIMSZzjklPUWVDTRrh".utf8)
 
     /// `\w` of Ruby's pattern: ASCII letters, digits and `_` (and `|` inside `%{…}`).
     static func isName(_ bytes: UnsafeBufferPointer<UInt8>, bars: Bool) -> Bool {
@@ -109,8 +127,8 @@ public struct RailsDialect: DialectRules {
             // `sprintf("%" + spec, value)`: the spec after `>`.
             return bytes.withUTF8 { b -> Result<String, FormatFailure> in
                 let specStart = nameRange.upperBound - token.range.lowerBound + 1
-                guard let (spec, _) = PlaceholderParser.printfSpec(b, specStart, ruby: true) else { return .failure(FormatFailure("?")) }
-                return spec.render(value, ruby: true, symbols: .root).map(arguments.wrap).mapError { FormatFailure("the value for \(written) \($0.message)") }
+                guard let (spec, _) = PrintfSpec.parse(b, from: specStart, ruby: true) else { return .failure(FormatFailure("?")) }
+                return spec.render(value, .ruby, symbols: .root).map(arguments.wrap).mapError { FormatFailure("the value for \(written) \($0.message)") }
             }
         }
     }

@@ -1,53 +1,146 @@
 import FoundationEssentials
 
-/// How routekit renders a printf-style placeholder: as C's printf (Apple's `String(format:locale:)`)
-/// and `java.util.Formatter` (Android's `String.format(Locale, …)`) both do, with the locale's
-/// decimal and grouping separators. Where the two disagree, or a platform rejects the placeholder,
-/// `unsupportedReason` says so (lint reports it, `title` fails with it) rather than print what
-/// one of the apps would not. Ruby's `%<name>…` follows `Kernel#format`, which never localizes.
+/// What follows the `%` (and `n$` or `<name>`) of a printf-style placeholder: what the dialects
+/// share. Compose and Rails find a printf placeholder to show verbatim with ``placeholder(in:at:)``;
+/// Apple (C's printf with `%@`) and Rails (`%<name>…`, Ruby's `Kernel#format`) render with it,
+/// each in its own ``PrintfFlavor``. Android reads its specifiers with `java.util.Formatter`'s own
+/// grammar (`JavaFormatSpecifier`).
+struct PrintfSpec: Sendable, Hashable {
+    struct Flags: OptionSet, Sendable, Hashable {
+        let rawValue: UInt8
+        init(rawValue: UInt8) { self.rawValue = rawValue }
+        /// `-`
+        static let leftAlign = Flags(rawValue: 1)
+        /// `+`
+        static let plus = Flags(rawValue: 2)
+        /// ` ` (Ruby's `%<n> d` only: in printf texts "50 % off" is text)
+        static let space = Flags(rawValue: 4)
+        /// `#`
+        static let alternate = Flags(rawValue: 8)
+        /// `0`
+        static let zeroPad = Flags(rawValue: 16)
+        /// `'` (POSIX)
+        static let apostrophe = Flags(rawValue: 32)
+        /// `,` (java.util.Formatter, Android)
+        static let comma = Flags(rawValue: 64)
+        static let grouping: Flags = [.apostrophe, .comma]
+    }
+
+    var flags: Flags = []
+    var width: Int?
+    var precision: Int?
+    /// The size in bits of an integer argument as the length modifier gives it (`%hhu` 8, `%hu` 16,
+    /// `%u` 32, `%lu`/`%llu`/`%qu`/`%zu` 64): what an unsigned or hexadecimal conversion wraps at.
+    var integerBits: Int = 32
+    /// The conversion character as a byte (`d`, `s`, `@`…).
+    var conversion: UInt8 = 0
+}
+
 extension PrintfSpec {
-    /// Why routekit does not render this placeholder, or nil when it does.
-    public func unsupportedReason(ruby: Bool, cOnly: Bool = false) -> String? {
+    private static let conversionBytes: Set<UInt8> = Set("diuoxXfFeEgGaAcCsSp@".utf8)
+    /// Ruby's `Kernel#format` conversions, as I18n's pattern accepts them.
+    private static let rubyConversionBytes: Set<UInt8> = Set("bBdiouxXeEfgGcps".utf8)
+    private static let lengths: [(bytes: [UInt8], bits: Int)] = [("ll", 64), ("hh", 8), ("l", 64), ("h", 16), ("q", 64),
+                                                                  ("z", 64), ("t", 64), ("j", 64), ("L", 64)]
+        .map { (Array($0.0.utf8), $0.1) }
+
+    /// The printf placeholder (C's and Java's grammar: `%1$s`, `%lld`, `%,d`, `%@`) at `start`, a
+    /// `%` → (its explicit `n$` position, spec, end); nil when what follows is no placeholder
+    /// (`50 % off`: a space is no flag here).
+    static func placeholder(in s: UnsafeBufferPointer<UInt8>, at start: Int) -> (position: Int?, spec: PrintfSpec, end: Int)? {
+        var i = start + 1
+        var position: Int?
+        if let number = digits(s, &i), i < s.count, s[i] == UInt8(ascii: "$"), number > 0 {
+            position = number
+            i += 1
+        } else {
+            i = start + 1
+        }
+        guard let (spec, end) = parse(s, from: i, ruby: false) else { return nil }
+        return (position, spec, end)
+    }
+
+    private static func digits(_ s: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> Int? {
+        var value = 0, any = false
+        while i < s.count, s[i] >= UInt8(ascii: "0"), s[i] <= UInt8(ascii: "9") {
+            value = min(value &* 10 &+ Int(s[i] - UInt8(ascii: "0")), 1_000_000)
+            any = true
+            i += 1
+        }
+        return any ? value : nil
+    }
+
+    /// [flags] [width] [.precision] [length] conversion, from `i` → (spec, end). Ruby's `%<name>`
+    /// takes a space flag and no length; in printf texts a space is no flag ("50 % off" is text
+    /// in every language, not `% o`).
+    static func parse(_ s: UnsafeBufferPointer<UInt8>, from start: Int, ruby: Bool) -> (PrintfSpec, Int)? {
+        var i = start
+        var spec = PrintfSpec()
+        flags: while i < s.count {
+            switch s[i] {
+            case UInt8(ascii: "-"): spec.flags.insert(.leftAlign)
+            case UInt8(ascii: "+"): spec.flags.insert(.plus)
+            case UInt8(ascii: "#"): spec.flags.insert(.alternate)
+            case UInt8(ascii: "0"): spec.flags.insert(.zeroPad)
+            case UInt8(ascii: "'"): spec.flags.insert(.apostrophe)
+            case UInt8(ascii: ","): spec.flags.insert(.comma)
+            case UInt8(ascii: " ") where ruby: spec.flags.insert(.space)
+            default: break flags
+            }
+            i += 1
+        }
+        spec.width = digits(s, &i)
+        if i < s.count, s[i] == UInt8(ascii: ".") {
+            i += 1
+            spec.precision = digits(s, &i) ?? 0
+        }
+        if !ruby {
+            for length in lengths where i + length.bytes.count <= s.count {
+                if s[i..<(i + length.bytes.count)].elementsEqual(length.bytes) {
+                    i += length.bytes.count
+                    spec.integerBits = length.bits
+                    break
+                }
+            }
+        }
+        guard i < s.count, (ruby ? rubyConversionBytes : conversionBytes).contains(s[i]) else { return nil }
+        spec.conversion = s[i]
+        return (spec, i + 1)
+    }
+}
+
+/// Whose printf renders a spec: C's, as Apple's `String(format:locale:)` runs it (with the locale's
+/// separators), or Ruby's `Kernel#format`, as I18n runs `%<name>…` (never localized).
+enum PrintfFlavor: Sendable {
+    case c, ruby
+}
+
+extension PrintfSpec {
+    /// Why routekit does not render this placeholder in `flavor`, or nil when it does.
+    func unsupportedReason(_ flavor: PrintfFlavor) -> String? {
         let c = Character(Unicode.Scalar(conversion))
-        if cOnly {
-            // Apple's `String(format:)` alone: C's printf with `%@`.
+        switch flavor {
+        case .c:
             switch c {
             case "a", "A": return "routekit does not render hexadecimal floating point"
             case "p": return "a pointer is no text"
             case "S", "C": return "%\(c) is a wide string or character in C"
             default: return flags.contains(.comma) ? "',' is no flag of C's printf" : nil
             }
-        }
-        if ruby {
+        case .ruby:
             if "aAbBp".contains(c) { return "routekit does not render Ruby's %\(c)" }
             if !flags.isDisjoint(with: .grouping) { return "Ruby's format has no grouping flag (I18n raises ArgumentError)" }
             if flags.contains(.leftAlign) && flags.contains(.zeroPad) { return "the flags - and 0 together pad both ways" }
             return nil
         }
-        switch c {
-        case "g", "G": return "%\(c) differs between C (0.0001) and Java (0.000100000); use %f or %e"
-        case "a", "A": return "hexadecimal floating point differs between C and Java"
-        case "p": return "a pointer is no text"
-        case "S", "C": return "%\(c) is a wide string or character in C but an upper-cased one in Java"
-        default: break
-        }
-        let numeric = "diuoxXfFeE".contains(c)
-        if flags.contains(.leftAlign) && flags.contains(.zeroPad) { return "Java rejects the flags - and 0 together" }
-        if flags.contains(.leftAlign) && width == nil { return "the flag - needs a width (Java throws MissingFormatWidthException)" }
-        if flags.contains(.zeroPad) && width == nil { return "the flag 0 needs a width (Java throws MissingFormatWidthException)" }
-        if flags.contains(.zeroPad) && !numeric { return "the flag 0 pads numbers only" }
-        if flags.contains(.alternate) && !"oxXeEfF".contains(c) { return "the flag # applies to o, x, X, e, E and f only" }
-        if flags.contains(.plus) && !"dieEfF".contains(c) { return "the flag + applies to signed numbers (d, e, f) only" }
-        if !flags.isDisjoint(with: .grouping) && !"diufF".contains(c) { return "a grouping flag applies to d and f only" }
-        if precision != nil && "diuoxXc".contains(c) { return "Java rejects a precision for %\(c)" }
-        return nil
     }
 
     /// Renders one argument, given as text (from params, JSON or the command line).
-    func render(_ value: String, ruby: Bool, symbols: NumberSymbols, cOnly: Bool = false) -> Result<String, FormatFailure> {
-        if let reason = unsupportedReason(ruby: ruby, cOnly: cOnly) {
+    func render(_ value: String, _ flavor: PrintfFlavor, symbols: NumberSymbols) -> Result<String, FormatFailure> {
+        if let reason = unsupportedReason(flavor) {
             return .failure(FormatFailure("is not rendered: \(reason)"))
         }
+        let ruby = flavor == .ruby
         let c = Character(Unicode.Scalar(conversion))
         let trimmed = value.trimmingWhitespace()
         if !ruby && "diufFeE".contains(c) && symbols.numberingSystem != "latn" {
@@ -82,7 +175,7 @@ extension PrintfSpec {
             let bits = number < 0 || integerBits < 32 ? UInt64(bitPattern: number) & mask : UInt64(number)
             var digits = String(bits, radix: c == "o" ? 8 : 16, uppercase: c == "X")
             var prefix = ""
-            if flags.contains(.alternate) && !(bits == 0 && cOnly) {
+            if flags.contains(.alternate) && !(bits == 0 && !ruby) {
                 if bits == 0 { return .failure(FormatFailure("is 0, which C writes as 0 and Java as \(c == "o" ? "00" : "0x0")")) }
                 if c == "o" { if digits.first != "0" { digits = "0" + digits } } else { prefix = c == "X" ? "0X" : "0x" }
             }
@@ -94,14 +187,8 @@ extension PrintfSpec {
             if flags.contains(.alternate) { format += "#" }
             format += ".\(precision ?? 6)\(c == "F" ? "f" : String(c))"
             var body = CFormat.format(format, number.magnitude)
-            if !ruby, !cOnly, Self.isDecimalTie(number.magnitude, conversion: c, precision: precision ?? 6) {
-                // Java rounds the shortest decimal form half up (2.5 → 3), C the binary value half
-                // to even (2.5 → 2): on a tie they may disagree.
-                let java = CFormat.format(format, number.magnitude.nextUp)
-                if java != body { return .failure(FormatFailure("is \(value), which C rounds to \(body) and Java to \(java)")) }
-            }
             if !ruby {
-                // The locale's separators, as Android's and Apple's formatters write them.
+                // The locale's separators, as Apple's formatter writes them.
                 let parts = body.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
                 var integer = String(parts[0])
                 if !flags.isDisjoint(with: .grouping) && (c == "f" || c == "F") { integer = Self.grouped(integer, by: symbols.group) }
@@ -109,28 +196,6 @@ extension PrintfSpec {
             }
             return .success(pad(sign: sign(negative: number.sign == .minus), body: body))
         }
-    }
-
-    /// True when the shortest decimal form of `magnitude` ends in a 5 just past the digits kept.
-    static func isDecimalTie(_ magnitude: Double, conversion: Character, precision: Int) -> Bool {
-        // Swift's description is the shortest form that reads back: `2.5`, `1e-05`, `1.2345e+16`.
-        let text = magnitude.description
-        let parts = text.split(separator: "e", maxSplits: 1)
-        let exponent = parts.count == 2 ? Int(parts[1]) ?? 0 : 0
-        let mantissa = parts[0]
-        let point = mantissa.firstIndex(of: ".")
-        let integerDigits = point.map { mantissa.distance(from: mantissa.startIndex, to: $0) } ?? mantissa.count
-        var digits = mantissa.filter { $0 != "." }
-        // Trailing zeros of `2.0` say nothing.
-        while digits.count > 1 && digits.last == "0" { digits.removeLast() }
-        guard digits.last == "5" else { return false }
-        if conversion == "e" || conversion == "E" {
-            let significant = digits.drop { $0 == "0" }
-            return significant.count == precision + 2
-        }
-        // Digits after the decimal point in the exact decimal form.
-        let fraction = digits.count - integerDigits - exponent
-        return fraction == precision + 1
     }
 
     private var mask: UInt64 { integerBits >= 64 ? .max : (1 << UInt64(integerBits)) - 1 }
@@ -150,7 +215,8 @@ extension PrintfSpec {
         return String(repeating: " ", count: fill) + sign + body
     }
 
-    /// Digits with `separator` between groups of three (CLDR's primary grouping; `#,##0`).
+    /// Digits with `separator` between groups of three (CLDR's primary grouping; `#,##0`), as
+    /// Android's and Apple's formatters group them.
     static func grouped(_ digits: String, by separator: String) -> String {
         guard digits.count > 3 else { return digits }
         var result = ""
