@@ -7,6 +7,7 @@ final class StringTableCache: Sendable {
     /// Made by the first rule that asks; the lock is held while it is made.
     private let pluralCategoriesByLocale = Mutex<[String: [Int8]]?>(nil)
     private let argumentsByKey = Mutex<KeyArguments?>(nil)
+    private let formatCandidatesByLocale = Mutex<[[FormatCandidate]]?>(nil)
 
     init(_ strings: StringTable) {
         self.strings = strings
@@ -30,6 +31,50 @@ final class StringTableCache: Sendable {
         }
     }
 
+    /// Per locale of `strings.locales` (same order), the texts where `format-crash` or
+    /// `placeholder-shown-verbatim` may find something, in entry and form order: one scan of each
+    /// text with a `%` in its dialect serves both rules, which then read only these texts again.
+    func formatCandidates() -> [[FormatCandidate]] {
+        formatCandidatesByLocale.withLock { candidates in
+            if candidates == nil { candidates = Self.formatCandidates(strings, arguments: keyArguments()) }
+            return candidates!
+        }
+    }
+
+    private static func formatCandidates(_ strings: StringTable, arguments: KeyArguments) -> [[FormatCandidate]] {
+        let storage = strings.storage
+        return strings.locales.map { locale in
+            guard let table = strings[locale] else { return [] }
+            var found: [FormatCandidate] = []
+            for (index, entry) in table.entries.enumerated() {
+                let rules = storage.rules(entry.file)
+                table.forEachTextAndForm(ofEntryAt: index) { ref, form in
+                    storage.withBytes(entry.file, ref) { text in
+                        guard UTF8Text.firstIndex(of: UInt8(ascii: "%"), in: text) != nil else { return }
+                        // What `FormatCrash.problems` and the verbatim rule read, in one scan.
+                        let formatted = arguments.formatted(entry.key, text: text, rules: rules)
+                        let highest = formatted ? arguments.highestPosition(entry.key) : nil
+                        var mayCrash = false, mayShowVerbatim = false
+                        rules.scan(text, formatted: formatted) { token in
+                            switch token.kind {
+                            case .crash: mayCrash = true
+                            case .argument:
+                                if let position = token.position, let highest, position > highest { mayCrash = true }
+                            case .verbatim: mayShowVerbatim = true
+                            case .escape: break
+                            }
+                        }
+                        if mayCrash || mayShowVerbatim {
+                            found.append(FormatCandidate(entry: Int32(index), form: Int32(form ?? -1), mayCrash: mayCrash,
+                                                         mayShowVerbatim: mayShowVerbatim))
+                        }
+                    }
+                }
+            }
+            return found
+        }
+    }
+
     private static func pluralCategories(_ strings: StringTable) -> [String: [Int8]] {
         var result: [String: [Int8]] = [:]
         for locale in strings.locales {
@@ -46,6 +91,18 @@ final class StringTableCache: Sendable {
         }
         return result
     }
+}
+
+/// A text in which a formatter may throw or show a placeholder as typed (`StringTableCache.formatCandidates`).
+struct FormatCandidate: Sendable {
+    /// The entry's index in its locale's `entries`.
+    var entry: Int32
+    /// The plural form's index in `forms`; -1 for a plain text.
+    var form: Int32
+    var mayCrash: Bool
+    var mayShowVerbatim: Bool
+
+    var formIndex: Int? { form < 0 ? nil : Int(form) }
 }
 
 /// Per key id, whether the app formats the string (passes arguments) and the highest argument

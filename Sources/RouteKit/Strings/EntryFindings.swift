@@ -84,16 +84,18 @@ final class EntryFindings: FindingGroup, @unchecked Sendable {
 
     /// The file, line and column a finding points at.
     private func point(_ item: Int) -> (file: Int32, line: Int32, column: Int32) {
-        let entry = entry(item)
+        // The item once: a form's entry is a search of the plurals, and the sort asks for every
+        // finding's place many times.
+        let (entryIndex, form, _) = self.item(item)
+        let entry = table.entries[entryIndex]
         switch place {
         case .key:
             return (entry.file, entry.keyLine, entry.keyColumn)
         case .text:
-            let form = self.item(item).form
             let text = form >= 0 ? table.forms[form].text : entry.text
             return (entry.file, text.line, text.column)
         case .category:
-            let category = table.forms[self.item(item).form].category
+            let category = table.forms[form].category
             return (entry.file, category.line, category.column)
         }
     }

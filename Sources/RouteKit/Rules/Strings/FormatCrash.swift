@@ -20,7 +20,9 @@ struct FormatCrash: LintRule {
         let storage = strings.storage
         let arguments = context.stringCache.keyArguments()
         var findings: [Finding] = []
-        for locale in strings.locales {
+        // The texts worth reading again, found in one scan shared with `placeholder-shown-verbatim`.
+        let candidates = context.stringCache.formatCandidates()
+        for (localeIndex, locale) in strings.locales.enumerated() {
             guard let table = strings[locale] else { continue }
             let group = EntryFindings(rule: Self.id, table: table, place: .text, message: .made { index, form, offset in
                 let entry = table.entries[index]
@@ -31,18 +33,16 @@ struct FormatCrash: LintRule {
                 }
                 return "'\(storage.name(entry.key))' in locale '\(locale)' \(Self.failure(storage.dialects[Int(entry.file)])) when the \(storage.dialects[Int(entry.file)].name) app formats it: \(problem ?? "")"
             }, itemsInMessageOrder: true)
-            for (index, entry) in table.entries.enumerated() {
-                let rules = storage.rules(entry.file)
-                func check(_ ref: TextRef, form: Int?) {
-                    let found = storage.withBytes(entry.file, ref) { text in
-                        UTF8Text.firstIndex(of: UInt8(ascii: "%"), in: text) == nil ? []
-                            : Self.problems(in: text, key: entry.key, rules: rules, arguments: arguments)
-                    }
-                    for problem in found {
-                        group.add(entry: index, form: form, detail: problem.offset, to: &findings)
-                    }
+            for candidate in candidates[localeIndex] where candidate.mayCrash {
+                let index = Int(candidate.entry), form = candidate.formIndex
+                let entry = table.entries[index]
+                let ref = form.map { table.forms[$0].text } ?? entry.text
+                let found = storage.withBytes(entry.file, ref) { text in
+                    Self.problems(in: text, key: entry.key, rules: storage.rules(entry.file), arguments: arguments)
                 }
-                table.forEachTextAndForm(ofEntryAt: index, check)
+                for problem in found {
+                    group.add(entry: index, form: form, detail: problem.offset, to: &findings)
+                }
             }
         }
         return findings

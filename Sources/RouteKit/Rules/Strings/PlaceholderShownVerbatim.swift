@@ -25,7 +25,9 @@ struct PlaceholderShownVerbatim: LintRule {
             }
         }
         var findings: [Finding] = []
-        for locale in strings.locales {
+        // The texts worth reading again, found in one scan shared with `format-crash`.
+        let candidates = context.stringCache.formatCandidates()
+        for (localeIndex, locale) in strings.locales.enumerated() {
             guard let table = strings[locale] else { continue }
             let group = EntryFindings(rule: Self.id, table: table, place: .text, message: .made { index, form, offset in
                 let entry = table.entries[index]
@@ -39,31 +41,31 @@ struct PlaceholderShownVerbatim: LintRule {
                 let dialect = storage.dialects[Int(entry.file)]
                 return "'\(storage.name(entry.key))' in locale '\(locale)' shows \(written) as typed: \(Self.why(dialect, written))"
             }, itemsInMessageOrder: true)
-            for (index, entry) in table.entries.enumerated() {
+            for candidate in candidates[localeIndex] where candidate.mayShowVerbatim {
+                let index = Int(candidate.entry), form = candidate.formIndex
+                let entry = table.entries[index]
                 let rules = storage.rules(entry.file)
                 guard rules.mayShowVerbatim else { continue }
                 let severity: Severity = titleKeys.contains(entry.key) ? .error : .warning
-                func check(_ ref: TextRef, form: Int?) {
-                    var found: [(range: Range<Int>, written: String)] = []
-                    storage.withBytes(entry.file, ref) { text in
-                        guard UTF8Text.firstIndex(of: UInt8(ascii: "%"), in: text) != nil else { return }
-                        rules.scan(text, formatted: arguments.formatted(entry.key, text: text, rules: rules)) { token in
-                            guard case .verbatim = token.kind, token.range.lowerBound < 1 << 23 else { return }
-                            found.append((token.range, String(decoding: UnsafeBufferPointer(rebasing: text[token.range]), as: UTF8.self)))
-                        }
-                    }
-                    // Rails date and number formats are not placeholders (the key is named only here: most texts have none).
-                    if found.isEmpty || (storage.dialects[Int(entry.file)] == .rails && RailsDialect.isFormatPatternKey(storage.name(entry.key))) {
-                        return
-                    }
-                    // One finding per sequence as written (a repeat would be the same finding), in message order.
-                    var seen: Set<String> = []
-                    for (range, written) in found.sorted(by: { $0.written < $1.written }) where seen.insert(written).inserted {
-                        let detail = range.lowerBound << 8 | Swift.min(range.count, 0xFF)
-                        group.add(entry: index, form: form, detail: detail, severity: severity, to: &findings)
+                let ref = form.map { table.forms[$0].text } ?? entry.text
+                var found: [(range: Range<Int>, written: String)] = []
+                storage.withBytes(entry.file, ref) { text in
+                    guard UTF8Text.firstIndex(of: UInt8(ascii: "%"), in: text) != nil else { return }
+                    rules.scan(text, formatted: arguments.formatted(entry.key, text: text, rules: rules)) { token in
+                        guard case .verbatim = token.kind, token.range.lowerBound < 1 << 23 else { return }
+                        found.append((token.range, String(decoding: UnsafeBufferPointer(rebasing: text[token.range]), as: UTF8.self)))
                     }
                 }
-                table.forEachTextAndForm(ofEntryAt: index, check)
+                // Rails date and number formats are not placeholders (the key is named only here: most texts have none).
+                if found.isEmpty || (storage.dialects[Int(entry.file)] == .rails && RailsDialect.isFormatPatternKey(storage.name(entry.key))) {
+                    continue
+                }
+                // One finding per sequence as written (a repeat would be the same finding), in message order.
+                var seen: Set<String> = []
+                for (range, written) in found.sorted(by: { $0.written < $1.written }) where seen.insert(written).inserted {
+                    let detail = range.lowerBound << 8 | Swift.min(range.count, 0xFF)
+                    group.add(entry: index, form: form, detail: detail, severity: severity, to: &findings)
+                }
             }
         }
         return findings
