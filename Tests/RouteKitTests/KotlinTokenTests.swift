@@ -67,7 +67,7 @@ import Testing
             one.insert(word)
             #expect(KotlinModifiers.words.filter(one.contains) == [word])
         }
-        let scanner = KotlinDeclarationScanner(tokens: KotlinTokenizer("sealed interface R\ndata object A : R").tokens, file: "f.kt")
+        let scanner = KotlinDeclarationScanner("sealed interface R\ndata object A : R", file: "f.kt")
         #expect(scanner.declarations.map(\.describedKind) == ["sealed interface", "data object"])
         #expect(scanner.declarations.map(\.nameColumn) == [18, 13])
         #expect(scanner.declarations[1].titleLine == nil)

@@ -95,12 +95,13 @@ import Testing
         enum class Mode { A, B }
         object `dotted.name` : AppRoute, `dotted.name`
         """
-        let scanner = KotlinDeclarationScanner(tokens: KotlinTokenizer(bytes: Array(source.utf8)).tokens, file: "Routes.kt")
+        let scanner = KotlinDeclarationScanner(source, file: "Routes.kt")
         let packed = scanner.declarations
         #expect(packed.count == 8)
         #expect(packed.map(\.name) == ["AppRoute", "TabRoute", "Home", "Session", "Room", "Base", "Mode", "dotted.name"])
         var again = PackedKotlinDeclarations(file: "Routes.kt")
         for declaration in packed { again.append(declaration) }
+        for use in packed.typeUses { again.append(use) }
         #expect(again == packed)
         for index in packed.indices {
             let declaration = packed[index]

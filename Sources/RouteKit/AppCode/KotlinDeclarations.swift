@@ -86,8 +86,12 @@ struct KotlinDeclaration: Sendable, Equatable {
     }
 }
 
-/// Finds declarations in the tokens of one Kotlin file. Every loop moves forward and is bounded
-/// by the token count, so any input ends; what cannot be read is reported, not guessed.
+/// Finds declarations in one Kotlin file, in one pass over its tokens (`KotlinTokenWindow`), and
+/// the type uses that decide which calls take routes. A declaration's header is read as soon as
+/// its keyword is; its body's `title` and `subtitle` properties as the pass goes through the
+/// body (the declaration is stored at its keyword, its properties when its body closes). Every
+/// loop moves forward and is bounded, so any input ends; what cannot be read is reported, not
+/// guessed.
 struct KotlinDeclarationScanner {
     struct Skipped: Sendable, Equatable {
         var name: String?
@@ -99,13 +103,31 @@ struct KotlinDeclarationScanner {
     private(set) var skipped: [Skipped] = []
     /// `object : AppRoute { … }` expressions: supertypes and line.
     private(set) var anonymousObjects: [(supertypes: [String], line: Int)] = []
+    /// What the tokenizer could not read.
+    private(set) var problems: [TokenizerProblem] = []
 
-    /// The file's tokens without annotations: what the push-site scanner reads too.
-    let t: KotlinTokens
-    /// For each `(`, `[` and `{`, the index of its matching close (-1: none), computed once so
-    /// nested declarations never make the scan quadratic.
-    let match: KotlinBracketMatch
+    private var t: KotlinTokenWindow
     private let file: String
+
+    /// A declaration whose body is being read: its `title` and `subtitle` so far.
+    private struct Body {
+        /// The index of the body's `{`, and of the declaration among the file's.
+        var open: Int
+        var declaration: Int
+        var title: (source: KotlinPropertySource, line: Int, column: Int)?
+        var subtitle: (source: KotlinPropertySource, line: Int, column: Int)?
+        /// A `title` / `subtitle` constructor parameter: the value when the body has no such property.
+        var titleParameter: (line: Int, column: Int)?
+        var subtitleParameter: (line: Int, column: Int)?
+        /// Tokens before this index belong to a property value already read.
+        var readUpTo = 0
+    }
+
+    /// The open `{`s, innermost last, and the bodies among them.
+    private var braces: [Int] = []
+    private var bodies: [Body] = []
+    /// The open brackets of every kind, innermost last, for type uses: `(` after a name keeps it.
+    private var brackets: [(parenthesis: Bool, callee: KotlinTokenRecord?)] = []
 
     static let modifierWords = Set(KotlinModifiers.words)
     static let parameterModifiers: Set<String> = [
@@ -119,137 +141,85 @@ struct KotlinDeclarationScanner {
         return declarations
     }
 
-    /// `scanDeclarations: false` prepares the tokens alone (the push-site pass).
-    init(tokens: KotlinTokens, file: String, scanDeclarations: Bool = true) {
-        t = Self.stripAnnotations(tokens)
-        match = Self.matchBrackets(t)
+    init(bytes: [UInt8], file: String) {
+        t = KotlinTokenWindow(bytes: bytes)
         self.file = file
         declarations = PackedKotlinDeclarations(file: file)
-        if scanDeclarations { scan() }
+        scan()
+        problems = t.problems
     }
 
-    static func matchBrackets(_ tokens: KotlinTokens) -> KotlinBracketMatch {
-        var match = [Int32](repeating: -1, count: tokens.count)
-        // Open brackets by kind: ( [ {.
-        var stacks: [[Int32]] = [[], [], []]
-        let bytes = tokens.bytes
-        for (index, record) in tokens.records.enumerated() where record.kind == .punctuation && record.length == 1 {
-            let kind: Int
-            var opens = false
-            switch bytes[Int(record.start)] {
-            case 0x28: (kind, opens) = (0, true)
-            case 0x5B: (kind, opens) = (1, true)
-            case 0x7B: (kind, opens) = (2, true)
-            case 0x29: kind = 0
-            case 0x5D: kind = 1
-            case 0x7D: kind = 2
-            default: continue
-            }
-            if opens {
-                stacks[kind].append(Int32(index))
-            } else if let open = stacks[kind].popLast() {
-                match[Int(open)] = Int32(index)
-                match[index] = open
-            }
-        }
-        return KotlinBracketMatch(indices: match)
-    }
-
-    /// From an opening `(`, `[` or `{`, the index after its match (or the end).
-    private func after(_ open: Int) -> Int {
-        match[open] > open ? match[open] + 1 : t.count
+    init(_ source: String, file: String) {
+        self.init(bytes: Array(source.utf8), file: file)
     }
 
     private func isOpener(_ token: KotlinToken) -> Bool {
         token.kind == .punctuation && (token.text == "(" || token.text == "[" || token.text == "{")
     }
 
-    // MARK: - Annotations
-
-    /// Removes `@Name`, `@Name(…)`, `@use:Name(…)`, `@[A B]` and labels like `this@Outer`.
-    static func stripAnnotations(_ tokens: KotlinTokens) -> KotlinTokens {
-        // Most files of routes have none: no copy of their tokens (tens of bytes each).
-        guard tokens.contains(where: { $0.is("@") }) else { return tokens }
-        var out: [KotlinTokenRecord] = []
-        out.reserveCapacity(tokens.count)
-        var k = 0
-        while k < tokens.count {
-            guard tokens[k].is("@") else {
-                out.append(tokens.records[k])
-                k += 1
-                continue
-            }
-            var j = k + 1
-            if j < tokens.count, tokens[j].is("["), !tokens[j].spaceBefore {
-                j = skipBalanced(tokens, from: j, open: "[", close: "]")
-            } else if j < tokens.count, tokens[j].kind == .identifier, !tokens[j].spaceBefore {
-                j += 1
-                if j + 1 < tokens.count, tokens[j].is(":"), !tokens[j].spaceBefore, tokens[j + 1].kind == .identifier,
-                    !tokens[j + 1].spaceBefore
-                {
-                    j += 2
-                }
-                while j + 1 < tokens.count, tokens[j].is("."), !tokens[j].spaceBefore, tokens[j + 1].kind == .identifier {
-                    j += 2
-                }
-                if j < tokens.count, tokens[j].is("<"), !tokens[j].spaceBefore {
-                    j = skipBalanced(tokens, from: j, open: "<", close: ">")
-                }
-                if j < tokens.count, tokens[j].is("("), !tokens[j].spaceBefore {
-                    j = skipBalanced(tokens, from: j, open: "(", close: ")")
-                }
-            }
-            k = max(j, k + 1)
-        }
-        return KotlinTokens(bytes: tokens.bytes, records: out)
-    }
-
-    /// From an opening token, the index after its matching close (or the end).
-    static func skipBalanced(_ tokens: KotlinTokens, from start: Int, open: String, close: String) -> Int {
-        var depth = 0
-        var j = start
-        while j < tokens.count {
-            if tokens[j].is(open) {
-                depth += 1
-            } else if tokens[j].is(close) {
-                depth -= 1
-                if depth == 0 { return j + 1 }
-            }
-            j += 1
-        }
-        return tokens.count
-    }
-
-    // MARK: - Declarations
+    // MARK: - The pass
 
     private mutating func scan() {
         var k = 0
-        while k < t.count {
+        while t.has(k) {
+            t.release(before: k)
             let token = t[k]
-            if token.isWord("class") || token.isWord("interface") || token.isWord("object"),
-                !(k > 0 && (t[k - 1].is("::") || t[k - 1].is(".") || t[k - 1].is("?.")))
-            {
-                declaration(at: k)
+            if token.kind == .punctuation, !t.isUnmatchedByDepth(k) {
+                if token.is("{") {
+                    braces.append(k)
+                } else if token.is("}"), let open = braces.popLast() {
+                    // Two headers can end at one body: `by d` read on into the next declaration (an
+                    // annotation before it hides its line break). Both read it, as before.
+                    while let body = bodies.lastIndex(where: { $0.open == open }) { finish(bodies.remove(at: body)) }
+                }
+                if token.is("(") || token.is("[") || token.is("{") {
+                    brackets.append((token.is("("), k > 0 && t[k - 1].kind == .identifier ? t[k - 1].record : nil))
+                } else if token.is(")") || token.is("]") || token.is("}") {
+                    _ = brackets.popLast()
+                }
+            } else if token.kind == .identifier {
+                if token.isWord("class") || token.isWord("interface") || token.isWord("object"),
+                    !(k > 0 && (t[k - 1].is("::") || t[k - 1].is(".") || t[k - 1].is("?.")))
+                {
+                    declaration(at: k)
+                } else if token.isWord("val") || token.isWord("var"), let open = braces.last,
+                    let body = bodies.lastIndex(where: { $0.open == open }), k >= bodies[body].readUpTo
+                {
+                    bodyProperty(at: k, of: body)
+                    for other in bodies.indices where other != body && bodies[other].open == open {
+                        (bodies[other].title, bodies[other].subtitle, bodies[other].readUpTo) =
+                            (bodies[body].title, bodies[body].subtitle, bodies[body].readUpTo)
+                    }
+                }
+                typeUse(at: k)
             }
             k += 1
         }
+        if let token = t.tooDeep {
+            skipped.append(Skipped(name: nil, line: token.line,
+                                   reason: "brackets nested more than \(KotlinTokenWindow.depthLimit) deep: what they enclose is not read"))
+        }
+        // Bodies the file ends in.
+        while let body = bodies.popLast() { finish(body) }
     }
+
+    // MARK: - Declarations
 
     private mutating func declaration(at k: Int) {
         let kind = KotlinDeclaration.Kind(rawValue: t[k].text)!
         var modifiers = KotlinModifiers()
         var m = k - 1
-        while m >= 0, t[m].kind == .identifier, Self.modifierWords.contains(t[m].text) {
+        while m >= max(0, k - KotlinTokenWindow.lookback), t[m].kind == .identifier, Self.modifierWords.contains(t[m].text) {
             modifiers.insert(t[m].text)
             m -= 1
         }
         let line = t[k].line
         var j = k + 1
-        guard j < t.count, t[j].kind == .identifier else {
+        guard t.has(j), t[j].kind == .identifier else {
             if kind == .object {
                 if modifiers.contains("companion") { return }
                 // An object expression: `object : AppRoute { … }`.
-                if j < t.count, t[j].is(":") {
+                if t.has(j), t[j].is(":") {
                     let (supertypes, _) = readSupertypes(from: j + 1)
                     anonymousObjects.append((supertypes, line))
                 }
@@ -262,7 +232,7 @@ struct KotlinDeclarationScanner {
         let nameToken = t[j]
         j += 1
         var typeParameters = false
-        if j < t.count, t[j].is("<") {
+        if t.has(j), t[j].is("<") {
             typeParameters = true
             guard let end = skipTypeParameters(from: j) else {
                 skipped.append(Skipped(name: name, line: line, reason: "unbalanced type parameters <…>"))
@@ -273,12 +243,15 @@ struct KotlinDeclarationScanner {
         var parameters: [KotlinParameter] = []
         if kind == .class {
             var q = j
-            while q < t.count, t[q].kind == .identifier, Self.parameterModifiers.contains(t[q].text) { q += 1 }
-            if q < t.count, t[q].isWord("constructor") { j = q + 1 }
-            if j < t.count, t[j].is("(") {
-                let close = after(j) - 1
-                guard close < t.count, t[close].is(")") else {
-                    skipped.append(Skipped(name: name, line: line, reason: "unterminated constructor parameter list"))
+            while t.has(q), t[q].kind == .identifier, Self.parameterModifiers.contains(t[q].text) { q += 1 }
+            if t.has(q), t[q].isWord("constructor") { j = q + 1 }
+            if t.has(j), t[j].is("(") {
+                t.lookaheadRefused = false
+                let close = t.close(of: j)
+                guard close > j else {
+                    skipped.append(Skipped(name: name, line: line, reason: t.lookaheadRefused
+                        ? "constructor parameter list longer than \(KotlinTokenWindow.lookaheadLimit) tokens: not read"
+                        : "unterminated constructor parameter list"))
                     return
                 }
                 switch readParameters(from: j + 1, to: close) {
@@ -291,43 +264,63 @@ struct KotlinDeclarationScanner {
             }
         }
         var supertypes: [String] = []
-        if j < t.count, t[j].is(":") {
+        if t.has(j), t[j].is(":") {
             (supertypes, j) = readSupertypes(from: j + 1)
         }
-        if j < t.count, t[j].isWord("where") {
+        if t.has(j), t[j].isWord("where") {
             j += 1
-            while j < t.count, !t[j].is("{"), !(t[j].newlineBefore && j > 0 && !t[j - 1].is(",")) { j += 1 }
+            while t.has(j), !t[j].is("{"), !(t[j].newlineBefore && j > 0 && !t[j - 1].is(",")) { j += 1 }
         }
-        var title: KotlinPropertySource?
-        var subtitle: KotlinPropertySource?
-        var titleToken: (line: Int, column: Int)?
-        var subtitleToken: (line: Int, column: Int)?
-        if j < t.count, t[j].is("{") {
-            let close = after(j) - 1
-            (title, subtitle, titleToken, subtitleToken) = readBodyProperties(from: j + 1, to: min(close, t.count))
-        }
-        if title == nil, let parameter = parameters.first(where: { $0.name == "title" }) {
-            title = .constructorParameter("title")
-            titleToken = (parameter.line, parameter.column)
-        }
-        if subtitle == nil, let parameter = parameters.first(where: { $0.name == "subtitle" }) {
-            subtitle = .constructorParameter("subtitle")
-            subtitleToken = (parameter.line, parameter.column)
-        }
+        let titleParameter = parameters.first(where: { $0.name == "title" }).map { (line: $0.line, column: $0.column) }
+        let subtitleParameter = parameters.first(where: { $0.name == "subtitle" }).map { (line: $0.line, column: $0.column) }
+        let hasBody = t.has(j) && t[j].is("{")
         declarations.append(KotlinDeclaration(
             kind: kind, name: name, modifiers: modifiers, supertypes: supertypes, parameters: parameters,
-            typeParameters: typeParameters, title: title, subtitle: subtitle, file: file, line: line,
+            typeParameters: typeParameters, title: hasBody ? nil : titleParameter.map { _ in .constructorParameter("title") },
+            subtitle: hasBody ? nil : subtitleParameter.map { _ in .constructorParameter("subtitle") }, file: file, line: line,
             nameLine: nameToken.line, nameColumn: nameToken.column,
-            titleLine: titleToken?.line, titleColumn: titleToken?.column,
-            subtitleLine: subtitleToken?.line, subtitleColumn: subtitleToken?.column))
+            titleLine: hasBody ? nil : titleParameter?.line, titleColumn: hasBody ? nil : titleParameter?.column,
+            subtitleLine: hasBody ? nil : subtitleParameter?.line, subtitleColumn: hasBody ? nil : subtitleParameter?.column))
+        if hasBody {
+            bodies.append(Body(open: j, declaration: declarations.count - 1,
+                               titleParameter: titleParameter, subtitleParameter: subtitleParameter))
+        }
+    }
+
+    /// A body has closed (or the file ended in it): its declaration's `title` and `subtitle` are
+    /// its properties', or else its constructor parameters'.
+    private mutating func finish(_ body: Body) {
+        let title = body.title ?? body.titleParameter.map { (KotlinPropertySource.constructorParameter("title"), $0.line, $0.column) }
+        let subtitle = body.subtitle
+            ?? body.subtitleParameter.map { (KotlinPropertySource.constructorParameter("subtitle"), $0.line, $0.column) }
+        declarations.setProperties(of: body.declaration, title: title, subtitle: subtitle)
+    }
+
+    /// `val` or `var` at `k`, directly in a body: a `title` or `subtitle` property is read.
+    private mutating func bodyProperty(at k: Int, of body: Int) {
+        guard t.has(k + 1), t[k + 1].isWord("title") || t[k + 1].isWord("subtitle") else { return }
+        let nameToken = t[k + 1]
+        // The body's close bounds the value, as far as the look-ahead reaches.
+        var end = t.close(of: bodies[body].open)
+        if end < 0 { end = t.reachedEnd ? t.endOfRead - 1 : Int.max }
+        guard k + 1 < end else { return }
+        let (source, next) = readPropertyValue(from: k + 2, to: end)
+        if let source {
+            if nameToken.textIs("title") {
+                bodies[body].title = (source, nameToken.line, nameToken.column)
+            } else {
+                bodies[body].subtitle = (source, nameToken.line, nameToken.column)
+            }
+        }
+        bodies[body].readUpTo = max(next, k + 1)
     }
 
     /// From `<`, the index after the matching `>`; nil when something that cannot be inside type
     /// parameters comes first.
-    private func skipTypeParameters(from start: Int) -> Int? {
+    private mutating func skipTypeParameters(from start: Int) -> Int? {
         var depth = 0
         var j = start
-        while j < t.count {
+        while t.has(j) {
             let token = t[j]
             if token.is("<") {
                 depth += 1
@@ -349,7 +342,7 @@ struct KotlinDeclarationScanner {
     }
 
     /// Reads `name: Type = default` entries between `start` and `end` (the closing parenthesis).
-    private func readParameters(from start: Int, to end: Int) -> Result<[KotlinParameter], Problem> {
+    private mutating func readParameters(from start: Int, to end: Int) -> Result<[KotlinParameter], Problem> {
         var result: [KotlinParameter] = []
         var p = start
         while p < end {
@@ -374,13 +367,13 @@ struct KotlinDeclarationScanner {
             guard p > typeStart else {
                 return .failure(Problem(message: "constructor parameter '\(name)' has no type"))
             }
-            let type = Self.render(Array(t[typeStart..<p]))
+            let type = Self.render(t.tokens(typeStart ..< p))
             var defaultValue: String?
             if p < end, t[p].is("=") {
                 p += 1
                 let valueStart = p
                 p = scanDefault(from: p, to: end)
-                defaultValue = Self.render(Array(t[valueStart..<min(p, valueStart + 40)]))
+                defaultValue = Self.render(t.tokens(valueStart ..< min(p, valueStart + 40)))
                     + (p - valueStart > 40 ? " …" : "")
             }
             if p < end {
@@ -402,10 +395,10 @@ struct KotlinDeclarationScanner {
     ]
 
     /// A type ends at `,` or `=` outside brackets, at a token no type contains, or at `end`.
-    private func scanType(from start: Int, to end: Int) -> Int {
+    private mutating func scanType(from start: Int, to end: Int) -> Int {
         var depth = 0
         var p = start
-        while p < end {
+        while p < end, t.has(p) {
             let token = t[p]
             if Self.notInTypes.contains(token.text), token.kind != .string, token.kind != .character {
                 break
@@ -425,13 +418,13 @@ struct KotlinDeclarationScanner {
 
     /// A default value ends at `,` outside brackets, or at `end`. `<` counts as a bracket only
     /// right after a name with no space (`listOf<Int>()`), so comparisons do not confuse it.
-    private func scanDefault(from start: Int, to end: Int) -> Int {
+    private mutating func scanDefault(from start: Int, to end: Int) -> Int {
         var angles = 0
         var p = start
         while p < end {
             let token = t[p]
             if isOpener(token) {
-                p = min(after(p), end)
+                p = min(t.after(p), end)
                 continue
             }
             if token.is("<"), !token.spaceBefore, p > start, t[p - 1].kind == .identifier {
@@ -447,30 +440,30 @@ struct KotlinDeclarationScanner {
     }
 
     /// Supertype names from `start`, and the index where the list ends.
-    private func readSupertypes(from start: Int) -> ([String], Int) {
+    private mutating func readSupertypes(from start: Int) -> ([String], Int) {
         var names: [String] = []
         var j = start
-        while j < t.count {
-            guard t[j].kind == .identifier, !["where"].contains(t[j].text) else { break }
+        while t.has(j) {
+            guard t[j].kind == .identifier, !t[j].isWord("where") else { break }
             var simple = t[j].text
             j += 1
-            while j + 1 < t.count, t[j].is("."), t[j + 1].kind == .identifier {
+            while t.has(j + 1), t[j].is("."), t[j + 1].kind == .identifier {
                 simple = t[j + 1].text
                 j += 2
             }
-            if j < t.count, t[j].is("<") {
+            if t.has(j), t[j].is("<") {
                 guard let end = skipTypeParameters(from: j) else { break }
                 j = end
             }
-            if j < t.count, t[j].is("?") { j += 1 }
+            if t.has(j), t[j].is("?") { j += 1 }
             names.append(simple)
-            if j < t.count, t[j].is("("), !t[j].newlineBefore {
-                j = after(j)
+            if t.has(j), t[j].is("("), !t[j].newlineBefore {
+                j = t.after(j)
             }
-            if j < t.count, t[j].isWord("by") {
+            if t.has(j), t[j].isWord("by") {
                 j += 1
                 var depth = 0
-                while j < t.count {
+                while t.has(j) {
                     if t[j].is("(") || t[j].is("[") {
                         depth += 1
                     } else if t[j].is(")") || t[j].is("]") {
@@ -483,55 +476,19 @@ struct KotlinDeclarationScanner {
                     j += 1
                 }
             }
-            guard j < t.count, t[j].is(",") else { break }
+            guard t.has(j), t[j].is(",") else { break }
             j += 1
         }
         return (names, j)
     }
 
-    /// `title` / `subtitle` properties declared directly in a body (not in nested bodies).
-    private func readBodyProperties(from start: Int, to end: Int)
-        -> (KotlinPropertySource?, KotlinPropertySource?, (line: Int, column: Int)?, (line: Int, column: Int)?)
-    {
-        var title: KotlinPropertySource?
-        var subtitle: KotlinPropertySource?
-        var titleToken: (line: Int, column: Int)?
-        var subtitleToken: (line: Int, column: Int)?
-        var q = start
-        while q < end {
-            let token = t[q]
-            if token.is("{") {
-                q = max(after(q), q + 1)
-                continue
-            } else if token.isWord("val") || token.isWord("var"), q + 1 < end,
-                t[q + 1].isWord("title") || t[q + 1].isWord("subtitle")
-            {
-                let name = t[q + 1].text
-                let (source, next) = readPropertyValue(from: q + 2, to: end)
-                if let source {
-                    if name == "title" {
-                        title = source
-                        titleToken = (t[q + 1].line, t[q + 1].column)
-                    } else {
-                        subtitle = source
-                        subtitleToken = (t[q + 1].line, t[q + 1].column)
-                    }
-                }
-                q = max(next, q + 1)
-                continue
-            }
-            q += 1
-        }
-        return (title, subtitle, titleToken, subtitleToken)
-    }
-
     /// After `val title`: an optional type, then `= expr`, `get() = expr` or `get() { return expr }`.
-    private func readPropertyValue(from start: Int, to end: Int) -> (KotlinPropertySource?, Int) {
+    private mutating func readPropertyValue(from start: Int, to end: Int) -> (KotlinPropertySource?, Int) {
         var p = start
-        if p < end, t[p].is(":") {
+        if p < end, t.has(p), t[p].is(":") {
             p += 1
             var depth = 0
-            while p < end {
+            while p < end, t.has(p) {
                 let token = t[p]
                 if token.is("<") || token.is("(") {
                     depth += 1
@@ -545,31 +502,31 @@ struct KotlinDeclarationScanner {
                 p += 1
             }
         }
-        guard p < end else { return (nil, p) }
+        guard p < end, t.has(p) else { return (nil, p) }
         if t[p].is("=") {
             let (expression, next) = readExpression(from: p + 1, to: end)
             return (.expression(expression), next)
         }
-        if t[p].isWord("get"), p + 2 < end, t[p + 1].is("("), t[p + 2].is(")") {
+        if t[p].isWord("get"), p + 2 < end, t.has(p + 2), t[p + 1].is("("), t[p + 2].is(")") {
             p += 3
-            if p < end, t[p].is(":") {
+            if p < end, t.has(p), t[p].is(":") {
                 p += 1
                 p = scanType(from: p, to: end)
-                while p < end, !t[p].is("="), !t[p].is("{"), !t[p].newlineBefore { p += 1 }
+                while p < end, t.has(p), !t[p].is("="), !t[p].is("{"), !t[p].newlineBefore { p += 1 }
             }
-            if p < end, t[p].is("=") {
+            if p < end, t.has(p), t[p].is("=") {
                 let (expression, next) = readExpression(from: p + 1, to: end)
                 return (.expression(expression), next)
             }
-            if p < end, t[p].is("{") {
-                let close = min(after(p), end)
+            if p < end, t.has(p), t[p].is("{") {
+                let close = min(t.after(p), end)
                 var r = p + 1
-                while r < close, !t[r].isWord("return") { r += 1 }
-                if r < close {
+                while r < close, t.has(r), !t[r].isWord("return") { r += 1 }
+                if r < close, t.has(r) {
                     let (expression, _) = readExpression(from: r + 1, to: max(close - 1, r + 1))
                     return (.expression(expression), close)
                 }
-                return (.expression(t.copy((p + 1)..<max(p + 1, close - 1))), close)
+                return (.expression(t.copy((p + 1) ..< max(p + 1, min(close - 1, t.endOfRead)))), close)
             }
         }
         return (nil, p)
@@ -579,10 +536,10 @@ struct KotlinDeclarationScanner {
 
     /// An expression from `start`: to a `;`, to the end of its line (unless the next line
     /// continues it), or to a closing brace, at bracket depth 0.
-    private func readExpression(from start: Int, to end: Int) -> (KotlinTokens, Int) {
+    private mutating func readExpression(from start: Int, to end: Int) -> (KotlinTokens, Int) {
         var depth = 0
         var p = start
-        while p < end, p - start < 400 {
+        while p < end, p - start < 400, t.has(p) {
             let token = t[p]
             if p > start, depth == 0, token.newlineBefore, !(token.kind == .punctuation && Self.continuationTokens.contains(token.text)),
                 !(t[p - 1].kind == .punctuation && Self.continuationTokens.contains(t[p - 1].text))
@@ -599,7 +556,48 @@ struct KotlinDeclarationScanner {
             }
             p += 1
         }
-        return (t.copy(start..<p), p)
+        return (t.copy(start ..< p), p)
+    }
+
+    // MARK: - Type uses
+
+    /// `name: Type` at `k`: the type read to its end at depth 0; a name whose type (or whose
+    /// function type's parameters) could be a route's is kept with those type names, to decide
+    /// once the route types are known whether `name` takes routes.
+    private mutating func typeUse(at k: Int) {
+        guard t.has(k + 1), t[k + 1].is(":"), k == 0 || !t[k - 1].is("::") else { return }
+        let token = t[k]
+        var j = k + 2
+        var depth = 0
+        var functionType = false
+        // Names in a function type's parameters (before its `->`): a route among them makes `name` take routes.
+        var parameterTypes: [String] = []
+        while t.has(j) {
+            let part = t[j]
+            if part.is("(") || part.is("<") || part.is("[") {
+                depth += 1
+            } else if part.is(")") || part.is(">") || part.is("]") {
+                if depth == 0 { break }
+                depth -= 1
+            } else if depth == 0, part.is(",") || part.is("=") || part.is("{") || part.is(";") || part.is(":") || part.isWord("by") {
+                // No type holds a `:` outside brackets: `a: b: c: …` on one line read each type to the line's end.
+                break
+            } else if part.is("->") {
+                functionType = true
+            } else if part.kind == .identifier, depth > 0, !functionType {
+                parameterTypes.append(part.text)
+            }
+            if j > k + 2, part.newlineBefore, depth == 0 { break }
+            j += 1
+        }
+        if functionType {
+            if !parameterTypes.isEmpty { declarations.append(KotlinTypeUse(name: token.text, types: parameterTypes)) }
+        } else if t.has(k + 2), t[k + 2].kind == .identifier, !t[k + 2].isWord("by"),
+            let open = brackets.last, open.parenthesis, let callee = open.callee
+        {
+            // A parameter whose type is a route: the called function or class takes routes.
+            declarations.append(KotlinTypeUse(name: KotlinToken(bytes: t.bytes, record: callee).text, types: [t[k + 2].text]))
+        }
     }
 
     // MARK: - Rendering
@@ -637,14 +635,6 @@ struct KotlinDeclarationScanner {
         }
         return out
     }
-}
-
-/// For each `(`, `[` and `{` of a file's tokens, the index of its match (-1: none), and the
-/// reverse: 32 bits each, read as `Int`.
-struct KotlinBracketMatch: Sendable {
-    var indices: [Int32]
-
-    subscript(index: Int) -> Int { Int(indices[index]) }
 }
 
 /// The modifier words of a declaration, a bit each: a `Set<String>` was a heap allocation per

@@ -66,7 +66,8 @@ struct KotlinRouteShapes {
 /// Finds push sites in one Kotlin file: every construction of a route class and every object
 /// route passed to a call that takes routes. Which calls take routes is learnt from the
 /// declarations (`routeTakingCalls`), never from a list of names. One forward pass over the
-/// tokens, with a stack of open brackets for scopes and calls.
+/// tokens (`KotlinTokenWindow`: only those still looked at are held), with a stack of open
+/// brackets for scopes and calls; a construction's arguments are read ahead to its `)`.
 struct KotlinPushSiteScanner {
     /// The pushes of the files scanned before, then this file's: packed as they are found (a
     /// file of pushes is one per 19 bytes, a `PushSite` value many times that).
@@ -74,8 +75,7 @@ struct KotlinPushSiteScanner {
     /// Constructs routekit does not follow: `code-not-followed` findings.
     private(set) var notFollowed: [Located<String>] = []
 
-    private let t: KotlinTokens
-    private let match: KotlinBracketMatch
+    private var t: KotlinTokenWindow
     private let file: String
     private let routes: KotlinRouteShapes
     private let routeTakingCalls: Set<String>
@@ -88,8 +88,9 @@ struct KotlinPushSiteScanner {
 
     private struct Open {
         var index: Int
-        /// The called name for `(` after an identifier.
-        var callee: String?
+        var parenthesis: Bool
+        /// For `(` after a name that takes routes: the call with its receiver (`navigator.add`).
+        var routeTakingCall: String?
         var names: [String] = []
     }
 
@@ -99,9 +100,7 @@ struct KotlinPushSiteScanner {
     init(file: KotlinSourceFile, bytes: [UInt8], routes: KotlinRouteShapes, routeTakingCalls: Set<String>,
          after earlier: consuming PushSites = PushSites()) {
         pushes = earlier
-        let tokens = file.tokens(of: bytes)
-        t = tokens.t
-        match = tokens.match
+        t = KotlinTokenWindow(bytes: bytes)
         self.file = file.display
         self.routes = routes
         self.routeTakingCalls = routeTakingCalls
@@ -117,21 +116,24 @@ struct KotlinPushSiteScanner {
 
     private mutating func scan() {
         var k = 0
-        while k < t.count {
+        while t.has(k) {
+            t.release(before: k)
             let token = t[k]
             if token.kind == .punctuation {
-                switch token.text {
-                case "(", "[":
-                    var callee: String?
-                    if token.text == "(", k > 0, t[k - 1].kind == .identifier { callee = t[k - 1].text }
-                    stack.append(Open(index: k, callee: callee))
+                switch t.isUnmatchedByDepth(k) ? "" : token.text {
+                case "(":
+                    var call: String?
+                    if k > 0, t[k - 1].kind == .identifier, routeTakingCalls.contains(t[k - 1].text) { call = receiverAndName(callee: k - 1) }
+                    stack.append(Open(index: k, parenthesis: true, routeTakingCall: call))
+                case "[":
+                    stack.append(Open(index: k, parenthesis: false))
                 case "{":
-                    stack.append(Open(index: k, callee: nil))
+                    stack.append(Open(index: k, parenthesis: false))
                     bindLambdaParameters(after: k)
                 case ")", "]", "}":
                     close()
                 case "::":
-                    if k + 1 < t.count, let shape = routes[t[k + 1].text], !shape.isObject,
+                    if t.has(k + 1), let shape = routes[t[k + 1].text], !shape.isObject,
                         !(k > 0 && (t[k - 1].kind == .identifier || t[k - 1].is(")")))
                     {
                         notFollowed.append(Located("constructor reference ::\(shape.name): pushes made through it are not followed",
@@ -148,14 +150,14 @@ struct KotlinPushSiteScanner {
             }
             // The text made once: a token's text is made from its bytes.
             let text = token.text
-            if (text == "val" || text == "var"), k + 1 < t.count, t[k + 1].kind == .identifier {
+            if (text == "val" || text == "var"), t.has(k + 1), t[k + 1].kind == .identifier {
                 bind(at: k + 1)
             } else if Self.reflection.contains(text), k > 0, t[k - 1].is(".") || t[k - 1].is("::") {
                 if mentionsRoute(before: k) {
                     notFollowed.append(Located("reflection (`\(text)`): routes it creates are not followed", at: location(token)))
                 }
             } else if let shape = routes[text], !isQualifiedOrDeclared(k) {
-                if !shape.isObject, k + 1 < t.count, t[k + 1].is("("), !t[k + 1].newlineBefore {
+                if !shape.isObject, t.has(k + 1), t[k + 1].is("("), !t[k + 1].newlineBefore {
                     construction(of: shape, at: k)
                 } else if shape.isObject, let via = routeTakingCall(forArgumentAt: k) {
                     record(PushSite(route: shape.name, location: location(token), via: via,
@@ -164,6 +166,10 @@ struct KotlinPushSiteScanner {
                 }
             }
             k += 1
+        }
+        if let token = t.tooDeep {
+            notFollowed.append(Located("brackets nested more than \(KotlinTokenWindow.depthLimit) deep: pushes inside them are not followed",
+                                       at: location(token)))
         }
     }
 
@@ -198,15 +204,13 @@ struct KotlinPushSiteScanner {
 
     /// The innermost open bracket is a call's `(` and the token at `k` is a whole argument of it
     /// (positional or named): the call's name with its receiver, when the call takes routes.
-    private func routeTakingCall(forArgumentAt k: Int) -> String? {
-        guard let open = stack.last, let callee = open.callee, t[open.index].is("("), routeTakingCalls.contains(callee) else {
-            return nil
-        }
+    private mutating func routeTakingCall(forArgumentAt k: Int) -> String? {
+        guard let open = stack.last, let call = open.routeTakingCall else { return nil }
         let previous = t[k - 1]
         let startsArgument = k - 1 == open.index || previous.is(",")
             || (previous.is("=") && k >= 3 && t[k - 2].kind == .identifier && (t[k - 3].is(",") || k - 3 == open.index))
-        guard startsArgument, k + 1 < t.count, t[k + 1].is(",") || t[k + 1].is(")") else { return nil }
-        return receiverAndName(callee: open.index - 1)
+        guard startsArgument, t.has(k + 1), t[k + 1].is(",") || t[k + 1].is(")") else { return nil }
+        return call
     }
 
     private func receiverAndName(callee index: Int) -> String {
@@ -222,13 +226,13 @@ struct KotlinPushSiteScanner {
     private mutating func bind(at k: Int) {
         let name = t[k].text
         var j = k + 1
-        if j < t.count, t[j].is(":") {
+        if t.has(j), t[j].is(":") {
             j += 1
-            while j < t.count, !t[j].is("="), !t[j].newlineBefore, !t[j].isWord("by") { j += 1 }
+            while t.has(j), !t[j].is("="), !t[j].newlineBefore, !t[j].isWord("by") { j += 1 }
         }
         var key: String?
-        if j + 1 < t.count, t[j].is("=") {
-            key = Self.resourceKey(in: t, from: j + 1, to: min(t.count, j + 9))
+        if t.has(j + 1), t[j].is("=") {
+            key = resourceKey(from: j + 1, to: j + 9)
         }
         addBinding(name, key: key)
     }
@@ -245,12 +249,12 @@ struct KotlinPushSiteScanner {
     private mutating func bindLambdaParameters(after open: Int) {
         var j = open + 1
         var names: [String] = []
-        while j < t.count, j < open + 24 {
+        while t.has(j), j < open + 24 {
             if t[j].is("->") {
                 for name in names { addBinding(name, key: nil) }
                 return
             }
-            if t[j].kind == .identifier, j + 1 < t.count, t[j + 1].is(",") || t[j + 1].is("->") || t[j + 1].is(":") || t[j + 1].is(")") {
+            if t[j].kind == .identifier, t.has(j + 1), t[j + 1].is(",") || t[j + 1].is("->") || t[j + 1].is(":") || t[j + 1].is(")") {
                 names.append(t[j].text)
             } else if !(t[j].is(",") || t[j].is("(") || t[j].is(")") || t[j].is(":") || t[j].kind == .identifier
                 || t[j].is("<") || t[j].is(">") || t[j].is("?") || t[j].is("."))
@@ -261,12 +265,13 @@ struct KotlinPushSiteScanner {
         }
     }
 
-    /// `stringResource(Res.string.KEY)` at `start` (or `Res.string.KEY` wrapped in any one call).
-    static func resourceKey(in t: KotlinTokens, from start: Int, to end: Int) -> String? {
+    /// `stringResource(Res.string.KEY)` at `start` (or `Res.string.KEY` wrapped in any one call),
+    /// within `end`, as far as the file goes.
+    private mutating func resourceKey(from start: Int, to end: Int) -> String? {
         var j = start
-        guard j + 1 < end, t[j].kind == .identifier, t[j + 1].is("(") else { return nil }
+        guard j + 1 < end, t.has(j + 1), t[j].kind == .identifier, t[j + 1].is("(") else { return nil }
         j += 2
-        guard j + 5 < t.count + 1, j + 4 < end, t[j].isWord("Res") || t[j].isWord("R"), t[j + 1].is("."),
+        guard j + 4 < end, t.has(j + 4), t[j].isWord("Res") || t[j].isWord("R"), t[j + 1].is("."),
             t[j + 2].isWord("string"), t[j + 3].is("."), t[j + 4].kind == .identifier
         else { return nil }
         return t[j + 4].text
@@ -282,8 +287,15 @@ struct KotlinPushSiteScanner {
 
     private mutating func construction(of shape: KotlinRouteShape, at k: Int) {
         let open = k + 1
-        let close = match[open]
-        guard close > open else { return }
+        t.lookaheadRefused = false
+        let close = t.close(of: open)
+        guard close > open else {
+            if t.lookaheadRefused {
+                notFollowed.append(Located("a construction of \(shape.name) whose arguments are longer than "
+                    + "\(KotlinTokenWindow.lookaheadLimit) tokens: not followed", at: location(t[k])))
+            }
+            return
+        }
         var arguments: [Argument] = []
         var start = open + 1
         var j = open + 1
@@ -301,7 +313,8 @@ struct KotlinPushSiteScanner {
                 j += 1
                 continue
             }
-            if match[j] > j { j = match[j] } else { j += 1 }
+            let inner = t.close(of: j)
+            if inner > j { j = inner } else { j += 1 }
         }
         // The arguments must fit the constructor, or this is another function of the same name
         // (a composable screen called like its route).
@@ -321,18 +334,18 @@ struct KotlinPushSiteScanner {
         for (index, parameter) in shape.parameters.enumerated() where byParameter[index] == nil && parameter.defaultValue == nil {
             return
         }
-        let via = enclosingRouteTakingCall(of: k)
-        func pushed(_ slot: KotlinTitleSlot) -> PushedTitle {
+        let via = stack.last?.routeTakingCall
+        func pushed(_ slot: KotlinTitleSlot, _ scanner: inout KotlinPushSiteScanner) -> PushedTitle {
             switch slot {
             case .none: return .noSlot
             case .computed: return .computed
             case .parameter(let index):
                 guard let argument = byParameter[index] else { return .defaulted(shape.parameters[index].defaultValue) }
-                return classify(from: argument.start, to: argument.end)
+                return scanner.classify(from: argument.start, to: argument.end)
             }
         }
-        record(PushSite(route: shape.name, location: location(t[k]), via: via,
-                               title: pushed(shape.title), subtitle: pushed(shape.subtitle)))
+        let title = pushed(shape.title, &self), subtitle = pushed(shape.subtitle, &self)
+        record(PushSite(route: shape.name, location: location(t[k]), via: via, title: title, subtitle: subtitle))
     }
 
     /// Packs a push, noting a title or subtitle it does not follow while the value is at hand
@@ -346,17 +359,10 @@ struct KotlinPushSiteScanner {
         pushes.append(push)
     }
 
-    private func enclosingRouteTakingCall(of k: Int) -> String? {
-        guard let open = stack.last, let callee = open.callee, routeTakingCalls.contains(callee), t[open.index].is("(") else {
-            return nil
-        }
-        return receiverAndName(callee: open.index - 1)
-    }
-
     private static let expressionWords: Set<String> = ["if", "else", "when", "is", "in", "true", "false", "this", "it"]
 
     /// What an argument expression gives as a title.
-    private func classify(from start: Int, to end: Int) -> PushedTitle {
+    private mutating func classify(from start: Int, to end: Int) -> PushedTitle {
         let first = t[start]
         if end - start == 1 {
             if first.isWord("null") { return .null(location(first)) }
@@ -373,7 +379,7 @@ struct KotlinPushSiteScanner {
                 return .value(first.text, location(first))
             }
         }
-        if let key = Self.resourceKey(in: t, from: start, to: end), t[start].isWord("stringResource"), match[start + 1] == end - 1 {
+        if first.isWord("stringResource"), let key = resourceKey(from: start, to: end), t.close(of: start + 1) == end - 1 {
             return .key(key, location(first))
         }
         var literals: [Located<String>] = []
@@ -391,7 +397,7 @@ struct KotlinPushSiteScanner {
             j += 1
         }
         if !literals.isEmpty { return .literals(literals) }
-        return .value(KotlinDeclarationScanner.render(Array(t[start..<min(end, start + 12)])), location(first))
+        return .value(KotlinDeclarationScanner.render(t.tokens(start ..< min(end, start + 12))), location(first))
     }
 
     /// Every push site in the files, for the routes of an imported hierarchy, and what was not followed.
@@ -418,7 +424,7 @@ struct KotlinPushSiteScanner {
     /// Names that take a route, learnt from declarations in every file: functions and classes
     /// with a parameter of a route type (`fun add(route: AppRoute)`, `class NavRequest(val
     /// targetRoute: AppRoute)`), and values of a function type over routes (`onNavigate:
-    /// (AppRoute) -> Unit`).
+    /// (AppRoute) -> Unit`). The declaration scanner reads each file's type uses.
     static func routeTakingCalls(in files: [KotlinSourceFile], routes: KotlinRouteShapes) -> Set<String> {
         var result: Set<String> = []
         for file in files {
@@ -427,55 +433,6 @@ struct KotlinPushSiteScanner {
             }
         }
         return result
-    }
-
-    /// Every `name: Type` of a file that could make a call take routes, reduced to the name it
-    /// would make a route-taking call and the type names that decide it: read before the route
-    /// types are known, so the file's tokens need not stay alive until they are.
-    static func typeUses(in t: KotlinTokens, _ found: (KotlinTypeUse) -> Void) {
-        var opens: [Int] = []
-        var k = 0
-        while k < t.count {
-            let token = t[k]
-            if token.is("(") || token.is("[") || token.is("{") {
-                opens.append(k)
-            } else if token.is(")") || token.is("]") || token.is("}") {
-                _ = opens.popLast()
-            } else if token.kind == .identifier, k + 1 < t.count, t[k + 1].is(":"), k == 0 || !t[k - 1].is("::") {
-                // `name: Type` — read the type to its end at depth 0.
-                var j = k + 2
-                var depth = 0
-                var functionType = false
-                // Names in a function type's parameters (before its `->`): a route among them makes `name` take routes.
-                var parameterTypes: [String] = []
-                while j < t.count {
-                    let part = t[j]
-                    if part.is("(") || part.is("<") || part.is("[") {
-                        depth += 1
-                    } else if part.is(")") || part.is(">") || part.is("]") {
-                        if depth == 0 { break }
-                        depth -= 1
-                    } else if depth == 0, part.is(",") || part.is("=") || part.is("{") || part.is(";") || part.isWord("by") {
-                        break
-                    } else if part.is("->") {
-                        functionType = true
-                    } else if part.kind == .identifier, depth > 0, !functionType {
-                        parameterTypes.append(part.text)
-                    }
-                    if j > k + 2, part.newlineBefore, depth == 0 { break }
-                    j += 1
-                }
-                if functionType {
-                    if !parameterTypes.isEmpty { found(KotlinTypeUse(name: token.text, types: parameterTypes)) }
-                } else if k + 2 < t.count, t[k + 2].kind == .identifier, !t[k + 2].isWord("by"),
-                    let open = opens.last, t[open].is("("), open > 0, t[open - 1].kind == .identifier
-                {
-                    // A parameter whose type is a route: the called function or class takes routes.
-                    found(KotlinTypeUse(name: t[open - 1].text, types: [t[k + 2].text]))
-                }
-            }
-            k += 1
-        }
     }
 }
 

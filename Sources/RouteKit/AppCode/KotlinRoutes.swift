@@ -154,18 +154,35 @@ struct SideTable<Value: Sendable>: Sendable {
     private var elements: [UInt32] = []
     private var values: [Value] = []
 
+    /// Sets the value of `element`: at the end when elements come in order, as they mostly do.
     mutating func append(_ value: Value, at element: Int) {
-        precondition(elements.last.map { $0 < UInt32(element) } ?? true, "side-table values come in element order")
-        elements.append(UInt32(element))
-        values.append(value)
+        let key = UInt32(element)
+        guard let last = elements.last, last >= key else {
+            elements.append(key)
+            values.append(value)
+            return
+        }
+        let index = position(of: element)
+        if index < elements.count, elements[index] == key {
+            values[index] = value
+        } else {
+            elements.insert(key, at: index)
+            values.insert(value, at: index)
+        }
     }
 
-    subscript(element: Int) -> Value? {
+    /// The index in `elements` of `element`, or where it would go.
+    private func position(of element: Int) -> Int {
         var low = 0, high = elements.count
         while low < high {
             let middle = (low + high) / 2
             if elements[middle] < UInt32(element) { low = middle + 1 } else { high = middle }
         }
+        return low
+    }
+
+    subscript(element: Int) -> Value? {
+        let low = position(of: element)
         return low < elements.count && elements[low] == UInt32(element) ? values[low] : nil
     }
 }

@@ -143,7 +143,16 @@ struct KotlinTokenizer: ByteTokenizer {
 
     init(bytes: [UInt8]) {
         s = bytes
-        run()
+        // Generous: pages of the capacity never written are never resident, while growing by
+        // doubling past a tight guess would write every token twice and hold both copies at once.
+        records.reserveCapacity(s.count / 2)
+        while let record = next() { records.append(record) }
+    }
+
+    /// A tokenizer that hands out one token per `next()` and keeps none (`records` stays empty):
+    /// what the scanners read, holding only the tokens they still look at.
+    init(pulling bytes: [UInt8]) {
+        s = bytes
     }
 
     var tokens: KotlinTokens { KotlinTokens(bytes: s, records: records) }
@@ -219,10 +228,8 @@ struct KotlinTokenizer: ByteTokenizer {
         return 1
     }
 
-    private mutating func run() {
-        // Generous: pages of the capacity never written are never resident, while growing by
-        // doubling past a tight guess would write every token twice and hold both copies at once.
-        records.reserveCapacity(s.count / 2)
+    /// The next token, nil at the end of the bytes.
+    mutating func next() -> KotlinTokenRecord? {
         while i < s.count {
             let c = s[i]
             if c == 0x0A {
@@ -297,11 +304,12 @@ struct KotlinTokenizer: ByteTokenizer {
             }
             if sawNewline { flags |= KotlinTokenRecord.newlineBefore }
             if sawSpace || sawNewline { flags |= KotlinTokenRecord.spaceBefore }
-            records.append(KotlinTokenRecord(kind: kind, start: textStart, end: textEnd ?? i, line: startLine,
-                                             column: startColumn, flags: flags))
             sawNewline = false
             sawSpace = false
+            return KotlinTokenRecord(kind: kind, start: textStart, end: textEnd ?? i, line: startLine,
+                                     column: startColumn, flags: flags)
         }
+        return nil
     }
 
     private mutating func lexNumber() {

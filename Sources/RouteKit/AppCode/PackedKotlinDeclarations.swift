@@ -161,6 +161,19 @@ struct PackedKotlinDeclarations: RandomAccessCollection, Sendable, Equatable {
             flags: flags))
     }
 
+    /// Sets the `title` and `subtitle` of declaration `index`, appended without them while its
+    /// body was still to be read.
+    mutating func setProperties(of index: Int, title: (KotlinPropertySource, Int, Int)?, subtitle: (KotlinPropertySource, Int, Int)?) {
+        if let (source, line, column) = title {
+            records[index].flags |= Self.hasTitle
+            titles.append(property(source, line, column), at: index)
+        }
+        if let (source, line, column) = subtitle {
+            records[index].flags |= Self.hasSubtitle
+            subtitles.append(property(source, line, column), at: index)
+        }
+    }
+
     private mutating func intern(_ name: String) -> Int32 { names.intern(name) }
 
     private mutating func property(_ source: KotlinPropertySource, _ line: Int?, _ column: Int?) -> Property {

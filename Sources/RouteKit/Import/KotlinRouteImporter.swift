@@ -248,20 +248,11 @@ struct KotlinSourceFile: Sendable {
     init(display: String, bytes: [UInt8]) {
         self.display = display
         self.bytes = bytes
-        let tokenizer = KotlinTokenizer(bytes: bytes)
-        problems = tokenizer.problems
-        var scanner = KotlinDeclarationScanner(tokens: tokenizer.tokens, file: display)
+        var scanner = KotlinDeclarationScanner(bytes: bytes, file: display)
+        problems = scanner.problems
         skipped = scanner.skipped
         anonymousObjects = scanner.anonymousObjects
-        // Taken, not copied: the type uses are appended to the same storage.
-        var declarations = scanner.takeDeclarations()
-        KotlinPushSiteScanner.typeUses(in: scanner.t) { declarations.append($0) }
-        self.declarations = declarations
-    }
-
-    /// The file's tokens again (annotations stripped, brackets matched), for the push-site pass.
-    func tokens(of bytes: [UInt8]) -> KotlinDeclarationScanner {
-        KotlinDeclarationScanner(tokens: KotlinTokenizer(bytes: bytes).tokens, file: display, scanDeclarations: false)
+        declarations = scanner.takeDeclarations()
     }
 }
 

@@ -86,7 +86,7 @@ public enum SourceDetector {
     /// A sealed interface or class that something in the same file implements: a route hierarchy.
     static func declaresSealedRoutes(_ path: String) -> Bool {
         guard let source = text(path), source.contains("sealed ") else { return false }
-        let scanner = KotlinDeclarationScanner(tokens: KotlinTokenizer(source).tokens, file: path)
+        let scanner = KotlinDeclarationScanner(source, file: path)
         let sealed = Set(scanner.declarations.filter { $0.modifiers.contains("sealed") }.map(\.name))
         return scanner.declarations.contains { declaration in
             declaration.isConcrete && declaration.supertypes.contains(where: sealed.contains)
