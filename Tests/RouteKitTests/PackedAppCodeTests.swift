@@ -40,6 +40,44 @@ import Testing
         #expect(appended.map(Self.description) == pushes.prefix(3).map(Self.description))
     }
 
+    /// Pushes packed as differences from the one before: random routes, calls, files, lines and
+    /// columns (backwards, far apart, the largest) come back the same by index and by iteration.
+    @Test func pushSitesRoundTripRandomPositions() {
+        var random = SeededGenerator(seed: 30_12)
+        var pushes: [PushSite] = []
+        var line = 1, column = 1
+        for index in 0 ..< 5_000 {
+            switch Int.random(in: 0 ..< 6, using: &random) {
+            case 0: line += Int.random(in: 1 ..< 3, using: &random)
+            case 1: column = Int.random(in: 1 ..< 1 << 24, using: &random)
+            case 2: column = [1, Int(UInt32.max), 1 << 31, (1 << 31) + 1][Int.random(in: 0 ..< 4, using: &random)]
+            case 3: column = max(1, column - Int.random(in: 0 ..< 100, using: &random))
+            default: column = min(Int(UInt32.max), column + Int.random(in: 0 ..< 9, using: &random))
+            }
+            let file = ["a.kt", "b.kt", "a.kt"][Int.random(in: 0 ..< 3, using: &random)]
+            pushes.append(PushSite(route: "R\(Int.random(in: 0 ..< 4, using: &random) * 1000)", location: Self.at(file, line, column),
+                                   via: index % 7 == 0 ? nil : ["navigator.add", "navigate"][index % 2],
+                                   title: Self.titles[index % Self.titles.count], subtitle: Self.titles[(index / 3) % Self.titles.count]))
+        }
+        let packed = PushSites(pushes)
+        #expect(packed.count == pushes.count)
+        #expect(packed.map(Self.description) == pushes.map(Self.description))
+        #expect(Array(packed).map(Self.description) == pushes.map(Self.description))
+        for index in stride(from: 4_999, through: 0, by: -37) {
+            #expect(Self.description(packed[index]) == Self.description(pushes[index]))
+            #expect(packed.route(at: index) == pushes[index].route)
+        }
+    }
+
+    /// The packing keeps a code base of pushes small: `D(x)` on one line is two bytes a push.
+    @Test func pushesOnOneLineTakeAboutTwoBytes() {
+        var pushes = PushSites()
+        for index in 0 ..< 10_000 {
+            pushes.append(PushSite(route: "D", location: Self.at("N.kt", 2, 1 + 4 * index), via: nil, title: .noSlot, subtitle: .noSlot))
+        }
+        #expect(pushes.packedBytes < 2 * 10_000 + 10_000 / 16 * 32, "\(pushes.packedBytes)")
+    }
+
     static func description(_ route: KotlinRoute) -> String {
         let params = route.params.map { "\($0.name):\($0.type):\($0.isOptional):\($0.location)" }
         return "\(route.name)|\(route.location)|\(route.isObject)|\(route.isTab)|\(params)|\(route.title.map(\.description) ?? "-")|"

@@ -59,28 +59,44 @@ public enum PushedTitle: Sendable, Equatable {
 }
 
 /// The push sites of the Kotlin code, in file order: a collection of `PushSite` values made when
-/// read, over packed storage. A code base of nothing but pushes (` n.navigate(R1)`, 19 bytes)
-/// keeps 24 bytes a push: its route and the call as interned names, its position, and how it
-/// gives a title and subtitle in a byte each; the rare values (a key, literals, a position of
-/// `null`) sit in a side table.
+/// read, over packed storage. A code base of nothing but pushes (`D(x)`, 4 bytes) keeps about 2
+/// bytes a push: a byte of flags (how it gives a title and a subtitle, and which of its route,
+/// call, file and line are the previous push's) and then only what differs, as variable-length
+/// numbers (its route and call as interned names, its column as the distance from the previous
+/// push's on the same line). Every 16th push has a checkpoint (where its bytes start and the
+/// state before it), so a push is found by decoding at most 15 others; iterating decodes each once.
+/// The rare values (a key, literals, a position of `null`) sit in a side table.
 public struct PushSites: RandomAccessCollection, ExpressibleByArrayLiteral, Sendable {
-    private struct Record {
-        var route: Int32
+    /// A push unpacked, but for its titles' payloads.
+    fileprivate struct Record {
+        var route: Int32 = 0
         /// -1 without a call.
-        var via: Int32
-        var file: UInt32
-        var line: UInt32
-        var column: UInt32
-        var title: Slot
-        var subtitle: Slot
+        var via: Int32 = -1
+        var file: UInt32 = 0
+        var line: UInt32 = 0
+        var column: UInt32 = 0
+        var title = Slot.noSlot
+        var subtitle = Slot.noSlot
     }
 
-    /// A title or subtitle as a byte: the values without a payload, or where the payload is.
-    private enum Slot: UInt8 {
+    /// A title or subtitle in two bits: the values without a payload, or where the payload is.
+    fileprivate enum Slot: UInt8 {
         case noSlot, computed, defaultedToNothing, inTable
     }
 
-    private var records: [Record] = []
+    private static let sameRoute: UInt8 = 0x10, sameVia: UInt8 = 0x20, sameFile: UInt8 = 0x40, sameLine: UInt8 = 0x80
+    private static let checkpointEvery = 16
+
+    private struct Checkpoint {
+        var offset: UInt32
+        /// The push before this one (the previous push's fields the flags refer to).
+        var before: Record
+    }
+
+    private var bytes: [UInt8] = []
+    private var checkpoints: [Checkpoint] = []
+    private var pushCount = 0
+    private var last = Record()
     /// The routes' names, and the calls' apart: the routes' can be those of the routes read,
     /// shared rather than made again (a push names a route, and there may be a million).
     private var routeNames = KeyInterner()
@@ -101,17 +117,86 @@ public struct PushSites: RandomAccessCollection, ExpressibleByArrayLiteral, Send
     public init(arrayLiteral pushes: PushSite...) { self.init(pushes) }
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { records.count }
+    public var endIndex: Int { pushCount }
 
-    public subscript(index: Int) -> PushSite {
-        let record = records[index]
-        return PushSite(route: routeNames.name(record.route), location: files.location(record.file, record.line, record.column),
-                        via: record.via < 0 ? nil : callNames.name(record.via),
-                        title: title(record.title, 2 * index), subtitle: title(record.subtitle, 2 * index + 1))
+    public subscript(index: Int) -> PushSite { site(record(at: index), index) }
+
+    private func site(_ record: Record, _ index: Int) -> PushSite {
+        PushSite(route: routeNames.name(record.route), location: files.location(record.file, record.line, record.column),
+                 via: record.via < 0 ? nil : callNames.name(record.via),
+                 title: title(record.title, 2 * index), subtitle: title(record.subtitle, 2 * index + 1))
+    }
+
+    /// Decodes pushes one after the other, each once.
+    public struct Iterator: IteratorProtocol {
+        fileprivate let pushes: PushSites
+        fileprivate var index = 0
+        fileprivate var offset = 0
+        fileprivate var record = Record()
+
+        public mutating func next() -> PushSite? {
+            guard index < pushes.count else { return nil }
+            pushes.decode(&record, at: &offset)
+            defer { index += 1 }
+            return pushes.site(record, index)
+        }
+    }
+
+    public func makeIterator() -> Iterator { Iterator(pushes: self) }
+
+    /// The bytes of the packed pushes and their checkpoints (for tests of the packing).
+    var packedBytes: Int { bytes.count + checkpoints.count * MemoryLayout<Checkpoint>.stride }
+
+    private func record(at index: Int) -> Record {
+        precondition(index >= 0 && index < pushCount, "push index out of range")
+        let checkpoint = checkpoints[index / Self.checkpointEvery]
+        var record = checkpoint.before
+        var offset = Int(checkpoint.offset)
+        for _ in 0 ... index % Self.checkpointEvery { decode(&record, at: &offset) }
+        return record
+    }
+
+    /// Reads the push at `offset` over `record` (the push before it), moving `offset` past it.
+    private func decode(_ record: inout Record, at offset: inout Int) {
+        let flags = bytes[offset]
+        offset += 1
+        record.title = Slot(rawValue: flags & 3)!
+        record.subtitle = Slot(rawValue: flags >> 2 & 3)!
+        if flags & Self.sameRoute == 0 { record.route = Int32(bitPattern: readNumber(&offset)) }
+        if flags & Self.sameVia == 0 { record.via = Int32(bitPattern: readNumber(&offset)) - 1 }
+        if flags & Self.sameFile == 0 { record.file = readNumber(&offset) }
+        if flags & Self.sameLine == 0 {
+            record.line = readNumber(&offset)
+            record.column = readNumber(&offset)
+        } else {
+            let step = readNumber(&offset)
+            // Zigzag: even steps forward, odd back.
+            record.column = step & 1 == 0 ? record.column &+ step >> 1 : record.column &- (step >> 1 &+ 1)
+        }
+    }
+
+    private func readNumber(_ offset: inout Int) -> UInt32 {
+        var value: UInt32 = 0, shift: UInt32 = 0
+        while true {
+            let byte = bytes[offset]
+            offset += 1
+            value |= UInt32(byte & 0x7F) << shift
+            if byte < 0x80 || shift >= 28 { return value }
+            shift += 7
+        }
+    }
+
+    private mutating func writeNumber(_ value: UInt32) {
+        var value = value
+        while value >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
+            value >>= 7
+        }
+        bytes.append(UInt8(value))
     }
 
     /// The route of push `index`, its titles left packed.
-    public func route(at index: Int) -> String { routeNames.name(records[index].route) }
+    public func route(at index: Int) -> String { routeNames.name(record(at: index).route) }
 
     /// Literal `literal` of push `index`'s title (or subtitle), the other literals left packed:
     /// a finding per literal made each from the whole push made a push of 8,000 literals take a
@@ -130,7 +215,7 @@ public struct PushSites: RandomAccessCollection, ExpressibleByArrayLiteral, Send
     }
 
     public mutating func append(_ push: PushSite) {
-        let index = records.count
+        let index = pushCount
         func slot(_ title: PushedTitle, _ key: Int) -> Slot {
             switch title {
             case .noSlot: return .noSlot
@@ -142,8 +227,29 @@ public struct PushSites: RandomAccessCollection, ExpressibleByArrayLiteral, Send
             }
         }
         let (file, line, column) = files.pack(push.location)
-        records.append(Record(route: routeNames.intern(push.route), via: push.via.map { callNames.intern($0) } ?? -1, file: file, line: line, column: column,
-                              title: slot(push.title, 2 * index), subtitle: slot(push.subtitle, 2 * index + 1)))
+        let record = Record(route: routeNames.intern(push.route), via: push.via.map { callNames.intern($0) } ?? -1, file: file, line: line,
+                            column: column, title: slot(push.title, 2 * index), subtitle: slot(push.subtitle, 2 * index + 1))
+        if index % Self.checkpointEvery == 0 { checkpoints.append(Checkpoint(offset: UInt32(bytes.count), before: last)) }
+        var flags = record.title.rawValue | record.subtitle.rawValue << 2
+        if record.route == last.route { flags |= Self.sameRoute }
+        if record.via == last.via { flags |= Self.sameVia }
+        if record.file == last.file { flags |= Self.sameFile }
+        // A step along the line fits 31 bits (a column is 24 bits from the tokenizer; any other is written whole).
+        if record.file == last.file, record.line == last.line, Swift.max(record.column, last.column) - Swift.min(record.column, last.column) < 1 << 31 {
+            flags |= Self.sameLine
+        }
+        bytes.append(flags)
+        if record.route != last.route { writeNumber(UInt32(bitPattern: record.route)) }
+        if record.via != last.via { writeNumber(UInt32(bitPattern: record.via + 1)) }
+        if record.file != last.file { writeNumber(record.file) }
+        if flags & Self.sameLine == 0 {
+            writeNumber(record.line)
+            writeNumber(record.column)
+        } else {
+            writeNumber(record.column >= last.column ? (record.column - last.column) << 1 : (last.column - record.column - 1) << 1 | 1)
+        }
+        last = record
+        pushCount += 1
     }
 
     /// What the pushes of some routes give: how many, the first, and the first without a title.
