@@ -8,11 +8,12 @@ struct CodeNotFollowed: LintRule {
         // One per construct, and a code base can have one at every push: items of a group over
         // the list the reader keeps anyway.
         let notFollowed = context.project.appCode.notFollowed
-        let group = ElementFindings(rule: Self.id, .init(
+        let group = ElementFindings(rule: Self.id, limit: context.project.config.limits.findings, .init(
             message: { index, _ in notFollowed[index].value }, location: { index, _ in notFollowed[index].location }))
         var findings: [Finding] = []
         findings.reserveCapacity(notFollowed.count)
         for index in notFollowed.indices { group.add(index, to: &findings) }
+        group.appendUnlisted(to: &findings, file: context.project.config.path)
         return findings
     }
 }

@@ -8,7 +8,7 @@ struct PushTitleKeyMismatch: LintRule {
         let pushes = context.project.appCode.pushSites
         // A finding per push at most per field: items of a group (variant 0 the title, 1 the
         // subtitle), the mismatch found again when a reporter asks for the message.
-        let group = ElementFindings(rule: Self.id, .init(
+        let group = ElementFindings(rule: Self.id, limit: context.project.config.limits.findings, .init(
             message: { index, field in
                 let push = pushes[index]
                 guard let mismatch = Self.mismatch(push, field, catalog) else { return "" }
@@ -24,6 +24,7 @@ struct PushTitleKeyMismatch: LintRule {
                 group.add(index, variant: field, to: &findings)
             }
         }
+        group.appendUnlisted(to: &findings, file: context.project.config.path)
         return findings
     }
 

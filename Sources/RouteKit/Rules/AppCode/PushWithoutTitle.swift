@@ -15,7 +15,7 @@ struct PushWithoutTitle: LintRule {
         // variant saying whether the route is a data object, the one fact the message needs
         // beyond the push.
         let pushes = code.pushSites
-        let group = ElementFindings(rule: Self.id, .init(
+        let group = ElementFindings(rule: Self.id, limit: context.project.config.limits.findings, .init(
             message: { index, isObject in Self.message(pushes[index], isObject: isObject == 1) },
             location: { index, _ in Self.location(pushes[index]) }, route: { index, _ in pushes[index].route }))
         var findings: [Finding] = []
@@ -28,6 +28,7 @@ struct PushWithoutTitle: LintRule {
             if push.title == .noSlot, let route, route.title == nil { continue }
             group.add(index, variant: kotlin?.isObject == true ? 1 : 0, to: &findings)
         }
+        group.appendUnlisted(to: &findings, file: context.project.config.path)
         return findings
     }
 

@@ -28,7 +28,7 @@ struct LiteralTitle: LintRule {
         @Sendable func literal(_ index: Int, _ variant: Int) -> Located<String> {
             pushes.literal(variant / 2, ofPush: index, subtitle: variant % 2 == 1)!
         }
-        let group = ElementFindings(rule: Self.id, .init(
+        let group = ElementFindings(rule: Self.id, limit: context.project.config.limits.findings, .init(
             message: { index, variant in
                 "\(pushes.route(at: index)) is pushed with the literal \(variant % 2 == 0 ? "title" : "subtitle") \"\(literal(index, variant).value)\", "
                     + "shown untranslated in every locale"
@@ -41,6 +41,7 @@ struct LiteralTitle: LintRule {
                 for literal in texts.indices { group.add(index, variant: 2 * literal + field, to: &findings) }
             }
         }
+        group.appendUnlisted(to: &findings, file: context.project.config.path)
         return findings
     }
 
