@@ -3,7 +3,8 @@
 // The array-based Kotlin declaration and push-site scanners routekit had before the streaming ones
 // (git c64437a), kept as the oracle the streaming scanners are held to on well-formed code: every
 // token of a file in an array (annotations stripped into a second array), brackets matched by kind
-// over the whole file, each construct read by index.
+// over the whole file, each construct read by index. Tokens are rendered back to text by the
+// scanner's own `render`, unchanged.
 
 /// Finds declarations in the tokens of one Kotlin file. Every loop moves forward and is bounded
 /// by the token count, so any input ends; what cannot be read is reported, not guessed.
@@ -289,13 +290,13 @@ struct ReferenceKotlinDeclarationScanner {
             guard p > typeStart else {
                 return .failure(Problem(message: "constructor parameter '\(name)' has no type"))
             }
-            let type = Self.render(Array(t[typeStart..<p]))
+            let type = KotlinDeclarationScanner.render(Array(t[typeStart..<p]))
             var defaultValue: String?
             if p < end, t[p].is("=") {
                 p += 1
                 let valueStart = p
                 p = scanDefault(from: p, to: end)
-                defaultValue = Self.render(Array(t[valueStart..<min(p, valueStart + 40)]))
+                defaultValue = KotlinDeclarationScanner.render(Array(t[valueStart..<min(p, valueStart + 40)]))
                     + (p - valueStart > 40 ? " …" : "")
             }
             if p < end {
@@ -517,41 +518,6 @@ struct ReferenceKotlinDeclarationScanner {
         return (t.copy(start..<p), p)
     }
 
-    // MARK: - Rendering
-
-    static func quoted(_ text: String) -> String {
-        "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
-            .replacing("\n", with: "\\n") + "\""
-    }
-
-    private static let spacedOperators: Set<String> = ["=", "?:", "+", "-", "*", "/", "&&", "||", "==", "!="]
-
-    /// Tokens back to text, spaced the way Kotlin is usually written.
-    static func render(_ tokens: [KotlinToken]) -> String {
-        var out = ""
-        for (index, token) in tokens.enumerated() {
-            if index > 0 {
-                let previous = tokens[index - 1]
-                let words = previous.kind != .punctuation && token.kind != .punctuation
-                let space = token.is("->") || previous.is("->") || previous.is(",") || previous.is(":") || words
-                    || (previous.isWord("suspend") && token.is("("))
-                    || (token.spaceBefore && token.kind == .punctuation && spacedOperators.contains(token.text))
-                    || (previous.spaceBefore && previous.kind == .punctuation && spacedOperators.contains(previous.text))
-                if space { out += " " }
-            }
-            switch token.kind {
-            case .string:
-                out += token.stringValue.map(Self.quoted) ?? "\"…\""
-            case .identifier:
-                let plain = token.text.unicodeScalars.first.map(KotlinTokenizer.isIdentifierStart) ?? false
-                    && token.text.unicodeScalars.allSatisfy(KotlinTokenizer.isIdentifierPart)
-                out += plain ? token.text : "`" + token.text + "`"
-            default:
-                out += token.text
-            }
-        }
-        return out
-    }
 }
 
 /// Finds push sites in one Kotlin file: every construction of a route class and every object
@@ -882,7 +848,7 @@ struct ReferenceKotlinPushSiteScanner {
             j += 1
         }
         if !literals.isEmpty { return .literals(literals) }
-        return .value(ReferenceKotlinDeclarationScanner.render(Array(t[start..<min(end, start + 12)])), location(first))
+        return .value(KotlinDeclarationScanner.render(Array(t[start..<min(end, start + 12)])), location(first))
     }
 
     /// Every push site in the files, for the routes of an imported hierarchy, and what was not followed.
