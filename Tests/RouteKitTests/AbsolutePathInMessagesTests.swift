@@ -44,4 +44,20 @@ import Testing
         #expect(duplicate == ["Kotlin: Home: a route with this name is already declared at app/Dup.kt:3"], "\(messages)")
         #expect(!messages.contains { message in Self.markers.contains { message.contains($0) } }, "\(messages)")
     }
+
+    /// A route interface declared in several files (Confetti's three nested `Config`s) is refused
+    /// with its places, named relative to the project as every other message names files.
+    @Test func routeInterfaceDeclaredTwice() throws {
+        let dir = try TemporaryDirectory().write([
+            ".routekit.yml": "strings: [s.yml]\nsources:\n  kotlin: { globs: [\"app/*.kt\"], route-interface: Config }\n",
+            "s.yml": "en:\n  a: A\n",
+            "app/A.kt": "class A { sealed interface Config { data object X : Config } }\n",
+            "app/B.kt": "class B {\n  sealed interface Config { data object Y : Config } }\n",
+        ])
+        let result = try CLI.run(["lint", "--format", "json"], in: dir.url)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let messages = try #require(json["diagnostics"] as? [[String: Any]]).compactMap { $0["message"] as? String }
+        #expect(messages.contains { $0.contains("is declared 2 times (app/A.kt:1, app/B.kt:2)") }, "\(messages)")
+        #expect(!messages.contains { message in Self.markers.contains { message.contains($0) } }, "\(messages)")
+    }
 }

@@ -277,6 +277,10 @@ public struct KotlinRouteImporter: Sendable {
         self.maxFileSize = maxFileSize
     }
 
+    /// A file as a message names it: relative to `displayRoot` (a message is part of a finding's
+    /// identity, so it never holds an absolute path).
+    private func shown(_ file: String) -> String { displayRoot.map { PathUtilities.relative(file, to: $0) } ?? file }
+
     /// Reads the files (a directory means every `.kt` file under it).
     public func importFiles(_ paths: [String]) throws(ImportError) -> ImportedRouteCatalog {
         var sources: [(display: String, text: String)] = []
@@ -448,7 +452,7 @@ public struct KotlinRouteImporter: Sendable {
         // nested in different classes would merge into one hierarchy. Refuse rather than merge.
         let sameName = declarations.indices.filter { declarations.name($0) == root && !declarations.isConcrete($0) }
         if sameName.count > 1 {
-            let places = sameName.prefix(4).map { "\(declarations.file($0)):\(declarations.line($0))" }.joined(separator: ", ")
+            let places = sameName.prefix(4).map { "\(shown(declarations.file($0))):\(declarations.line($0))" }.joined(separator: ", ")
             throw ImportError("the route interface '\(root)' is declared \(sameName.count) times (\(places)\(sameName.count > 4 ? ", …" : "")): "
                 + "routekit knows Kotlin declarations by their simple names and would merge these hierarchies; "
                 + "limit sources.kotlin to the files of one, or name a route interface declared once")
@@ -505,7 +509,7 @@ public struct KotlinRouteImporter: Sendable {
             if let first = hierarchy.route(named: name) {
                 let ref = hierarchy.routes[first]
                 let first = files[Int(ref.file)].display
-                skip("a route with this name is already declared at \(displayRoot.map { PathUtilities.relative(first, to: $0) } ?? first):"
+                skip("a route with this name is already declared at \(shown(first)):"
                     + "\(files[Int(ref.file)].declarations.line(at: Int(ref.index)))")
                 continue
             }
