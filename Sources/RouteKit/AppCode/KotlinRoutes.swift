@@ -148,8 +148,9 @@ struct PackedFiles: Sendable {
     }
 }
 
-/// Values for a few of the elements of a packed collection, appended in element order and found
-/// by binary search: what most elements lack costs them nothing.
+/// Values for a few of the elements of a packed collection, kept in element order (mostly
+/// appended at the end; a declaration's properties may come after its nested ones') and found by
+/// binary search: what most elements lack costs them nothing.
 struct SideTable<Value: Sendable>: Sendable {
     private var elements: [UInt32] = []
     private var values: [Value] = []
