@@ -32,3 +32,51 @@ import Testing
         #expect(try Self.pushWithoutTitle(pushes: 10, limit: 10).count == 10)
     }
 }
+
+/// The same bound for the rules that fire at every entry of a strings file: a translation whose
+/// keys are all extra, a translation without its placeholders, a key defined again (each a finding
+/// per line of a dozen bytes, 4.1 to 4.8 × the input at the default limit before).
+@Suite struct StringsFindingsLimitTests {
+    static func lint(_ files: [String: String], rule: String, limit: Int?) throws -> [Finding] {
+        let directory = try TemporaryDirectory()
+        var files = files
+        files[".routekit.yml"] = "strings: [\"s*.yml\"]\n" + (limit.map { "limits: { findings: \($0) }\n" } ?? "")
+        try directory.write(files)
+        let project = try Project.load(config: try ProjectConfig.load(path: directory.path(".routekit.yml")))
+        return Linter.lint(project, selection: LintSelection(only: [rule])).diagnostics
+    }
+
+    static func lines(_ count: Int, value: String = "v") -> String {
+        (0 ..< count).map { "  k\($0): \(value)\n" }.joined()
+    }
+
+    /// Below the limit every finding is listed; at 3, the first three (in the order the full run
+    /// sorts them) and one notice counting the rest, in the config.
+    static func expectBounded(_ files: [String: String], rule: String, total: Int) throws {
+        let all = try lint(files, rule: rule, limit: nil)
+        #expect(all.count == total)
+        #expect(try lint(files, rule: rule, limit: total).count == total)
+        let cut = try lint(files, rule: rule, limit: 3)
+        #expect(cut.count == 4)
+        let listed = cut.filter { $0.location != nil }
+        #expect(listed.map(\.message) == Array(all.prefix(3).map(\.message)))
+        let notice = cut.first { $0.location == nil }
+        #expect(notice?.message == "\(total - 3) more \(rule) finding(s) are not listed: over the limit of 3 findings (limits.findings)")
+        #expect(notice?.rule == rule)
+    }
+
+    @Test func extraTranslation() throws {
+        try Self.expectBounded(["s0.yml": "en:\n  a: b\n", "s1.yml": "de:\n" + Self.lines(6), "s2.yml": "fr:\n" + Self.lines(4)],
+                               rule: "extra-translation", total: 10)
+    }
+
+    @Test func placeholderMismatch() throws {
+        try Self.expectBounded(["s0.yml": "en:\n" + Self.lines(8, value: "'%{n}'"), "s1.yml": "de:\n" + Self.lines(8)],
+                               rule: "placeholder-mismatch", total: 8)
+    }
+
+    @Test func duplicateKeyAcrossFiles() throws {
+        try Self.expectBounded(["s0.yml": "en:\n" + Self.lines(5), "s1.yml": "en:\n" + Self.lines(5), "s2.yml": "en:\n" + Self.lines(2)],
+                               rule: "duplicate-key", total: 7)
+    }
+}

@@ -30,32 +30,26 @@ final class ElementFindings: FindingGroup, @unchecked Sendable {
     private let fields: Fields
     /// Filled by `add` while the rule runs, then never changed.
     private var items: [Item] = []
-    /// At most this many findings are listed (`limits.findings`); the others are counted.
-    private let limit: Int
-    private var unlisted = 0
+    /// At most `limits.findings` are listed; the others are counted.
+    private let listing: FindingListing
 
     init(rule: String, limit: Int = .max, _ fields: Fields) {
         self.fields = fields
-        self.limit = limit
+        listing = FindingListing(rule: rule, limit: limit)
         super.init(rule: rule)
     }
 
     /// Appends the finding about element `element` (its `variant`) to `findings`, or counts it
     /// past the limit.
     func add(_ element: Int, variant: Int = 0, severity: Severity = .error, to findings: inout [Finding]) {
-        guard items.count < limit else {
-            unlisted += 1
-            return
-        }
+        guard listing.admits() else { return }
         items.append(Item(element: Int32(element), variant: Int32(variant)))
         findings.append(Finding(self, item: items.count - 1, severity: severity))
     }
 
     /// Appends one more finding when some were past the limit: how many (in `file`, the config).
     func appendUnlisted(to findings: inout [Finding], file: String?, severity: Severity = .error) {
-        guard unlisted > 0 else { return }
-        findings.append(Finding(rule: rule, severity: severity, message: "\(unlisted) more \(rule) finding(s) are not listed: "
-            + "over the limit of \(limit) findings (limits.findings)", file: file))
+        listing.appendUnlisted(to: &findings, file: file, severity: severity)
     }
 
     private func make<Value>(_ item: Int, _ field: Fields.Make<Value>) -> Value {

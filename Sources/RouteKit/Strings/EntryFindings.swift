@@ -37,22 +37,27 @@ final class EntryFindings: FindingGroup, @unchecked Sendable {
     private var items: [Item] = []
     /// One per item of `items` when the rule gives details, else empty.
     private var details: [Int32] = []
+    /// The rule's count of listed findings (`limits.findings`), shared by its groups; nil: all listed.
+    private let listing: FindingListing?
 
     /// A group of findings at `table`'s entries; `add` makes them. The first one stored reserves an
     /// item for every entry and form (untouched capacity of a large array costs no memory), so items grow
     /// by copying only past one finding per text. `itemsInMessageOrder`: the rule adds the
     /// findings at one place in the order of their messages (see `FindingGroup`), so the linter
-    /// orders them without making their messages.
-    init(rule: String, table: LocaleStrings, place: Place, message: Message, itemsInMessageOrder: Bool = false) {
+    /// orders them without making their messages. `listing`: past its limit, `add` only counts.
+    init(rule: String, table: LocaleStrings, place: Place, message: Message, itemsInMessageOrder: Bool = false,
+         listing: FindingListing? = nil) {
         self.table = table
         self.place = place
         self.message = message
+        self.listing = listing
         super.init(rule: rule, itemsInMessageOrder: itemsInMessageOrder)
     }
 
     /// Appends the finding at entry `entry` (its plural form `form`) to `findings`. A group's
-    /// findings all have a `detail`, or none.
+    /// findings all have a `detail`, or none. Past the listing's limit, the finding is only counted.
     func add(entry: Int, form: Int? = nil, detail: Int? = nil, severity: Severity = .error, to findings: inout [Finding]) {
+        if let listing, !listing.admits() { return }
         // Item numbers are in message order only when they are all positions in `items`.
         if detail == nil, !itemsInMessageOrder {
             findings.append(Finding(self, item: form.map { table.entries.count + $0 } ?? entry, severity: severity))

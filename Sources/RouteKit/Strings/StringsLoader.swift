@@ -21,7 +21,8 @@ public enum StringsLoader {
     /// Frees each file's records once merged (the text arenas move into the table).
     static func merge(_ files: inout [StringsFileData], baseLocale: String, root: String = ".",
                       limits: InputLimits = .default) -> (StringTable, [Finding]) {
-        var merger = Merger(baseLocale: baseLocale, maxLocales: limits.locales, maxKeyLength: limits.keyLength)
+        var merger = Merger(baseLocale: baseLocale, maxLocales: limits.locales, maxKeyLength: limits.keyLength,
+                            duplicates: FindingListing(rule: DuplicateKey.id, limit: limits.findings))
         merger.run(&files)
         return merger.finish(files, root: root)
     }
@@ -340,10 +341,14 @@ private struct Merger {
     /// and not read, nor is what is nested under it.
     let maxKeyLength: Int
 
-    init(baseLocale: String, maxLocales: Int, maxKeyLength: Int) {
+    /// `limits.findings`: the duplicate keys listed; the others are counted.
+    let duplicates: FindingListing
+
+    init(baseLocale: String, maxLocales: Int, maxKeyLength: Int, duplicates: FindingListing) {
         self.baseLocale = baseLocale
         self.maxLocales = maxLocales
         self.maxKeyLength = maxKeyLength
+        self.duplicates = duplicates
     }
 
     mutating func localeIndex(_ name: String) -> Int {
@@ -608,6 +613,12 @@ private struct Merger {
             if treeOfFile.indices.contains(Int(firstFile)), treeOfFile[Int(firstFile)] != treeOfFile[Int(entry.file)] {
                 // Another tree of the set: an override, compared with the first once every text is kept.
                 overrideHashes[pendingDuplicates.count] = Self.hash(entry, forms: forms, arena: arena)
+            } else if pendingDuplicates.count >= duplicates.limit {
+                // Past `limits.findings`, a duplicate is only counted (a record is 20 bytes, for an
+                // input line of a dozen). Overrides are still recorded: one with the same text is
+                // no finding, so only `finish` knows which are.
+                duplicates.count(unlisted: 1)
+                return
             }
             pendingDuplicates.append(DuplicateKeyFindings.Record(key: entry.key, locale: Int32(locale), file: entry.file,
                                                                  line: entry.keyLine, column: entry.keyColumn))
@@ -670,24 +681,31 @@ private struct Merger {
         for locale in tables { table.byLocale[locale.locale] = locale }
         var diagnostics = self.diagnostics
         // An override with the same text changes nothing: not reported; with another, an info.
-        var duplicates = pendingDuplicates
+        var listed = pendingDuplicates
         var overrides: Set<Int> = []
         if !overrideHashes.isEmpty {
-            duplicates = []
+            listed = []
             for (index, record) in pendingDuplicates.enumerated() {
                 if let hash = overrideHashes[index], let first = tables[Int(record.locale)].index(of: record.key) {
                     let table = tables[Int(record.locale)]
                     if Self.hash(table.entries[first], in: table, storage: storage) == hash { continue }
-                    overrides.insert(duplicates.count)
+                    overrides.insert(listed.count)
                 }
-                duplicates.append(record)
+                listed.append(record)
             }
         }
-        if !duplicates.isEmpty {
-            let found = DuplicateKeyFindings(duplicates, storage: storage, locales: locales, tables: tables, root: root)
+        // The first `limits.findings` are listed, in the order read; the rest counted.
+        if listed.count > duplicates.limit {
+            duplicates.count(unlisted: listed.count - duplicates.limit)
+            listed.removeLast(listed.count - duplicates.limit)
+            overrides = overrides.filter { $0 < listed.count }
+        }
+        if !listed.isEmpty {
+            let found = DuplicateKeyFindings(listed, storage: storage, locales: locales, tables: tables, root: root)
             found.overrides = overrides
             diagnostics += found.findings
         }
+        duplicates.appendUnlisted(to: &diagnostics, file: nil)
         return (table, diagnostics)
     }
 }

@@ -57,6 +57,8 @@ struct PlaceholderMismatch: LintRule {
         // A base key's signatures, made once for all its findings and their messages.
         let memo = ExpectedSignatures()
         var blankScalars = BlankScalars()
+        // The first `limits.findings` are listed, in locale and entry order; the rest counted.
+        let listing = FindingListing(rule: Self.id, limit: context.project.config.limits.findings)
         for locale in strings.locales where locale != strings.baseLocale {
             guard let table = strings[locale] else { continue }
             // A finding per entry or form at most, made into words only when asked for (`message`).
@@ -64,8 +66,8 @@ struct PlaceholderMismatch: LintRule {
                 Self.message(table.entries[index], form: form, in: table, base: base, storage: storage, baseLocale: strings.baseLocale,
                              arguments: arguments, memo: memo)
             }
-            let atKey = EntryFindings(rule: Self.id, table: table, place: .key, message: .made(make))
-            let atText = EntryFindings(rule: Self.id, table: table, place: .text, message: .made(make))
+            let atKey = EntryFindings(rule: Self.id, table: table, place: .key, message: .made(make), listing: listing)
+            let atText = EntryFindings(rule: Self.id, table: table, place: .text, message: .made(make), listing: listing)
             for (entryIndex, entry) in table.entries.enumerated() {
                 let source = sources[Int(entry.key)]
                 guard source.signature >= 0 else { continue }
@@ -135,6 +137,7 @@ struct PlaceholderMismatch: LintRule {
                 }
             }
         }
+        listing.appendUnlisted(to: &findings, file: context.project.config.path)
         return findings
     }
 
