@@ -259,6 +259,20 @@ import Testing
         #expect(perInputByte < 5, "\(perInputByte) bytes per input byte")
     }
 
+    /// strings.xml is read a resource at a time: each element becomes records when it closes.
+    /// With every resource and its entry kept until the end of the file, a file of `<string>`
+    /// elements peaked at 7.8 bytes per input byte, and `<foo/>` on one line at 18.
+    @Test(arguments: ["strings", "oneLine"])
+    func androidResourcesLiveOneAtATime(shape: String) throws {
+        let body = shape == "strings"
+            ? (0 ..< 120_000).map { "<string name=\"k\($0)\">v</string>\n" }.joined()
+            : String(repeating: "<foo/>", count: 500_000)
+        let layout = [".routekit.yml": "strings: [\"res/values/strings.xml\"]\n",
+                      "res/values/strings.xml": "<resources>" + body + "</resources>\n"]
+        let perInputByte = try Self.peakPerInputByte(of: layout)
+        #expect(perInputByte < 4, "\(shape): \(perInputByte) bytes per input byte")
+    }
+
     @Test func multipliedFindingsStopAtTheLimit() throws {
         var english = "en:\n"
         for index in 0..<2000 { english += "  k\(index): v\n" }

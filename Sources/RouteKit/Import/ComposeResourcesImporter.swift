@@ -200,10 +200,10 @@ public struct ComposeResourcesImporter: Sendable {
         case .success(let value): document = value
         case .failure(let error): throw ImportError("\(display):\(error.line):\(error.column): malformed XML: \(error.message)")
         }
-        guard document.rootName == "resources" else {
+        guard document.header.rootName == "resources" else {
             var parsed = ParsedFile()
             parsed.notes.append(ImportNote(.skipped, file: display,
-                "root element is <\(document.rootName ?? "none")>, not <resources>: not a resource file"))
+                "root element is <\(document.header.rootName ?? "none")>, not <resources>: not a resource file"))
             return parsed
         }
         return AndroidResources.convert(document.resources, display: display, flavor: flavor)

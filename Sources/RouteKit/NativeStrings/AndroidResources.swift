@@ -36,19 +36,33 @@ struct RawResource {
 /// A `strings.xml` (Compose Multiplatform or Android resources) read into its resources, with
 /// positions: the one reader behind `routekit import compose` and reading such files in place.
 public enum AndroidResources {
-    struct Document {
+    /// What a file says beside its resources.
+    struct Header {
         var rootName: String?
         var rootLine = 1
         var rootColumn = 1
-        var resources: [RawResource] = []
         var suppressions = Suppressions()
     }
 
-    /// Scans the XML of one file. Well-formedness problems throw with their position.
+    struct Document {
+        var header = Header()
+        var resources: [RawResource] = []
+    }
+
+    /// Scans the XML of one file into its resources. Well-formedness problems throw with their position.
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>, limits: InputLimits = .default) throws(NativeSyntaxError) -> Document {
+        var resources: [RawResource] = []
+        let header = try scan(bytes, limits: limits) { resources.append($0) }
+        return Document(header: header, resources: resources)
+    }
+
+    /// Scans the XML of one file, handing each top-level element to `resource` when it closes:
+    /// no list of them is kept (a resource is some 150 bytes, an element of a one-line file 6).
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, limits: InputLimits = .default,
+                     resource: (RawResource) -> Void) throws(NativeSyntaxError) -> Header {
         var scanner = XMLScanner(bytes, maxDepth: limits.depth, maxElements: limits.nodeCount)
         try scanner.validateEncoding()
-        var document = Document()
+        var document = Header()
         var current: RawResource?
         var currentItem: RawResource.Item?
         var text: [UInt8] = []
@@ -73,9 +87,9 @@ public enum AndroidResources {
             if depth == 3, let item = currentItem {
                 current?.items.append(item)
                 currentItem = nil
-            } else if depth == 2, let resource = current {
-                document.resources.append(resource)
+            } else if depth == 2, let closed = current {
                 current = nil
+                resource(closed)
             }
         }
         while true {
@@ -171,12 +185,36 @@ public enum AndroidResources {
     static func convert(_ resources: [RawResource], display: String, flavor: ResourceTextFlavor,
                         keepUntranslatable: Bool = false) -> ParsedFile {
         var parsed = ParsedFile()
-        var seen: [String: Int] = [:]
-        var ignoredKinds: [String: Int] = [:]
-        func note(_ kind: ImportNote.Kind, _ resource: RawResource, _ message: String) {
-            parsed.notes.append(ImportNote(kind, file: display, line: resource.line, key: resource.name, message))
+        var converter = Converter(display: display, flavor: flavor, keepUntranslatable: keepUntranslatable)
+        for resource in resources {
+            if let entry = converter.convert(resource) { parsed.entries.append(entry) }
         }
-        func decode(_ raw: String, markup: Set<String>, resource: RawResource, form: String? = nil) -> String {
+        parsed.notes = converter.finish()
+        return parsed
+    }
+
+    /// `convert` one resource at a time, as the scanner closes them (reading in place keeps no
+    /// list of resources or entries, only the records they become).
+    struct Converter {
+        let display: String
+        let flavor: ResourceTextFlavor
+        let keepUntranslatable: Bool
+        private(set) var notes: [ImportNote] = []
+        /// Each name read, at its line: a name defined again is skipped.
+        private var seen: [String: Int] = [:]
+        private var ignoredKinds: [String: Int] = [:]
+
+        init(display: String, flavor: ResourceTextFlavor, keepUntranslatable: Bool) {
+            self.display = display
+            self.flavor = flavor
+            self.keepUntranslatable = keepUntranslatable
+        }
+
+        private mutating func note(_ kind: ImportNote.Kind, _ resource: RawResource, _ message: String) {
+            notes.append(ImportNote(kind, file: display, line: resource.line, key: resource.name, message))
+        }
+
+        private mutating func decode(_ raw: String, markup: Set<String>, resource: RawResource, form: String? = nil) -> String {
             let decoded = AndroidResourceText.decode(raw, flavor: flavor)
             // Reading in place reports only what was left out: the decoding notes are the import's.
             guard !keepUntranslatable else { return decoded.text }
@@ -191,38 +229,40 @@ public enum AndroidResources {
             }
             return decoded.text
         }
-        for resource in resources {
+
+        /// The entry `resource` makes, or nil (a note says why, unless it is no string at all).
+        mutating func convert(_ resource: RawResource) -> ParsedFile.Entry? {
             switch resource.kind {
             case .string, .plurals, .stringArray: break
             case .other(let name):
                 ignoredKinds[name, default: 0] += 1
-                continue
+                return nil
             }
             guard let name = resource.name, !name.isEmpty else {
                 note(.skipped, resource, "<\(resource.kind.elementName)> without a name")
-                continue
+                return nil
             }
             let translatable = resource.translatable != "false"
             if !translatable && !keepUntranslatable {
                 note(.skipped, resource, "translatable=\"false\": not imported (add it by hand if a title uses it)")
-                continue
+                return nil
             }
             if let product = resource.product, product != "default" {
                 note(.skipped, resource, "product=\"\(product)\" variant: only the default product is imported")
-                continue
+                return nil
             }
             if let line = seen[name] {
                 note(.skipped, resource, "defined again in this file (first at line \(line))")
-                continue
+                return nil
             }
             let value: ImportedValue
             var formPositions: [ImportPluralCategory: SourcePoint] = [:]
             switch resource.kind {
             case .stringArray:
                 note(.skipped, resource, "<string-array> is not supported by routekit")
-                continue
+                return nil
             case .other:
-                continue
+                return nil
             case .string:
                 value = .text(decode(resource.text, markup: resource.markup, resource: resource))
             case .plurals:
@@ -242,7 +282,7 @@ public enum AndroidResources {
                 }
                 guard !forms.isEmpty else {
                     note(.skipped, resource, "<plurals> without any <item quantity=…>")
-                    continue
+                    return nil
                 }
                 if forms[.other] == nil { note(.note, resource, "plural has no 'other' form") }
                 value = .plural(forms)
@@ -252,14 +292,24 @@ public enum AndroidResources {
                 note(.note, resource, "name contains '.', which nests keys in routekit")
             }
             seen[name] = resource.line
-            parsed.entries.append(ParsedFile.Entry(key: name, value: value, line: resource.line, column: resource.column,
-                                                   formPositions: formPositions, translatable: translatable))
+            return ParsedFile.Entry(key: name, value: value, line: resource.line, column: resource.column,
+                                    formPositions: formPositions, translatable: translatable)
         }
-        if !ignoredKinds.isEmpty {
-            let list = ignoredKinds.sorted { $0.key < $1.key }.map { "\($0.value) <\($0.key)>" }.joined(separator: ", ")
-            parsed.notes.append(ImportNote(.note, file: display, "ignored non-string resources: \(list)"))
+
+        /// The notes made since the last call (reading in place turns them into findings as it goes).
+        mutating func takeNotes() -> [ImportNote] {
+            defer { notes.removeAll(keepingCapacity: true) }
+            return notes
         }
-        return parsed
+
+        /// The notes, with one for the elements that are no strings at all.
+        mutating func finish() -> [ImportNote] {
+            if !ignoredKinds.isEmpty {
+                let list = ignoredKinds.sorted { $0.key < $1.key }.map { "\($0.value) <\($0.key)>" }.joined(separator: ", ")
+                notes.append(ImportNote(.note, file: display, "ignored non-string resources: \(list)"))
+            }
+            return notes
+        }
     }
 
     /// Which text rules apply to a `values*` directory: Compose under a `composeResources` tree,

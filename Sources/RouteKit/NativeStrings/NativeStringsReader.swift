@@ -53,47 +53,51 @@ enum NativeStringsReader {
     }
 
     static func readAndroidXML(bytes: [UInt8], path: String, baseLocale: String, limits: InputLimits) -> StringsReader.Result {
+        let locale = androidLocale(of: path, baseLocale: baseLocale)
+        let parts = path.split(separator: "/").map(String.init)
+        let flavor = AndroidResources.flavor(forValuesDirectory: parts.dropLast().joined(separator: "/"))
+        // Each resource becomes records as the scanner closes it: neither the resources nor their
+        // entries are kept as a list (some 150 bytes each, for elements of a dozen bytes).
         var data = StringsFileData(path: path)
+        var converter = AndroidResources.Converter(display: path, flavor: flavor, keepUntranslatable: true)
+        var diagnostics: [Finding] = []
         let scanned = bytes.withUnsafeBufferPointer { buffer in
-            Result { () throws(NativeSyntaxError) in try AndroidResources.scan(buffer, limits: limits) }
+            Result { () throws(NativeSyntaxError) in
+                guard case .locale(let tag) = locale else { return try AndroidResources.scan(buffer, limits: limits) { _ in } }
+                data.arena.reserveCapacity(bytes.count / 2)
+                return try AndroidResources.scan(buffer, limits: limits) { resource in
+                    if let entry = converter.convert(resource) { data.add(entry, locale: tag) }
+                    // What the importer says it skipped, routekit says here too (decoding notes are for the import).
+                    for note in converter.takeNotes() where note.kind == .skipped {
+                        diagnostics.append(notice("not read: " + note.message, path, line: note.line ?? 1, column: 1, key: note.key, locale: tag))
+                    }
+                }
+            }
         }
-        let document: AndroidResources.Document
+        let header: AndroidResources.Header
         switch scanned {
         case .failure(let error):
             let diagnostic = Finding(rule: "xml-syntax", severity: .error, message: error.message,
                                         location: SourceLocation(file: path, line: error.line, column: error.column))
-            return StringsReader.Result(file: emptyFile(path, [diagnostic], byteCount: bytes.count), data: data)
+            return StringsReader.Result(file: emptyFile(path, [diagnostic], byteCount: bytes.count), data: StringsFileData(path: path))
         case .success(let value):
-            document = value
+            header = value
         }
-        guard document.rootName == "resources" else {
+        guard header.rootName == "resources" else {
             let diagnostic = Finding(rule: "xml-syntax", severity: .error,
-                                        message: "the root element is <\(document.rootName ?? "none")>, not <resources>: not a resource file",
-                                        location: SourceLocation(file: path, line: document.rootLine, column: document.rootColumn))
-            return StringsReader.Result(file: emptyFile(path, [diagnostic], byteCount: bytes.count), data: data)
+                                        message: "the root element is <\(header.rootName ?? "none")>, not <resources>: not a resource file",
+                                        location: SourceLocation(file: path, line: header.rootLine, column: header.rootColumn))
+            return StringsReader.Result(file: emptyFile(path, [diagnostic], byteCount: bytes.count), data: StringsFileData(path: path))
         }
-        var diagnostics: [Finding] = []
-        let locale: String
-        switch androidLocale(of: path, baseLocale: baseLocale) {
+        let tag: String
+        switch locale {
         case .notALocale(let notice):
-            return StringsReader.Result(file: emptyFile(path, [notice], byteCount: bytes.count, suppressions: document.suppressions), data: data)
-        case .locale(let tag): locale = tag
+            return StringsReader.Result(file: emptyFile(path, [notice], byteCount: bytes.count, suppressions: header.suppressions),
+                                        data: StringsFileData(path: path))
+        case .locale(let name): tag = name
         }
-        let parts = path.split(separator: "/").map(String.init)
-        let flavor = AndroidResources.flavor(forValuesDirectory: parts.dropLast().joined(separator: "/"))
-        let parsed = AndroidResources.convert(document.resources, display: path, flavor: flavor, keepUntranslatable: true)
-        // What the importer says it skipped, routekit says here too (decoding notes are for the import).
-        for note in parsed.notes where note.kind == .skipped {
-            diagnostics.append(notice("not read: " + note.message, path, line: note.line ?? 1, column: 1, key: note.key, locale: locale))
-        }
-        data.arena.reserveCapacity(bytes.count / 2)
-        let start = data.items.count
-        for entry in parsed.entries {
-            data.add(entry, locale: locale)
-        }
-        data.locales.append(RawLocale(name: locale, line: Int32(document.rootLine), column: Int32(document.rootColumn),
-                                      items: start ..< data.items.count))
-        return StringsReader.Result(file: emptyFile(path, diagnostics, byteCount: bytes.count, suppressions: document.suppressions),
+        data.locales.append(RawLocale(name: tag, line: Int32(header.rootLine), column: Int32(header.rootColumn), items: 0 ..< data.items.count))
+        return StringsReader.Result(file: emptyFile(path, diagnostics, byteCount: bytes.count, suppressions: header.suppressions),
                                     data: data)
     }
 }
