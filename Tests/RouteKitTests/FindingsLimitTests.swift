@@ -79,4 +79,38 @@ import Testing
         try Self.expectBounded(["s0.yml": "en:\n" + Self.lines(5), "s1.yml": "en:\n" + Self.lines(5), "s2.yml": "en:\n" + Self.lines(2)],
                                rule: "duplicate-key", total: 7)
     }
+
+    /// Findings the readers make at single nodes: listed in file order across files.
+    @Test func duplicateKeyInOneFile() throws {
+        try Self.expectBounded(["s0.yml": "en:\n" + Self.lines(3) + Self.lines(3), "s1.yml": "de:\n" + Self.lines(2) + Self.lines(2)],
+                               rule: "duplicate-key", total: 5)
+    }
+
+    @Test func tagsInAStreamedFile() throws {
+        try Self.expectBounded(["s0.yml": "en:\n" + Self.lines(4, value: "!!int 1"), "s1.yml": "de:\n" + Self.lines(3, value: "!x v")],
+                               rule: "yaml-syntax", total: 7)
+    }
+
+    @Test func aliasesInATreeReadFile() throws {
+        try Self.expectBounded(["s0.yml": "en:\n  a: &x v\n" + Self.lines(6, value: "*x")], rule: "yaml-syntax", total: 6)
+    }
+
+    @Test func membersRepeatedInAStringCatalog() throws {
+        let members = (0 ..< 6).map { _ in "\"a\": {}" }.joined(separator: ", ")
+        let directory = try TemporaryDirectory()
+        let catalog = "{\"sourceLanguage\": \"en\", \"version\": \"1.0\", \"strings\": {" + members + "}}"
+        for limit in [nil, 3] {
+            try directory.write([".routekit.yml": "strings: [Localizable.xcstrings]\n" + (limit.map { "limits: { findings: \($0) }\n" } ?? ""),
+                                 "Localizable.xcstrings": catalog])
+            let project = try Project.load(config: try ProjectConfig.load(path: directory.path(".routekit.yml")))
+            let found = Linter.lint(project, selection: LintSelection(only: ["duplicate-key"])).diagnostics
+            #expect(found.count == (limit == nil ? 5 : 4))
+            #expect(found.filter { $0.location != nil }.allSatisfy {
+                $0.message == "'a' is given twice in one JSON object: the last one is read, as Xcode reads it"
+            })
+            if limit != nil {
+                #expect(found.contains { $0.message == "2 more duplicate-key finding(s) are not listed: over the limit of 3 findings (limits.findings)" })
+            }
+        }
+    }
 }

@@ -273,6 +273,38 @@ import Testing
         #expect(perInputByte < 4, "\(shape): \(perInputByte) bytes per input byte")
     }
 
+    /// Findings the readers make at single nodes are a few integers each, and listed up to
+    /// `limits.findings` across files: a key given again on every line of a file (read as a tree),
+    /// a tag on every value (streamed). As a finding of its own each (some 300 bytes), they peaked
+    /// at 47 and 25 bytes per input byte at the default limits. Measured here with
+    /// `limits.findings: 1000`, so that the limit, not the findings listed, decides, as it does at
+    /// the size of the default limits (`routekit-bench`).
+    @Test(arguments: ["keyRepeated", "tags"])
+    func findingsAtEveryNodeAreCompact(shape: String) throws {
+        var layout = [".routekit.yml": "strings: [\"s*.yml\"]\nlimits: { findings: 1000 }\n"]
+        for file in 0 ..< 4 {
+            layout["s\(file).yml"] = "en:\n" + (shape == "tags"
+                ? (0 ..< 20_000).map { "  k\(file)x\($0): !x v\n" }.joined() : String(repeating: "  k: v\n", count: 40_000))
+        }
+        let perInputByte = try Self.peakPerInputByte(of: layout, status: 1)
+        #expect(perInputByte < 4, "\(shape): \(perInputByte) bytes per input byte")
+    }
+
+    /// A String Catalog whose member is repeated 150,000 times costs what the same catalog of
+    /// distinct members costs (its JSON nodes, 24 bytes each: about 9 bytes per input byte for
+    /// members this small): the findings add under one byte per input byte. With a finding of its
+    /// own each it was 60.
+    @Test func catalogMembersRepeatedCostNoMoreThanDistinctOnes() throws {
+        func layout(_ name: (Int) -> String) -> [String: String] {
+            [".routekit.yml": "strings: [Localizable.xcstrings]\nlimits: { findings: 1000 }\n",
+             "Localizable.xcstrings": "{\"sourceLanguage\": \"en\", \"version\": \"1.0\", \"strings\": {"
+                + (0 ..< 150_000).map { "\"\(name($0))\":{}," }.joined() + "\"zzzzz\":{}}}"]
+        }
+        let repeated = try Self.peakPerInputByte(of: layout { _ in "aaaaa" }, status: 1)
+        let distinct = try Self.peakPerInputByte(of: layout { String(100_000 + $0) })
+        #expect(repeated - distinct < 1, "repeated \(repeated), distinct \(distinct) bytes per input byte")
+    }
+
     @Test func multipliedFindingsStopAtTheLimit() throws {
         var english = "en:\n"
         for index in 0..<2000 { english += "  k\(index): v\n" }

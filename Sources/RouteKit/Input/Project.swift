@@ -48,6 +48,7 @@ public struct Project: Sendable {
         for (index, file) in parsed.enumerated() where byPath[file.file.path] == nil { byPath[file.file.path] = index }
 
         var diagnostics = parsed.flatMap(\.file.diagnostics)
+        Self.listNodeFindings(of: parsed.map(\.file), into: &diagnostics, config: config)
         let catalogFiles = catalogPaths.compactMap { byPath[$0].map { parsed[$0].file } }
         // Moved out (not copied), so the merge can free each file's records as soon as it is done.
         var stringFiles: [StringsFileData] = []
@@ -97,6 +98,19 @@ public struct Project: Sendable {
         return Project(
             config: config, catalog: catalog, hasCatalog: !config.catalog.isEmpty, strings: strings, stringSets: stringSets,
             suppressions: suppressions, files: allPaths, diagnostics: diagnostics, appCode: appCode)
+    }
+
+    /// The findings the readers made at single nodes (a key given again, a tag, a JSON member
+    /// repeated: one a line at most), listed in file order up to `limits.findings` per rule; one
+    /// more finding per rule counts the rest (in the config).
+    static func listNodeFindings(of files: [YAMLFile], into diagnostics: inout [Finding], config: ProjectConfig) {
+        var listings: [String: FindingListing] = [:]
+        for group in files.lazy.flatMap(\.nodeFindings) {
+            let listing = listings[group.rule] ?? FindingListing(rule: group.rule, limit: config.limits.findings)
+            listings[group.rule] = listing
+            group.list(into: &diagnostics, listing)
+        }
+        for rule in listings.keys.sorted() { listings[rule]!.appendUnlisted(to: &diagnostics, file: config.path) }
     }
 
     /// The resource sets of the strings files read (in config order): the config's named sets,

@@ -120,16 +120,21 @@ struct JSONDocument {
     /// Every member name given twice in one object, anywhere in the document: the key node of
     /// each repetition (the one that wins, as later members win) and its decoded name.
     func repeatedMembers() -> [(key: Int, name: String)] {
-        var result: [(Int, String)] = []
+        var result: [(key: Int, name: String)] = []
+        forEachRepeatedMember { result.append(($0, $1)) }
+        return result
+    }
+
+    /// `repeatedMembers`, one at a time (a catalog can repeat a member every few bytes).
+    func forEachRepeatedMember(_ body: (_ key: Int, _ name: String) -> Void) {
         var seen: [String: Int] = [:]
         for index in objectsWithRepeats.sorted() {
             seen.removeAll(keepingCapacity: true)
             for (key, _) in allMembers(index) {
                 let name = string(key) ?? ""
-                if seen.updateValue(key, forKey: name) != nil { result.append((key, name)) }
+                if seen.updateValue(key, forKey: name) != nil { body(key, name) }
             }
         }
-        return result
     }
 
     var root: Int { 0 }

@@ -27,8 +27,17 @@ enum XCStringsReader {
             Finding(rule: "string-state", severity: .info, message: message,
                        location: SourceLocation(file: path, line: position.line, column: position.column), key: key, locale: locale)
         }
+        // A member repeated and a lone surrogate can be every few bytes: stored compactly.
+        let repeated = NodeFindings(rule: "duplicate-key", path: path, templates: [
+            .init(prefix: "'", suffix: "' is given twice in one JSON object: the last one is read, as Xcode reads it"),
+        ], limit: limits.findings)
+        let lone = NodeFindings(rule: "json-syntax", path: path, templates: [
+            .init(prefix: "", suffix: " is a lone UTF-16 surrogate, not a character: it is read as U+FFFD"),
+        ], limit: limits.findings)
         let done: (StringsFileData) -> StringsReader.Result = { data in
-            StringsReader.Result(file: NativeStringsReader.emptyFile(path, diagnostics, byteCount: bytes.count), data: data)
+            var file = NativeStringsReader.emptyFile(path, diagnostics, byteCount: bytes.count)
+            file.nodeFindings = [repeated, lone].filter { $0.count > 0 || $0.unlisted > 0 }
+            return StringsReader.Result(file: file, data: data)
         }
         return bytes.withUnsafeBufferPointer { buffer -> StringsReader.Result in
             let parsed = Result { () throws(NativeSyntaxError) in
@@ -44,14 +53,12 @@ enum XCStringsReader {
             // A member given twice (at any level) is read last-wins, as Xcode and
             // JSONSerialization read it, and reported where it is repeated; a lone surrogate
             // escape is read as U+FFFD, and reported.
-            for (keyNode, name) in doc.repeatedMembers() {
+            doc.forEachRepeatedMember { keyNode, name in
                 let position = doc.position(keyNode)
-                diagnostics.append(Finding(rule: "duplicate-key", severity: .error,
-                                           message: "'\(name)' is given twice in one JSON object: the last one is read, as Xcode reads it",
-                                           location: SourceLocation(file: path, line: position.line, column: position.column)))
+                repeated.add(0, name, at: SourceLocation(file: path, line: position.line, column: position.column))
             }
-            for lone in doc.loneSurrogates() {
-                diagnostics.append(syntax("\(lone.text) is a lone UTF-16 surrogate, not a character: it is read as U+FFFD", (lone.line, lone.column)))
+            for surrogate in doc.loneSurrogates() {
+                lone.add(0, surrogate.text, at: SourceLocation(file: path, line: surrogate.line, column: surrogate.column))
             }
             let root = doc.root
             guard doc.kind(root) == .object else {

@@ -23,6 +23,7 @@ enum StringsReader {
             if streamer.run() {
                 file.suppressions = Suppressions.scan(body)
                 file.diagnostics = streamer.readerDiagnostics
+                if streamer.nodeSyntax.count > 0 || streamer.nodeSyntax.unlisted > 0 { file.nodeFindings = [streamer.nodeSyntax] }
                 var data = streamer.data
                 data.arenaInRecordOrder = true
                 // The arena was reserved at the file's size, and lives until the merge keeps its
@@ -31,8 +32,11 @@ enum StringsReader {
                 if data.arena.capacity > 2 * data.arena.count + 4096 { data.arena = data.arena.withUnsafeBufferPointer { Array($0) } }
                 return Result(file: file, data: data)
             }
-            let tree = YAMLReader.read(buffer: buffer, path: path, limits: limits)
-            return Result(file: tree, data: StringsFileData(tree: tree))
+            var tree = YAMLReader.read(buffer: buffer, path: path, limits: limits, compactNodeFindings: true)
+            let data = StringsFileData(tree: tree)
+            // The records are what is read; the tree (some 150 bytes a value) is not kept.
+            tree.root = nil
+            return Result(file: tree, data: data)
         }
     }
 }
@@ -57,6 +61,8 @@ private struct StringRecordBuilder: BlockMappingSink {
     let limits: InputLimits
     var data: StringsFileData
     var readerDiagnostics: [Finding] = []
+    /// Tags, one finding a value at most: stored compactly (`NodeFindings`).
+    let nodeSyntax: NodeFindings
     var frames: [Frame] = []
     /// Hashes of (mapping, key) seen so far: any repeat hands the file to the tree reader.
     var seenKeys: KeyHashSet
@@ -80,6 +86,7 @@ private struct StringRecordBuilder: BlockMappingSink {
         self.path = path
         self.body = body
         self.limits = limits
+        nodeSyntax = YAMLReader.nodeSyntaxFindings(path: path, limit: limits.findings)
         data = StringsFileData(path: path)
         data.arena.reserveCapacity(body.count)
         // A record takes four bytes of the file at least (`a: b`): reserved so, the records never
@@ -149,8 +156,9 @@ private struct StringRecordBuilder: BlockMappingSink {
 
     private mutating func tag(_ tag: UnsafeMutablePointer<yaml_char_t>?, _ mark: yaml_mark_t) {
         guard tag != nil else { return }
-        if let diagnostic = YAMLReader.tagProblem(tag, path: path, line: Int(mark.line) + 1, column: Int(mark.column) + 1) {
-            readerDiagnostics.append(diagnostic)
+        if let shown = YAMLReader.unsupportedTag(tag) {
+            nodeSyntax.add(YAMLReader.NodeProblem.tag.rawValue, shown,
+                           at: SourceLocation(file: path, line: Int(mark.line) + 1, column: Int(mark.column) + 1))
         }
     }
 

@@ -8,7 +8,12 @@ enum StringsRecordDump {
         func place(_ diagnostic: Finding) -> String {
             diagnostic.location.map { "\($0.line):\($0.column)" } ?? "-"
         }
-        var lines = file.diagnostics.map { "finding \($0.rule) \(place($0)) \($0.message)" }
+        // In the order of their places: findings at single nodes are stored apart (`nodeFindings`).
+        let findings = file.allDiagnostics.enumerated().sorted {
+            ($0.element.location?.line ?? 0, $0.element.location?.column ?? 0, $0.offset)
+                < ($1.element.location?.line ?? 0, $1.element.location?.column ?? 0, $1.offset)
+        }
+        var lines = findings.map { "finding \($0.element.rule) \(place($0.element)) \($0.element.message)" }
         lines += data.diagnostics.map { "shape \($0.rule) \(place($0)) \($0.message)" }
         for locale in data.locales {
             lines.append("locale \(locale.name) \(locale.line):\(locale.column) \(locale.items.map { "\($0.count) items" } ?? "null")")

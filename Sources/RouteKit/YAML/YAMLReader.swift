@@ -9,6 +9,9 @@ public struct YAMLFile: Sendable {
     public var suppressions: Suppressions
     /// Size in bytes, for summaries and the total-size limit.
     public var byteCount: Int
+    /// Findings at single nodes of a strings file (a key given again, a tag, an alias), stored
+    /// compactly and listed across files by `Project.load` (`NodeFindings`); not in `diagnostics`.
+    var nodeFindings: [NodeFindings] = []
 }
 
 /// Reads YAML through libyaml's event API into a `YAMLNode` tree with positions.
@@ -27,6 +30,12 @@ public enum YAMLReader {
     }
 
     public static func read(buffer: UnsafeBufferPointer<UInt8>, path: String, limits: InputLimits = .default) -> YAMLFile {
+        read(buffer: buffer, path: path, limits: limits, compactNodeFindings: false)
+    }
+
+    /// `compactNodeFindings`: the findings at single nodes go to `nodeFindings` (a strings file,
+    /// where there can be one a line) rather than `diagnostics`.
+    static func read(buffer: UnsafeBufferPointer<UInt8>, path: String, limits: InputLimits, compactNodeFindings: Bool) -> YAMLFile {
         var file = YAMLFile(path: path, root: nil, diagnostics: [], suppressions: Suppressions(), byteCount: buffer.count)
         let (prepared, problem) = prepare(buffer, path: path, limits: limits)
         guard let body = prepared else {
@@ -34,10 +43,11 @@ public enum YAMLReader {
             return file
         }
         file.suppressions = Suppressions.scan(body)
-        var builder = TreeBuilder(path: path, body: body, limits: limits)
+        var builder = TreeBuilder(path: path, body: body, limits: limits, compactNodeFindings: compactNodeFindings)
         builder.run()
         file.root = builder.root
         file.diagnostics += builder.diagnostics
+        file.nodeFindings = builder.nodeFindings
         return file
     }
 
@@ -102,11 +112,30 @@ private struct TreeBuilder {
     private var frames: [Frame] = []
     private var nodeCount = 0
     private var documents = 0
+    /// When compact: the `yaml-syntax` and `duplicate-key` findings at single nodes.
+    private let compact: (syntax: NodeFindings, duplicates: NodeFindings)?
 
-    init(path: String, body: UnsafeBufferPointer<UInt8>, limits: InputLimits) {
+    init(path: String, body: UnsafeBufferPointer<UInt8>, limits: InputLimits, compactNodeFindings: Bool = false) {
         self.path = path
         self.body = body
         self.limits = limits
+        compact = compactNodeFindings
+            ? (YAMLReader.nodeSyntaxFindings(path: path, limit: limits.findings), YAMLReader.duplicateKeyFindings(path: path, limit: limits.findings))
+            : nil
+    }
+
+    /// The compact findings that were made.
+    var nodeFindings: [NodeFindings] {
+        guard let compact else { return [] }
+        return [compact.syntax, compact.duplicates].filter { $0.count > 0 || $0.unlisted > 0 }
+    }
+
+    /// A `yaml-syntax` finding at one node.
+    private mutating func nodeProblem(_ problem: YAMLReader.NodeProblem, _ text: String, at: SourceLocation) {
+        // At the node's start only, as `syntax` places a finding.
+        if let compact { return compact.syntax.add(problem.rawValue, text, at: SourceLocation(file: path, line: at.line, column: at.column)) }
+        let template = YAMLReader.nodeProblemTemplates[problem.rawValue]
+        diagnostics.append(YAMLReader.syntax(template.prefix + text + template.suffix, path, at.line, at.column))
     }
 
     mutating func run() {
@@ -168,8 +197,7 @@ private struct TreeBuilder {
             checkTag(scalar.tag, at: at)
             if scalar.style == YAML_PLAIN_SCALAR_STYLE, scalar.length == 2, let bytes = scalar.value,
                bytes[0] == UInt8(ascii: "<"), bytes[1] == UInt8(ascii: "<"), isAtKeyPosition {
-                diagnostics.append(YAMLReader.syntax(
-                    "merge keys (<<) are not supported: write the entries out in full", path, at.line, at.column))
+                nodeProblem(.mergeKey, "", at: at)
             }
             let value = scalar.value.map {
                 String(decoding: UnsafeBufferPointer(start: $0, count: Int(scalar.length)), as: UTF8.self)
@@ -203,8 +231,7 @@ private struct TreeBuilder {
         case YAML_ALIAS_EVENT:
             let at = location(event.start_mark)
             let name = event.data.alias.anchor.map { String(cString: $0) } ?? ""
-            diagnostics.append(YAMLReader.syntax(
-                "aliases (*\(name)) are not supported: write the value out in full", path, at.line, at.column))
+            nodeProblem(.alias, name, at: at)
             attach(.scalar(YAMLScalar(value: "", isNull: true, location: at)))
         default:
             break
@@ -230,9 +257,7 @@ private struct TreeBuilder {
     }
 
     private mutating func checkTag(_ tag: UnsafeMutablePointer<yaml_char_t>?, at: SourceLocation) {
-        if let diagnostic = YAMLReader.tagProblem(tag, path: path, line: at.line, column: at.column) {
-            diagnostics.append(diagnostic)
-        }
+        if let shown = YAMLReader.unsupportedTag(tag) { nodeProblem(.tag, shown, at: at) }
     }
 
     private mutating func attach(_ node: YAMLNode) {
@@ -250,10 +275,13 @@ private struct TreeBuilder {
         } else if let key = frames[top].pendingKey {
             frames[top].pendingKey = nil
             if frames[top].seen[key.value] != nil {
-                diagnostics.append(Finding(
-                    rule: "duplicate-key", severity: .error,
-                    message: "key '\(key.value)' is already defined earlier in this mapping",
-                    location: key.location, key: key.value))
+                if let compact {
+                    compact.duplicates.add(0, key.value, at: key.location)
+                } else {
+                    diagnostics.append(Finding(rule: "duplicate-key", severity: .error,
+                                               message: YAMLReader.duplicateKeyTemplate.prefix + key.value + YAMLReader.duplicateKeyTemplate.suffix,
+                                               location: key.location, key: key.value))
+                }
             } else {
                 frames[top].seen[key.value] = key.location.line
                 frames[top].entries.append(YAMLMapping.Entry(key: key, value: node))
@@ -269,14 +297,35 @@ private struct TreeBuilder {
 }
 
 extension YAMLReader {
-    /// A tag other than `!!str` or `!`: reported, the value is still read as text.
-    static func tagProblem(_ tag: UnsafeMutablePointer<yaml_char_t>?, path: String, line: Int, column: Int) -> Finding? {
+    /// A tag other than `!!str` or `!`, as written (`!!int`): reported, the value is still read as text.
+    static func unsupportedTag(_ tag: UnsafeMutablePointer<yaml_char_t>?) -> String? {
         guard let tag else { return nil }
         let name = String(cString: tag)
         if name == "tag:yaml.org,2002:str" || name == "!" { return nil }
-        let shown = name.hasPrefix("tag:yaml.org,2002:") ? "!!" + name.dropFirst("tag:yaml.org,2002:".count) : name
-        return syntax("tags (\(shown)) are not supported: every value is text", path, line, column)
+        return name.hasPrefix("tag:yaml.org,2002:") ? "!!" + name.dropFirst("tag:yaml.org,2002:".count) : name
     }
+
+    /// The `yaml-syntax` findings at single nodes: their messages are `prefix + text + suffix`.
+    enum NodeProblem: Int {
+        case tag, alias, mergeKey
+    }
+
+    static let nodeProblemTemplates: [NodeFindings.Template] = [
+        .init(prefix: "tags (", suffix: ") are not supported: every value is text"),
+        .init(prefix: "aliases (*", suffix: ") are not supported: write the value out in full"),
+        .init(prefix: "merge keys (<<) are not supported: write the entries out in full", suffix: ""),
+    ]
+
+    static func nodeSyntaxFindings(path: String, limit: Int) -> NodeFindings {
+        NodeFindings(rule: "yaml-syntax", path: path, templates: nodeProblemTemplates, limit: limit)
+    }
+
+    /// Keys given again in one mapping.
+    static func duplicateKeyFindings(path: String, limit: Int) -> NodeFindings {
+        NodeFindings(rule: "duplicate-key", path: path, templates: [duplicateKeyTemplate], limit: limit)
+    }
+
+    static let duplicateKeyTemplate = NodeFindings.Template(prefix: "key '", suffix: "' is already defined earlier in this mapping", textIsKey: true)
 
     /// The `yaml-syntax` finding for a parser that failed, at the exact line and column.
     static func parserError(_ parser: yaml_parser_t, body: UnsafeBufferPointer<UInt8>, path: String) -> Finding {

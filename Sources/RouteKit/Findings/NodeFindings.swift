@@ -1,0 +1,106 @@
+/// Findings a reader makes at single nodes of one strings file (a key given again in a mapping,
+/// an alias, a tag, a JSON member repeated), a few integers each: such a finding can be made at
+/// every line (`  k: v` repeated is one per 7 bytes), where a finding of its own, a box of
+/// Strings, takes some 300 bytes. A file keeps the first `limit` (`limits.findings`) and counts
+/// the rest; `Project.load` lists them across files, in file order, up to `limits.findings` per
+/// rule (`list(into:_:)`). The message is `prefix + text + suffix` of the finding's template.
+final class NodeFindings: FindingGroup, @unchecked Sendable {
+    struct Template: Sendable {
+        var prefix: String
+        var suffix: String
+        /// The text is the finding's key (a key given again).
+        var textIsKey = false
+    }
+
+    private struct Record {
+        var line: Int32
+        var column: Int32
+        var endLine: Int32
+        var endColumn: Int32
+        var template: Int32
+        var text: Int32
+    }
+
+    let path: String
+    private let templates: [Template]
+    private let limit: Int
+    private var records: [Record] = []
+    /// Each distinct text once: a key repeated a million times is one String.
+    private var texts: [String] = []
+    private var textIndex: [String: Int32] = [:]
+    /// Findings past `limit` in this file: counted, not kept.
+    private(set) var unlisted = 0
+
+    init(rule: String, path: String, templates: [Template], limit: Int) {
+        self.path = path
+        self.templates = templates
+        self.limit = limit
+        super.init(rule: rule)
+    }
+
+    var count: Int { records.count }
+
+    /// Notes the finding of template `template` about `text` at `location`.
+    func add(_ template: Int, _ text: String, at location: SourceLocation) {
+        guard records.count < limit else {
+            unlisted += 1
+            return
+        }
+        let index: Int32
+        if let known = textIndex[text] {
+            index = known
+        } else {
+            index = Int32(texts.count)
+            texts.append(text)
+            textIndex[text] = index
+        }
+        records.append(Record(line: Int32(clamping: location.line), column: Int32(clamping: location.column),
+                              endLine: Int32(clamping: location.endLine ?? 0), endColumn: Int32(clamping: location.endColumn ?? 0),
+                              template: Int32(template), text: index))
+    }
+
+    /// Appends the findings `listing` admits, in file order, to `findings`, and counts the rest.
+    func list(into findings: inout [Finding], _ listing: FindingListing) {
+        for item in records.indices {
+            guard listing.admits() else {
+                listing.count(unlisted: records.count - item - 1 + unlisted)
+                return
+            }
+            findings.append(Finding(self, item: item, severity: .error))
+        }
+        listing.count(unlisted: unlisted)
+    }
+
+    override func location(_ item: Int) -> SourceLocation? {
+        let record = records[item]
+        return SourceLocation(file: path, line: Int(record.line), column: Int(record.column),
+                              endLine: record.endLine > 0 ? Int(record.endLine) : nil,
+                              endColumn: record.endLine > 0 ? Int(record.endColumn) : nil)
+    }
+
+    override func position(_ item: Int) -> (line: Int, column: Int) {
+        (Int(records[item].line), Int(records[item].column))
+    }
+
+    override func file(_ item: Int) -> String? { path }
+
+    override func key(_ item: Int) -> String? {
+        templates[Int(records[item].template)].textIsKey ? texts[Int(records[item].text)] : nil
+    }
+
+    override func forEachMessagePiece(_ item: Int, _ body: (String) -> Void) {
+        let template = templates[Int(records[item].template)]
+        body(template.prefix)
+        body(texts[Int(records[item].text)])
+        body(template.suffix)
+    }
+}
+
+extension YAMLFile {
+    /// `diagnostics` and every node finding (tests and oracles; `Project.load` lists them by rule).
+    var allDiagnostics: [Finding] {
+        var all = diagnostics
+        for group in nodeFindings { group.list(into: &all, FindingListing(rule: group.rule, limit: .max)) }
+        return all
+    }
+}
