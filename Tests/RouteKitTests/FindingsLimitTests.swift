@@ -86,6 +86,16 @@ import Testing
                                rule: "duplicate-key", total: 5)
     }
 
+    /// A key given again keeps its extent (SARIF's region), as a finding of its own did; a tag's
+    /// finding is at its start only.
+    @Test func nodeFindingsKeepTheirPlaces() throws {
+        let found = try Self.lint(["s0.yml": "en:\n  key: v\n  key: !x w\n"], rule: "duplicate-key", limit: nil)
+        #expect(found.map { "\($0.location!.line):\($0.location!.column)-\($0.location!.endLine ?? 0):\($0.location!.endColumn ?? 0)" } == ["3:3-3:6"])
+        #expect(found.first?.key == "key")
+        let tags = try Self.lint(["s0.yml": "en:\n  a: !x v\n"], rule: "yaml-syntax", limit: nil)
+        #expect(tags.map { "\($0.location!.line):\($0.location!.column) \($0.location!.endLine == nil) \($0.key == nil)" } == ["2:6 true true"])
+    }
+
     @Test func tagsInAStreamedFile() throws {
         try Self.expectBounded(["s0.yml": "en:\n" + Self.lines(4, value: "!!int 1"), "s1.yml": "de:\n" + Self.lines(3, value: "!x v")],
                                rule: "yaml-syntax", total: 7)

@@ -322,7 +322,7 @@ extension YAMLReader {
 
     /// Keys given again in one mapping.
     static func duplicateKeyFindings(path: String, limit: Int) -> NodeFindings {
-        NodeFindings(rule: "duplicate-key", path: path, templates: [duplicateKeyTemplate], limit: limit)
+        NodeFindings(rule: "duplicate-key", path: path, templates: [duplicateKeyTemplate], limit: limit, hasExtents: true)
     }
 
     static let duplicateKeyTemplate = NodeFindings.Template(prefix: "key '", suffix: "' is already defined earlier in this mapping", textIsKey: true)

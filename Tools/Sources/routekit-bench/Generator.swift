@@ -106,6 +106,18 @@ enum Generator {
         case ambiguousTitleReport
         /// Item 15: a String Catalog with a 7.9 M-element array in a member routekit ignores.
         case catalogArray
+        /// strings.xml files of `<string name="kN">v</string>` lines, as large as the file limit allows.
+        case xmlStrings
+        /// strings.xml files of `<foo/>` on one line, up to the node limit.
+        case xmlOneLine
+        /// Strings files of one key given again on every line (`  k: v`): read as trees, a finding a line.
+        case keyRepeated
+        /// Strings files of distinct keys whose every value has a tag (`!x v`): a finding a line.
+        case tags
+        /// String Catalogs whose `strings` repeat one member (`"a":{},`): a finding a member.
+        case catalogMembers
+        /// Strings files of distinct keys with one key given twice at the end: read as trees.
+        case treeRead
 
         var summary: String {
             switch self {
@@ -129,6 +141,12 @@ enum Generator {
             case .ambiguousTitle: "20,000 routes of one title in 400 locales (item 14)"
             case .ambiguousTitleReport: "`report --html`, 10,000 routes of one title in 200 locales (item 14)"
             case .catalogArray: "a String Catalog's ignored 7.9 M-element array (item 15)"
+            case .xmlStrings: "strings.xml of one-line `<string>` elements"
+            case .xmlOneLine: "strings.xml of `<foo/>` on one line"
+            case .keyRepeated: "one key given again on every line (read as trees)"
+            case .tags: "a tag on every value (a finding per line)"
+            case .catalogMembers: "String Catalogs repeating one member (a finding each)"
+            case .treeRead: "distinct keys, one given twice (read as trees)"
             }
         }
 
@@ -274,6 +292,54 @@ enum Generator {
             let head = Array("{\"sourceLanguage\": \"en\", \"version\": \"1.0\", \"strings\": {\"a\": {}}, \"x\": [".utf8)
             let elements = Array(repeating: Array("0,".utf8), count: 7_900_000).joined()
             total += try write(head + elements + Array("0]}\n".utf8), "Localizable.xcstrings")
+        case .xmlStrings, .xmlOneLine:
+            try Data("strings: [\"res/values*/strings.xml\"]\n".utf8).write(to: URL(fileURLWithPath: directory + "/.routekit.yml"))
+            // The same keys in every locale: no finding.
+            let folders = ["values", "values-de", "values-fr", "values-es", "values-it", "values-nl", "values-pl", "values-sv"]
+            var part = 0
+            while total < limits.totalSize - limits.fileSize / 2 && part < folders.count {
+                try FileManager.default.createDirectory(atPath: directory + "/res/" + folders[part], withIntermediateDirectories: true)
+                var text: [UInt8] = Array("<resources>".utf8)
+                var index = 0
+                let budget = min(limits.fileSize, limits.totalSize - total) - 64
+                if shape == .xmlOneLine {
+                    let count = min(budget / 6, limits.nodeCount - 2)
+                    text += Array(repeating: Array("<foo/>".utf8), count: count).joined()
+                } else {
+                    while text.count + 48 < budget && index < limits.nodeCount / 2 {
+                        text += Array("<string name=\"k\(index)\">v</string>\n".utf8)
+                        index += 1
+                    }
+                }
+                text += Array("</resources>\n".utf8)
+                total += try write(text, "res/" + folders[part] + "/strings.xml")
+                part += 1
+            }
+        case .keyRepeated, .tags, .treeRead:
+            var part = 0
+            while total < limits.totalSize - 1024 {
+                let budget = min(limits.fileSize, limits.totalSize - total) - 64
+                var text: [UInt8] = Array("en:\n".utf8)
+                var index = 0
+                while text.count + 32 < budget && 2 * index + 8 < limits.nodeCount {
+                    text += Array((shape == .keyRepeated ? "  k: v\n" : shape == .tags ? "  k\(part)x\(index): !x v\n" : "  k\(part)x\(index): v\n").utf8)
+                    index += 1
+                }
+                if shape == .treeRead { text += Array("  k\(part)x0: v\n".utf8) }
+                total += try write(text, "s\(part).yml")
+                part += 1
+            }
+        case .catalogMembers:
+            try Data("strings: [\"*.xcstrings\"]\n".utf8).write(to: URL(fileURLWithPath: directory + "/.routekit.yml"))
+            var part = 0
+            while total < limits.totalSize - 1024 {
+                let budget = min(limits.fileSize, limits.totalSize - total) - 128
+                let head = Array("{\"sourceLanguage\": \"en\", \"version\": \"1.0\", \"strings\": {".utf8)
+                let count = min((budget - head.count) / 7, limits.nodeCount * 4 / 2 - 8)
+                total += try write(head + Array(repeating: Array("\"a\":{},".utf8), count: count).joined() + Array("\"a\":{}}}\n".utf8),
+                                   "L\(part).xcstrings")
+                part += 1
+            }
         case .kotlin, .kotlinTitles:
             try Data("catalog: routes.yml\nstrings: [\"s*.yml\"]\nsources:\n  kotlin: [\"*.kt\"]\n".utf8)
                 .write(to: URL(fileURLWithPath: directory + "/.routekit.yml"))
