@@ -298,7 +298,8 @@ public enum AndroidResources {
 
         /// The notes made since the last call (reading in place turns them into findings as it goes).
         mutating func takeNotes() -> [ImportNote] {
-            defer { notes.removeAll(keepingCapacity: true) }
+            guard !notes.isEmpty else { return [] }
+            defer { notes = [] }
             return notes
         }
 
