@@ -250,8 +250,10 @@ extension Finding {
             // One key at its place in two batches over the same keys (missing-translation's
             // locales): the messages differ after the key, and only the suffixes are compared.
             if left.placedByKey, right.placedByKey, leftItem == rightItem,
-               let leftBatch = left as? FindingBatch, let rightBatch = right as? FindingBatch, leftBatch.keys === rightBatch.keys,
-               left.messageAroundKey.prefix == right.messageAroundKey.prefix {
+               case let leftBatch = unsafeDowncast(left, to: FindingBatch.self), case let rightBatch = unsafeDowncast(right, to: FindingBatch.self),
+               leftBatch.keys === rightBatch.keys, left.messageAroundKey.prefix == right.messageAroundKey.prefix {
+                // Ranked by their maker: compared without their Strings.
+                if let leftRank = leftBatch.suffixRank, let rightRank = rightBatch.suffixRank { return Int(leftRank) - Int(rightRank) }
                 let leftSuffix = left.messageAroundKey.suffix, rightSuffix = right.messageAroundKey.suffix
                 return leftSuffix == rightSuffix ? 0 : leftSuffix < rightSuffix ? -1 : 1
             }
@@ -334,35 +336,34 @@ final class FindingBatch: FindingGroup, @unchecked Sendable {
         }
     }
 
-    /// Each key's place: its entry in the base locale, 4 bytes a key (the entry's index; the
-    /// entry holds the key's file, line and column), shared by every batch over the same keys:
+    /// Each key's place: its entry's file, line and column in the base locale, 12 bytes a listed
+    /// key, read once from the entries (the linter and the reporters ask a finding's place several
+    /// times, and an entry's file is a search), shared by every batch over the same keys:
     /// missing-translation places "key K lacks locale L" at K's entry in the base locale, so
-    /// findings about different keys are at different places.
-    struct KeyPlaces: Sendable {
+    /// findings about different keys are at different places. A class: a struct of arrays was a
+    /// retain of each whenever a finding's place was asked.
+    final class KeyPlaces: Sendable {
         struct Place: Sendable {
             var file: Int32
             var line: Int32
             var column: Int32
         }
 
-        /// The base locale's entries (shared with the string table, not copied).
-        private let entries: PackedEntries
+        private let places: [Place]
         /// The string table's files, by the entries' file index.
         let paths: [String]
-        /// Each key's index in `entries`.
-        let entryOfKey: [Int32]
-        var count: Int { entryOfKey.count }
+        var count: Int { places.count }
 
+        /// The places of `entries`, indices of entries of `base`.
         init(base: LocaleStrings, entries: [Int32]) {
-            self.entries = base.entries
+            places = entries.map { index in
+                let entry = base.entries[Int(index)]
+                return Place(file: entry.file, line: entry.keyLine, column: entry.keyColumn)
+            }
             paths = base.storage.paths
-            entryOfKey = entries
         }
 
-        subscript(item: Int) -> Place {
-            let entry = entries[Int(entryOfKey[item])]
-            return Place(file: entry.file, line: entry.keyLine, column: entry.keyColumn)
-        }
+        subscript(item: Int) -> Place { places[item] }
 
         func location(_ item: Int) -> SourceLocation {
             let place = self[item]
@@ -375,14 +376,19 @@ final class FindingBatch: FindingGroup, @unchecked Sendable {
     let route: String?
     let locale: String?
     let keys: Keys
+    /// The rank of `messageAroundKey.suffix` among the suffixes of the batches over the same
+    /// `keys` with the same prefix (equal suffixes, equal ranks), when their maker gave it: the
+    /// linter orders one key's findings in those batches by it, without comparing Strings.
+    let suffixRank: Int32?
 
     init(rule: String, location: SourceLocation?, file: String? = nil, route: String? = nil, locale: String?,
-         messagePrefix: String, keys: Keys, messageSuffix: String) {
+         messagePrefix: String, keys: Keys, messageSuffix: String, suffixRank: Int32? = nil) {
         self.location = location
         self.file = file ?? location?.file
         self.route = route
         self.locale = locale
         self.keys = keys
+        self.suffixRank = suffixRank
         super.init(rule: rule, messageAroundKey: (messagePrefix, messageSuffix),
                    itemsInMessageOrder: keys.orderedBefore != nil && messageSuffix.first == keys.orderedBefore,
                    placedByKey: keys.places != nil)

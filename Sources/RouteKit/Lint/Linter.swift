@@ -252,8 +252,8 @@ public enum Linter {
             /// Below zero, zero or above as `a` sorts before, with or after `b`, by all but the index.
             func compare(_ a: Int, _ b: Int) -> Int {
                 let runA = Int(runOf[a]), runB = Int(runOf[b])
-                // One batch (one rule at one place): only the messages differ.
-                if runA == runB, all[a].sharesAllButKey(with: all[b]) { return Finding.compareMessages(all[a], all[b]) }
+                // The findings of one batch (one rule at one place) share their place, and one run
+                // its file and rule: only the messages differ, compared last.
                 if runA != runB, fileRank[runA] != fileRank[runB] { return fileRank[runA] < fileRank[runB] ? -1 : 1 }
                 if place[a] != place[b] { return place[a] < place[b] ? -1 : 1 }
                 if runA != runB, ruleRank[runA] != ruleRank[runB] { return ruleRank[runA] < ruleRank[runB] ? -1 : 1 }

@@ -28,4 +28,13 @@ struct FindingPlace {
             }
         }
     }
+
+    /// The place of item `item` of `batch`, a batch placed by key.
+    init(batch: FindingBatch, item: Int) {
+        guard let places = batch.keys.places else { return }
+        let place = places[item]
+        file = places.paths[Int(place.file)]
+        line = max(1, Int(place.line))
+        column = max(1, Int(place.column))
+    }
 }

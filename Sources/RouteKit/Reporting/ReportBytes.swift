@@ -11,6 +11,13 @@ struct ReportBytes {
 
     @inline(__always) mutating func write(_ more: [UInt8]) { bytes.append(contentsOf: more) }
 
+    @inline(__always) mutating func write(_ more: UnsafeRawBufferPointer) { bytes.append(contentsOf: more) }
+
+    /// A literal's bytes, without going through a String.
+    @inline(__always) mutating func writeLiteral(_ text: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
     /// `ReportText.neutralized(text)`, without making a string when there is nothing to escape.
     mutating func writeNeutralized(_ text: String) {
         let done: Bool? = text.utf8.withContiguousStorageIfAvailable { source in
@@ -88,6 +95,20 @@ struct ReportBytes {
         var escaped = ""
         JSONValue.writeString(piece, into: &escaped)
         bytes.append(contentsOf: escaped.utf8.dropFirst().dropLast())
+    }
+
+    /// `writeJSONStringBody` of the text whose UTF-8 is `piece` (a message gathered from its
+    /// pieces once, for its fingerprint and its JSON).
+    mutating func writeJSONStringBody(utf8 piece: [UInt8]) {
+        let plain = piece.withUnsafeBufferPointer { source in
+            for byte in source where byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C { return false }
+            return true
+        }
+        if plain {
+            bytes.append(contentsOf: piece)
+        } else {
+            writeJSONStringBody(String(decoding: piece, as: UTF8.self))
+        }
     }
 
     /// `text` as a JSON string, exactly as `JSONValue.writeString` writes it.

@@ -12,6 +12,15 @@ struct RunPartsCache<Key: Equatable, Parts> {
     /// The slot of `key`'s parts, made by `make` when they are not kept.
     mutating func slot(_ key: Key, make: () -> Parts) -> Int {
         if last >= 0, keys[last] == key { return last }
+        // Runs that interleave (one key's findings in several locales) come round in the same
+        // order: the next slot is the likely one.
+        if last >= 0 {
+            let next = last + 1 == keys.count ? 0 : last + 1
+            if keys[next] == key {
+                last = next
+                return next
+            }
+        }
         if let index = keys.firstIndex(of: key) {
             last = index
             return index

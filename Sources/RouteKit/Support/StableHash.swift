@@ -37,11 +37,19 @@ extension StableHash {
             hash = h
         }
 
-        /// 16 lowercase hex digits, as `StableHash.hex`.
+        mutating func add(_ bytes: [UInt8]) {
+            bytes.withUnsafeBufferPointer { add($0) }
+        }
+
+        /// 16 lowercase hex digits, as `StableHash.hex`, appended at once.
         func write(into out: inout ReportBytes) {
-            for shift in stride(from: 60, through: 0, by: -4) {
-                let digit = UInt8(truncatingIfNeeded: (hash >> UInt64(shift)) & 0xF)
-                out.write(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+            var digits: (UInt64, UInt64) = (0, 0)
+            withUnsafeMutableBytes(of: &digits) { buffer in
+                for index in 0 ..< 16 {
+                    let digit = UInt8(truncatingIfNeeded: (hash >> UInt64(60 - 4 * index)) & 0xF)
+                    buffer[index] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
+                }
+                out.write(UnsafeRawBufferPointer(buffer))
             }
         }
     }

@@ -80,7 +80,7 @@ struct MissingTranslation: LintRule {
             // Each key's findings are at its entry in the base locale (docs/GUIDE.md, "Where
             // findings are"): in a String Catalog, inside the key's own entry; in YAML and
             // strings.xml, the line that defines the key, since the translation file has none.
-            // The place is the entry's: 4 bytes a key, its index.
+            // The place is the entry's file, line and column: 12 bytes a listed key.
             keys = FindingBatch.Keys(order.map { strings.keyName(base.entries.key(at: Int(listedEntries[Int($0)]))) }, sortedBefore: "'",
                                      places: FindingBatch.KeyPlaces(base: base, entries: order.map { listedEntries[Int($0)] }))
             itemsInEntryOrder = itemOf
@@ -90,6 +90,9 @@ struct MissingTranslation: LintRule {
         var found: [Finding] = []
         found.reserveCapacity(selected.reduce(locales.count + 1) { $0 + $1.count })
         var batches: [FindingBatch?] = Array(repeating: nil, count: locales.count)
+        // The batches share their keys and prefix: each suffix is ranked once, for the linter's sort.
+        let suffixes = locales.map { "' is missing in locale '\($0)': users see the '\(strings.baseLocale)' text" }
+        let suffixRanks = Self.ranks(suffixes)
         for (index, locale) in locales.enumerated() where allowed[index] > 0 {
             guard let declaration = strings[locale]?.declarations.first else {
                 let location = project.config.locales?.first { $0.value == locale }?.location
@@ -98,7 +101,7 @@ struct MissingTranslation: LintRule {
                 continue
             }
             batches[index] = FindingBatch(rule: Self.id, location: declaration, locale: locale, messagePrefix: "'", keys: keys,
-                                          messageSuffix: "' is missing in locale '\(locale)': users see the '\(strings.baseLocale)' text")
+                                          messageSuffix: suffixes[index], suffixRank: suffixRanks[index])
         }
         Self.appendInOrder(keys: keys, itemsInEntryOrder: itemsInEntryOrder, batches: batches, selected: &selected, to: &found)
         if unlisted > 0 { found.append(overLimit(unlisted, project)) }
@@ -150,35 +153,51 @@ extension MissingTranslation {
         let localeOrder = batches.indices.filter { batches[$0] != nil && !selected[$0].isEmpty }.sorted { left, right in
             batches[left]!.messageAroundKey.suffix < batches[right]!.messageAroundKey.suffix
         }
+        // Each heap entry is a locale's next rank and its position in `localeOrder`, in one
+        // integer (rank high): entries compare as integers, and every entry is distinct.
         var cursor = [Int](repeating: 0, count: localeOrder.count)
-        var heap: [Int32] = []   // positions in `localeOrder`
-        func key(_ entry: Int32) -> (Int32, Int32) { (selected[localeOrder[Int(entry)]][cursor[Int(entry)]], entry) }
-        func siftDown(_ start: Int) {
-            var parent = start
-            while true {
-                let left = 2 * parent + 1, right = left + 1
-                var smallest = parent
-                if left < heap.count, key(heap[left]) < key(heap[smallest]) { smallest = left }
-                if right < heap.count, key(heap[right]) < key(heap[smallest]) { smallest = right }
-                if smallest == parent { return }
-                heap.swapAt(parent, smallest)
-                parent = smallest
-            }
+        func entry(_ position: Int) -> UInt64 {
+            UInt64(UInt32(selected[localeOrder[position]][cursor[position]])) << 32 | UInt64(position)
         }
-        heap = Array(0..<Int32(localeOrder.count))   // every key (rank 0…, position) is distinct
-        for start in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(start) }
+        var heap = localeOrder.indices.map(entry)
+        for start in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(&heap, start) }
         while let top = heap.first {
-            let locale = localeOrder[Int(top)]
-            let rank = selected[locale][cursor[Int(top)]]
-            found.append(Finding(batches[locale]!, item: Int(itemOrder[Int(rank)]), severity: .error))
-            cursor[Int(top)] += 1
-            if cursor[Int(top)] == selected[locale].count {
+            let position = Int(top & 0xFFFF_FFFF), rank = Int(top >> 32)
+            let locale = localeOrder[position]
+            found.append(Finding(batches[locale]!, item: Int(itemOrder[rank]), severity: .error))
+            cursor[position] += 1
+            if cursor[position] < selected[locale].count {
+                heap[0] = entry(position)
+            } else {
                 selected[locale] = []
                 heap[0] = heap[heap.count - 1]
                 heap.removeLast()
             }
-            if !heap.isEmpty { siftDown(0) }
+            if heap.count > 1 { siftDown(&heap, 0) }
         }
+    }
+
+    /// Restores the heap order (least first) below `start`.
+    private static func siftDown(_ heap: inout [UInt64], _ start: Int) {
+        heap.withUnsafeMutableBufferPointer { heap in
+            var parent = start
+            let value = heap[parent]
+            while true {
+                let left = 2 * parent + 1
+                guard left < heap.count else { break }
+                let child = left + 1 < heap.count && heap[left + 1] < heap[left] ? left + 1 : left
+                guard heap[child] < value else { break }
+                heap[parent] = heap[child]
+                parent = child
+            }
+            heap[parent] = value
+        }
+    }
+
+    /// The rank of each value among the distinct values, in sorted order.
+    private static func ranks(_ values: [String]) -> [Int32] {
+        let rank = Dictionary(Set(values).sorted().enumerated().map { ($1, Int32($0)) }, uniquingKeysWith: { first, _ in first })
+        return values.map { rank[$0]! }
     }
 
     /// The locales whose strings count as `locale`'s own: its fallback chain, without the base
