@@ -37,9 +37,9 @@ struct PrintfSpec: Sendable, Hashable {
 }
 
 extension PrintfSpec {
-    private static let conversionBytes: Set<UInt8> = Set("diuoxXfFeEgGaAcCsSp@".utf8)
+    private static let conversionBytes = ByteSet("diuoxXfFeEgGaAcCsSp@")
     /// Ruby's `Kernel#format` conversions, as I18n's pattern accepts them.
-    private static let rubyConversionBytes: Set<UInt8> = Set("bBdiouxXeEfgGcps".utf8)
+    private static let rubyConversionBytes = ByteSet("bBdiouxXeEfgGcps")
     private static let lengths: [(bytes: [UInt8], bits: Int)] = [("ll", 64), ("hh", 8), ("l", 64), ("h", 16), ("q", 64),
                                                                   ("z", 64), ("t", 64), ("j", 64), ("L", 64)]
         .map { (Array($0.0.utf8), $0.1) }
@@ -236,5 +236,22 @@ extension PrintfSpec {
             result.append(scalar)
         }
         return String(result)
+    }
+}
+
+/// A set of ASCII bytes as two 64-bit masks: a lookup is a shift, not a hash.
+struct ByteSet: Sendable {
+    private var low: UInt64 = 0
+    private var high: UInt64 = 0
+
+    init(_ members: String) {
+        for byte in members.utf8 {
+            precondition(byte < 0x80, "ByteSet holds ASCII bytes")
+            if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+        }
+    }
+
+    func contains(_ byte: UInt8) -> Bool {
+        byte < 64 ? low & (1 << UInt64(byte)) != 0 : byte < 128 && high & (1 << UInt64(byte - 64)) != 0
     }
 }

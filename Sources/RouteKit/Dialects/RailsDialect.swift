@@ -64,7 +64,7 @@ public struct RailsDialect: DialectRules {
                        formatted: Bool) -> FormatToken {
         // Reserved names compared on bytes: a String is made only for one of them.
         let bytes = UnsafeBufferPointer(rebasing: text[name])
-        if formatted, Self.reservedBytes.contains(where: { $0.elementsEqual(bytes) }) {
+        if formatted, Self.reservedBytes.contains(where: { $0.count == bytes.count && $0.elementsEqual(bytes) }) {
             let written = String(decoding: bytes, as: UTF8.self)
             return FormatToken(.crash("I18n::ReservedInterpolationKey: reserved key :\(written) used"), range, name: name)
         }
@@ -87,7 +87,7 @@ public struct RailsDialect: DialectRules {
         return false
     }
 
-    private static let strftimeOnly: Set<UInt8> = Set("YyBbmHIMSZzjklPUWVDTRrh".utf8)
+    private static let strftimeOnly = ByteSet("YyBbmHIMSZzjklPUWVDTRrh")
 
     /// `\w` of Ruby's pattern: ASCII letters, digits and `_` (and `|` inside `%{…}`).
     static func isName(_ bytes: UnsafeBufferPointer<UInt8>, bars: Bool) -> Bool {

@@ -202,13 +202,22 @@ public struct ImportError: Error, CustomStringConvertible, Equatable {
 public enum ImportLocaleTag {
     /// True for tags like `en`, `de-AT`, `zh-Hant-TW`, `es-419`, `sr-Latn`: safe as a file name.
     public static func isValid(_ tag: String) -> Bool {
-        let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
-        guard let language = parts.first, (2...8).contains(language.count),
-            language.unicodeScalars.allSatisfy(isASCIILetter)
-        else { return false }
-        return parts.dropFirst().allSatisfy { part in
-            (1...8).contains(part.count) && part.unicodeScalars.allSatisfy { isASCIILetter($0) || ("0"..."9").contains($0) }
+        // On the UTF-8 bytes (a String Catalog asks it of every localization): only ASCII letters
+        // and digits pass, and for those bytes, scalars and characters are one.
+        var part = 0, length = 0
+        for byte in tag.utf8 {
+            if byte == UInt8(ascii: "-") {
+                guard length >= (part == 0 ? 2 : 1) else { return false }
+                part += 1
+                length = 0
+                continue
+            }
+            let letter = (UInt8(ascii: "a") ... UInt8(ascii: "z")).contains(byte | 0x20)
+            guard letter || (part > 0 && (UInt8(ascii: "0") ... UInt8(ascii: "9")).contains(byte)) else { return false }
+            length += 1
+            guard length <= 8 else { return false }
         }
+        return length >= (part == 0 ? 2 : 1)
     }
 
     /// `zh_Hant_tw` → `zh-Hant-TW`: `_` to `-`, language lower case, script title case, region upper case.

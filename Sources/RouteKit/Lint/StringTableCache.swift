@@ -47,10 +47,11 @@ final class StringTableCache: Sendable {
             guard let table = strings[locale] else { return [] }
             var found: [FormatCandidate] = []
             for (index, entry) in table.entries.enumerated() {
-                let rules = storage.rules(entry.file)
                 table.forEachTextAndForm(ofEntryAt: index) { ref, form in
                     storage.withBytes(entry.file, ref) { text in
                         guard UTF8Text.firstIndex(of: UInt8(ascii: "%"), in: text) != nil else { return }
+                        // Asked only of a text with a `%` (most have none): a copy of an existential.
+                        let rules = storage.rules(entry.file)
                         // What `FormatCrash.problems` and the verbatim rule read, in one scan.
                         let formatted = arguments.formatted(entry.key, text: text, rules: rules)
                         let highest = formatted ? arguments.highestPosition(entry.key) : nil

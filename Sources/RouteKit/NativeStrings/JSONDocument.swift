@@ -51,6 +51,25 @@ struct JSONDocument {
         static let stringCatalog = Outline(
             read: ["strings", "localizations", "stringUnit", "substitutions", "variations", "plural", "device"],
             named: ["strings", "localizations", "substitutions", "plural", "device"])
+
+        /// `read` and `named` as UTF-8, for the parser to match member names without making a String.
+        let readBytes: [[UInt8]]
+        let namedBytes: [[UInt8]]
+
+        init(read: Set<String>, named: Set<String>) {
+            self.read = read
+            self.named = named
+            readBytes = read.map { Array($0.utf8) }
+            namedBytes = named.map { Array($0.utf8) }
+        }
+
+        /// True when the member name `name` (its bytes as written, without escapes) is one of
+        /// `names` (given as `list`, their bytes). An ASCII name is equal as a String exactly when
+        /// its bytes are; any other is compared as a String (canonical equivalence).
+        static func contains(_ names: Set<String>, _ list: [[UInt8]], _ name: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard name.allSatisfy({ $0 < 0x80 }) else { return names.contains(String(decoding: name, as: UTF8.self)) }
+            return list.contains { $0.count == name.count && $0.withUnsafeBufferPointer { $0.elementsEqual(name) } }
+        }
     }
 
     /// Parses `bytes`, which must outlive the document; with an `outline`, only what it reads has nodes.
@@ -411,9 +430,8 @@ struct JSONDocument {
                     if let outline, top.keepsValues {
                         // A name with escapes is looked into, as it may spell one that is read.
                         let bytes = UnsafeBufferPointer(rebasing: self.bytes[name.start ..< name.end])
-                        let known = { (names: Set<String>) in names.contains(String(decoding: bytes, as: UTF8.self)) }
-                        keepsValues = top.isNamed || name.escapes || known(outline.read)
-                        isNamed = !top.isNamed && !name.escapes && known(outline.named)
+                        keepsValues = top.isNamed || name.escapes || Outline.contains(outline.read, outline.readBytes, bytes)
+                        isNamed = !top.isNamed && !name.escapes && Outline.contains(outline.named, outline.namedBytes, bytes)
                     }
                     skipSpace()
                     guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
