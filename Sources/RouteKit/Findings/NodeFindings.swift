@@ -21,7 +21,8 @@ final class NodeFindings: FindingGroup, @unchecked Sendable {
 
     let path: String
     private let templates: [Template]
-    private let limit: Int
+    /// This file's cap: the first `limits.findings` are kept, the rest counted.
+    private let kept: FindingListing
     private var records: [Record] = []
     /// Where each finding's text ends, for a group whose findings have an extent (a key given
     /// again); empty for the others (16 bytes a finding instead of 24).
@@ -31,25 +32,25 @@ final class NodeFindings: FindingGroup, @unchecked Sendable {
     private var texts: [String] = []
     private var textIndex: [String: Int32] = [:]
     /// Findings past `limit` in this file: counted, not kept.
-    private(set) var unlisted = 0
+    var unlisted: Int { kept.unlisted }
 
     /// `hasExtents`: the findings keep where their text ends (SARIF's region), as a key's does.
     init(rule: String, path: String, templates: [Template], limit: Int, hasExtents: Bool = false) {
         self.path = path
         self.templates = templates
-        self.limit = limit
+        self.kept = FindingListing(rule: rule, limit: limit)
         self.hasExtents = hasExtents
         super.init(rule: rule)
     }
 
     var count: Int { records.count }
 
+    /// No finding was made in this file, kept or counted.
+    var isEmpty: Bool { records.isEmpty && unlisted == 0 }
+
     /// Notes the finding of template `template` about `text` at `location`.
     func add(_ template: Int, _ text: String, at location: SourceLocation) {
-        guard records.count < limit else {
-            unlisted += 1
-            return
-        }
+        guard kept.admits() else { return }
         let index: Int32
         if let known = textIndex[text] {
             index = known

@@ -36,7 +36,7 @@ enum XCStringsReader {
         ], limit: limits.findings)
         let done: (StringsFileData) -> StringsReader.Result = { data in
             var file = NativeStringsReader.emptyFile(path, diagnostics, byteCount: bytes.count)
-            file.nodeFindings = [repeated, lone].filter { $0.count > 0 || $0.unlisted > 0 }
+            file.nodeFindings = [repeated, lone].filter { !$0.isEmpty }
             return StringsReader.Result(file: file, data: data)
         }
         return bytes.withUnsafeBufferPointer { buffer -> StringsReader.Result in

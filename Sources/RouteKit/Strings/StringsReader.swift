@@ -23,7 +23,7 @@ enum StringsReader {
             if streamer.run() {
                 file.suppressions = Suppressions.scan(body)
                 file.diagnostics = streamer.readerDiagnostics
-                if streamer.nodeSyntax.count > 0 || streamer.nodeSyntax.unlisted > 0 { file.nodeFindings = [streamer.nodeSyntax] }
+                if !streamer.nodeSyntax.isEmpty { file.nodeFindings = [streamer.nodeSyntax] }
                 var data = streamer.data
                 data.arenaInRecordOrder = true
                 // The arena was reserved at the file's size, and lives until the merge keeps its

@@ -127,7 +127,7 @@ private struct TreeBuilder {
     /// The compact findings that were made.
     var nodeFindings: [NodeFindings] {
         guard let compact else { return [] }
-        return [compact.syntax, compact.duplicates].filter { $0.count > 0 || $0.unlisted > 0 }
+        return [compact.syntax, compact.duplicates].filter { !$0.isEmpty }
     }
 
     /// A `yaml-syntax` finding at one node.
