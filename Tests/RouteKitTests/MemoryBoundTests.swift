@@ -290,6 +290,17 @@ import Testing
         #expect(perInputByte < 4, "\(shape): \(perInputByte) bytes per input byte")
     }
 
+    /// One key given again in a file of distinct keys: the file is still read as a stream (the
+    /// duplicate reported, its value dropped), not as a tree of some 150 bytes a value (9.9 ×).
+    @Test func aKeyGivenAgainKeepsItsFileStreamed() throws {
+        var layout = [".routekit.yml": "strings: [\"s*.yml\"]\n"]
+        for file in 0 ..< 4 {
+            layout["s\(file).yml"] = "en:\n" + (0 ..< 40_000).map { "  k\(file)x\($0): v\n" }.joined() + "  k\(file)x0: v\n"
+        }
+        let perInputByte = try Self.peakPerInputByte(of: layout, status: 1)
+        #expect(perInputByte < 4, "\(perInputByte) bytes per input byte")
+    }
+
     /// A String Catalog whose member is repeated 150,000 times costs what the same catalog of
     /// distinct members costs (its JSON nodes, 24 bytes each: about 9 bytes per input byte for
     /// members this small): the findings add under one byte per input byte. With a finding of its

@@ -44,6 +44,31 @@ import Testing
         }
     }
 
+    /// What the tree path drops — a key given again with its value, a list's contents, a key that
+    /// is not a scalar and the value after it — is read by the stream for its findings only: the
+    /// same findings (a key given again inside what is dropped, a merge key, an alias, a tag) at
+    /// the same places, and no records.
+    @Test func droppedNodesReadTheSameBothWays() {
+        let texts = [
+            "en:\n  a: x\n  a: y\n  a: z\n",
+            "en:\n  a: x\n  a:\n    b: 1\n    b: 2\n    c: !t 3\n  a: [1, {d: 1, d: 2}]\n",
+            "en:\n  a: x\nen:\n  b: y\nde:\n  a: z\nde: w\n",
+            "en:\n  ? [k]\n  : v\n  ? {k: 1, k: 2}\n  : {x: 1}\n  b: c\n",
+            "en:\n  ? [k]\n  b: c\n",
+            "- {a: 1, a: 2, <<: *x}\n- [{b: 1}, {b: 1, b: 2}]\n",
+            "en:\n  base: &b {t: x}\n  copy:\n    <<: *b\n    <<: *b\n  *b : v\n  \"<<\": q\n  ? *b\n  : w\n",
+            "en:\n  list:\n    - a: 1\n      a: 2\n    - !x [z]\n  list: again\n  \"q\": 1\n  'q': 2\n  q: 3\n",
+            "en:\n  \"é\": 1\n  \"\\u00e9\": 2\n  ü: 3\n  ü: 4\n",
+            "en: {a: 1, a: {b: 2}, c: [1, 2], c: 3}\n",
+        ]
+        for text in texts {
+            if let difference = Self.difference(Array(text.utf8)) { Issue.record("\(text):\n\(difference)") }
+        }
+        // The cases above are read by the stream with the findings the tree path makes.
+        let streamed = StringsReader.read(bytes: Array(texts[1].utf8), path: "t.yml", limits: .default)
+        #expect(streamed.file.allDiagnostics.map(\.rule).sorted() == ["duplicate-key", "duplicate-key", "duplicate-key", "duplicate-key", "yaml-syntax"])
+    }
+
     /// Small edits of a typical file: both paths agree wherever the edit lands.
     @Test func editedFilesReadTheSameBothWays() {
         let base = Array("""

@@ -1,10 +1,17 @@
 import CYAML
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 
 /// Reads a strings file straight from libyaml events into `StringsFileData`, without a tree and
-/// without a `String` per value. It reports what `YAMLReader` reports (syntax, limits, tags) with
-/// the same messages; for the rare file it does not handle itself — a duplicate key, a key that is
-/// not a scalar, an alias, a `<<` key — it returns nil and the caller reads the file as a tree instead, so
-/// findings are exactly those of the tree reader.
+/// without a `String` per value. It reports what `YAMLReader` reports (syntax, limits, tags,
+/// aliases, merge keys, keys given again, keys that are not scalars) with the same messages and
+/// places, and records what `StringsFileData(tree:)` records from the tree: what the tree path
+/// drops (a key given again with its value, a list's contents, a key that is not a scalar and
+/// its value) is read for its findings only. `StringsReaderDifferentialTests` and the `strings`
+/// fuzz target hold the two paths to the same output.
 enum StringsReader {
     struct Result {
         var file: YAMLFile
@@ -20,40 +27,45 @@ enum StringsReader {
                 return Result(file: file, data: StringsFileData(path: path))
             }
             var streamer = StringRecordBuilder(path: path, body: body, limits: limits)
-            if streamer.run() {
-                file.suppressions = Suppressions.scan(body)
-                file.diagnostics = streamer.readerDiagnostics
-                if !streamer.nodeSyntax.isEmpty { file.nodeFindings = [streamer.nodeSyntax] }
-                var data = streamer.data
-                data.arenaInRecordOrder = true
-                // The arena was reserved at the file's size, and lives until the merge keeps its
-                // texts. Capacity never touched costs no memory, while a copy would add to the peak
-                // of reading: trimmed only when most of it is unused (a file of comments).
-                if data.arena.capacity > 2 * data.arena.count + 4096 { data.arena = data.arena.withUnsafeBufferPointer { Array($0) } }
-                return Result(file: file, data: data)
-            }
-            var tree = YAMLReader.read(buffer: buffer, path: path, limits: limits, compactNodeFindings: true)
-            let data = StringsFileData(tree: tree)
-            // The records are what is read; the tree (some 150 bytes a value) is not kept.
-            tree.root = nil
-            return Result(file: tree, data: data)
+            streamer.run()
+            file.suppressions = Suppressions.scan(body)
+            file.diagnostics = streamer.readerDiagnostics
+            file.nodeFindings = [streamer.nodeSyntax, streamer.duplicates].filter { !$0.isEmpty }
+            var data = streamer.data
+            data.arenaInRecordOrder = true
+            // The arena was reserved at the file's size, and lives until the merge keeps its
+            // texts. Capacity never touched costs no memory, while a copy would add to the peak
+            // of reading: trimmed only when most of it is unused (a file of comments).
+            if data.arena.capacity > 2 * data.arena.count + 4096 { data.arena = data.arena.withUnsafeBufferPointer { Array($0) } }
+            return Result(file: file, data: data)
         }
     }
 }
 
 private struct StringRecordBuilder: BlockMappingSink {
+    /// One open mapping or list.
     struct Frame {
+        var isMapping: Bool
+        /// Whether this node's content becomes records. Not in a list, in the value of a key
+        /// given again, or in a key that is not a scalar (or the value after it): the tree path
+        /// drops those, so they are read for their findings only.
+        var recording: Bool
         /// 0: the root mapping (keys are locales); 1: a locale's mapping; 2+: nested.
         var level: Int
         /// The group record of this mapping (level 2+), or -1.
         var group: Int
+        /// This node is a mapping's key: reported when it ends, and the value after it dropped.
+        var isKey = false
+        var start: (line: Int32, column: Int32)
         var expectingKey = true
+        /// Whether the pending key's value is recorded.
+        var recordsValue = false
         var key: (start: Int32, length: Int32, line: Int32, column: Int32) = (0, 0, 0, 0)
         var allScalar = true
         var allCategories = true
         var children: Int32 = 0
         /// Which mapping of the file this is: its keys are told apart from other mappings' keys by it.
-        var serial: UInt64
+        var serial: UInt64 = 0
     }
 
     let path: String
@@ -61,23 +73,22 @@ private struct StringRecordBuilder: BlockMappingSink {
     let limits: InputLimits
     var data: StringsFileData
     var readerDiagnostics: [Finding] = []
-    /// Tags, one finding a value at most: stored compactly (`NodeFindings`).
+    /// Tags, aliases and merge keys, one finding a node at most: stored compactly (`NodeFindings`).
     let nodeSyntax: NodeFindings
+    /// Keys given again in one mapping, as compactly.
+    let duplicates: NodeFindings
     var frames: [Frame] = []
-    /// Hashes of (mapping, key) seen so far: any repeat hands the file to the tree reader.
-    var seenKeys: KeyHashSet
+    /// The keys of every mapping so far.
+    var seenKeys: MappingKeySet
     var mappingsOpened: UInt64 = 0
-    /// Open nodes inside a value being skipped (a list).
-    var skipDepth = 0
     var nodeCount = 0
     var documents = 0
     var localeName = ""
     var localeIndex = -1
     /// True once the root node is complete.
     var rootDone = false
-    /// Set when the file needs the tree reader.
-    var bail = false
-    /// True while events come from `BlockMappingScanner`: a limit then hands the file to libyaml.
+    /// True while events come from `BlockMappingScanner`: a limit, or a key given again (whose
+    /// end only libyaml marks), hands the file to libyaml.
     var scanning = false
 
     /// `lines`: the body's, counted once (a restart with libyaml reuses it).
@@ -87,6 +98,7 @@ private struct StringRecordBuilder: BlockMappingSink {
         self.body = body
         self.limits = limits
         nodeSyntax = YAMLReader.nodeSyntaxFindings(path: path, limit: limits.findings)
+        duplicates = YAMLReader.duplicateKeyFindings(path: path, limit: limits.findings)
         data = StringsFileData(path: path)
         data.arena.reserveCapacity(body.count)
         // A record takes four bytes of the file at least (`a: b`): reserved so, the records never
@@ -94,46 +106,45 @@ private struct StringRecordBuilder: BlockMappingSink {
         data.items.reserveCapacity(body.count / 4 + 1)
         self.lines = lines ?? UTF8Text.count(of: UInt8(ascii: "\n"), in: body) + 1
         // A block mapping has a key a line at most.
-        seenKeys = KeyHashSet(expected: self.lines)
+        seenKeys = MappingKeySet(expected: self.lines)
     }
 
     let lines: Int
 
-    /// False: read this file as a tree instead.
-    mutating func run() -> Bool {
+    mutating func run() {
         // Most string files are in the subset the block-mapping scanner reads without libyaml;
-        // for any other, or when a limit is reached (libyaml words the finding), start over.
+        // for any other, or when the scanner's events are not enough, start over with libyaml.
         scanning = true
-        if BlockMappingScanner.scan(body, into: &self) { return !bail }
-        if bail { return false }
+        if BlockMappingScanner.scan(body, into: &self) { return }
         self = StringRecordBuilder(path: path, body: body, limits: limits, lines: lines)
-        return runLibYAML()
+        runLibYAML()
     }
 
-    private mutating func runLibYAML() -> Bool {
+    private mutating func runLibYAML() {
         var parser = yaml_parser_t()
-        guard yaml_parser_initialize(&parser) == 1 else { return false }
+        guard yaml_parser_initialize(&parser) == 1 else {
+            readerDiagnostics.append(YAMLReader.syntax("libyaml could not start (out of memory)", path, 1, 1))
+            return discard()
+        }
         defer { yaml_parser_delete(&parser) }
         yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
         let empty: [UInt8] = [0]
-        return empty.withUnsafeBufferPointer { fallback in
+        empty.withUnsafeBufferPointer { fallback in
             yaml_parser_set_input_string(&parser, body.baseAddress ?? fallback.baseAddress!, body.count)
             var event = yaml_event_t()
             while true {
                 guard yaml_parser_parse(&parser, &event) == 1 else {
                     readerDiagnostics.append(YAMLReader.parserError(parser, body: body, path: path))
-                    discard()
-                    return true
+                    return discard()
                 }
                 let keepGoing = handle(&event)
                 let type = event.type
                 yaml_event_delete(&event)
-                if bail { return false }
                 if !keepGoing {
                     if !rootDone { discard() }
-                    return true
+                    return
                 }
-                if type == YAML_STREAM_END_EVENT { return true }
+                if type == YAML_STREAM_END_EVENT { return }
             }
         }
     }
@@ -154,18 +165,16 @@ private struct StringRecordBuilder: BlockMappingSink {
         return nodeCount <= limits.nodeCount
     }
 
+    private func place(_ mark: yaml_mark_t) -> SourceLocation {
+        SourceLocation(file: path, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+    }
+
     private mutating func tag(_ tag: UnsafeMutablePointer<yaml_char_t>?, _ mark: yaml_mark_t) {
-        guard tag != nil else { return }
-        if let shown = YAMLReader.unsupportedTag(tag) {
-            nodeSyntax.add(YAMLReader.NodeProblem.tag.rawValue, shown,
-                           at: SourceLocation(file: path, line: Int(mark.line) + 1, column: Int(mark.column) + 1))
-        }
+        if let shown = YAMLReader.unsupportedTag(tag) { nodeSyntax.add(YAMLReader.NodeProblem.tag.rawValue, shown, at: place(mark)) }
     }
 
     private func shape(_ message: String, _ mark: yaml_mark_t, key: String? = nil, locale: String? = nil) -> Finding {
-        Finding(rule: "invalid-field", severity: .error, message: message,
-                   location: SourceLocation(file: path, line: Int(mark.line) + 1, column: Int(mark.column) + 1),
-                   key: key, locale: locale)
+        Finding(rule: "invalid-field", severity: .error, message: message, location: place(mark), key: key, locale: locale)
     }
 
     private mutating func handle(_ event: inout yaml_event_t) -> Bool {
@@ -176,7 +185,7 @@ private struct StringRecordBuilder: BlockMappingSink {
             let scalar = event.data.scalar
             let isPlain = scalar.style == YAML_PLAIN_SCALAR_STYLE || scalar.style == YAML_ANY_SCALAR_STYLE
             return onScalar(UnsafeBufferPointer(start: scalar.value, count: Int(scalar.length)), plain: isPlain,
-                            tag: scalar.tag, event.start_mark)
+                            tag: scalar.tag, event.start_mark, end: event.end_mark)
         case YAML_MAPPING_START_EVENT:
             return onCollectionStart(isMapping: true, tag: event.data.mapping_start.tag, event.start_mark)
         case YAML_SEQUENCE_START_EVENT:
@@ -184,8 +193,10 @@ private struct StringRecordBuilder: BlockMappingSink {
         case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
             return onMappingEnd()
         case YAML_ALIAS_EVENT:
-            bail = true
-            return true
+            // Never expanded: reported, and read as an empty value (not counted, as the tree path does).
+            let name = event.data.alias.anchor.map { String(cString: $0) } ?? ""
+            nodeSyntax.add(YAMLReader.NodeProblem.alias.rawValue, name, at: place(event.start_mark))
+            return scalarNode(UnsafeBufferPointer(start: nil, count: 0), plain: false, isNull: true, event.start_mark, end: nil)
         default:
             return true
         }
@@ -200,56 +211,41 @@ private struct StringRecordBuilder: BlockMappingSink {
     }
 
     mutating func onScalar(_ bytes: UnsafeBufferPointer<UInt8>, plain: Bool, _ mark: yaml_mark_t) -> Bool {
-        onScalar(bytes, plain: plain, tag: nil, mark)
+        onScalar(bytes, plain: plain, tag: nil, mark, end: nil)
     }
 
     mutating func onMappingStart(_ mark: yaml_mark_t) -> Bool {
         onCollectionStart(isMapping: true, tag: nil, mark)
     }
 
+    /// `end`: the scalar's end, where libyaml gives it (a key given again is reported with its extent).
     private mutating func onScalar(_ bytes: UnsafeBufferPointer<UInt8>, plain: Bool,
-                                   tag scalarTag: UnsafeMutablePointer<yaml_char_t>?, _ mark: yaml_mark_t) -> Bool {
+                                   tag scalarTag: UnsafeMutablePointer<yaml_char_t>?, _ mark: yaml_mark_t,
+                                   end: yaml_mark_t?) -> Bool {
         guard count(mark) else { return stop("more than \(limits.nodeCount) values in one file (limits.node-count)", mark) }
         guard bytes.count <= limits.scalarLength else {
             return stop("a value of \(bytes.count) bytes is over the limit of \(limits.scalarLength) (limits.scalar-length)", mark)
         }
         tag(scalarTag, mark)
-        if skipDepth > 0 { return true }
         let isNull = plain && scalarTag == nil && Self.isNullText(bytes)
-        scalarNode(bytes, isNull: isNull, mark)
-        return !bail
+        return scalarNode(bytes, plain: plain, isNull: isNull, mark, end: end)
     }
 
     private mutating func onCollectionStart(isMapping: Bool, tag collectionTag: UnsafeMutablePointer<yaml_char_t>?,
                                             _ mark: yaml_mark_t) -> Bool {
         guard count(mark) else { return stop("more than \(limits.nodeCount) values in one file (limits.node-count)", mark) }
         // The depth the tree reader counts: every open mapping and list.
-        if frames.count + skipDepth >= limits.depth {
+        if frames.count >= limits.depth {
             return stop("nesting deeper than \(limits.depth) levels (limits.depth)", mark)
         }
         tag(collectionTag, mark)
-        if skipDepth > 0 {
-            // A mapping inside a skipped list may hold what the tree reader reports (a key that is
-            // not plain, a duplicate key): such a file is read as a tree, so findings match.
-            if isMapping {
-                bail = true
-                return false
-            }
-            skipDepth += 1
-            return true
-        }
         if isMapping { mappingStart(mark) } else { sequenceStart(mark) }
-        return !bail
+        return true
     }
 
     /// The end of a mapping or a list.
     mutating func onMappingEnd() -> Bool {
-        if skipDepth > 0 {
-            skipDepth -= 1
-            if skipDepth == 0 { valueDone(scalar: false) }
-            return true
-        }
-        mappingEnd()
+        nodeEnd()
         return true
     }
 
@@ -268,20 +264,6 @@ private struct StringRecordBuilder: BlockMappingSink {
         return h
     }
 
-    /// Records a key of the top mapping; a repeated key hands the file to the tree reader.
-    private mutating func noteKey(_ bytes: UnsafeBufferPointer<UInt8>) {
-        // `<<` may be a merge key: the tree reader decides and reports it.
-        if bytes.count == 2, bytes[0] == UInt8(ascii: "<"), bytes[1] == UInt8(ascii: "<") {
-            bail = true
-            return
-        }
-        var h = Self.hash(bytes) ^ (frames[frames.count - 1].serial &* 0x9E37_79B9_7F4A_7C15)
-        h ^= h >> 29
-        h &*= 0xBF58_476D_1CE4_E5B9
-        h ^= h >> 32
-        if !seenKeys.insert(h) { bail = true }
-    }
-
     /// The full dotted key of the pending key of the top mapping (for messages).
     private func pendingKeyName() -> String {
         var segments: [String] = []
@@ -294,7 +276,40 @@ private struct StringRecordBuilder: BlockMappingSink {
         return name
     }
 
-    private mutating func scalarNode(_ bytes: UnsafeBufferPointer<UInt8>, isNull: Bool, _ mark: yaml_mark_t) {
+    /// A key of the top mapping: stored, unless the mapping has it already (reported, and its
+    /// value dropped: the first one counts). False when the scanner must hand over to libyaml.
+    private mutating func key(_ bytes: UnsafeBufferPointer<UInt8>, plain: Bool, _ mark: yaml_mark_t, end: yaml_mark_t?) -> Bool {
+        let top = frames.count - 1
+        if plain, bytes.count == 2, bytes[0] == UInt8(ascii: "<"), bytes[1] == UInt8(ascii: "<") {
+            nodeSyntax.add(YAMLReader.NodeProblem.mergeKey.rawValue, "", at: place(mark))
+        }
+        let (start, length) = data.store(bytes)
+        // The mapping's serial is mixed in by an odd multiplier and a bijective finalizer: equal
+        // bytes in two mappings never hash alike, so equal bytes and hash mean the same mapping.
+        var h = Self.hash(bytes) ^ (frames[top].serial &* 0x9E37_79B9_7F4A_7C15)
+        h ^= h >> 29
+        h &*= 0xBF58_476D_1CE4_E5B9
+        h ^= h >> 32
+        let isNew = data.arena.withUnsafeBufferPointer { seenKeys.insert(h, start: start, length: length, in: $0) }
+        frames[top].expectingKey = false
+        if isNew {
+            frames[top].key = (start, length, Int32(mark.line) + 1, Int32(mark.column) + 1)
+            frames[top].recordsValue = frames[top].recording
+            return true
+        }
+        // The scanner does not mark where a key ends; libyaml does.
+        if scanning { return false }
+        data.arena.removeSubrange(Int(start)...)
+        let endPlace = end.map(place)
+        duplicates.add(0, String(decoding: bytes, as: UTF8.self),
+                       at: SourceLocation(file: path, line: Int(mark.line) + 1, column: Int(mark.column) + 1,
+                                          endLine: endPlace?.line, endColumn: endPlace?.column))
+        frames[top].recordsValue = false
+        return true
+    }
+
+    private mutating func scalarNode(_ bytes: UnsafeBufferPointer<UInt8>, plain: Bool, isNull: Bool,
+                                     _ mark: yaml_mark_t, end: yaml_mark_t?) -> Bool {
         let top = frames.count - 1
         guard top >= 0 else {
             // A scalar as the whole document.
@@ -302,16 +317,12 @@ private struct StringRecordBuilder: BlockMappingSink {
                 data.diagnostics.append(shape("a strings file must map locales to their strings (`en:`), found \(isNull ? "an empty value" : "a text value")", mark))
                 rootDone = true
             }
-            return
+            return true
         }
-        let line = Int32(mark.line) + 1, column = Int32(mark.column) + 1
-        if frames[top].expectingKey {
-            noteKey(bytes)
-            let (start, length) = data.store(bytes)
-            frames[top].key = (start, length, line, column)
-            frames[top].expectingKey = false
-            return
-        }
+        guard frames[top].isMapping else { return true }
+        if frames[top].expectingKey { return key(bytes, plain: plain, mark, end: end) }
+        frames[top].expectingKey = true
+        guard frames[top].recordsValue else { return true }
         let key = frames[top].key
         switch frames[top].level {
         case 0:
@@ -326,11 +337,11 @@ private struct StringRecordBuilder: BlockMappingSink {
             if isNull { break }
             let (start, length) = data.store(bytes)
             data.items.append(RawItem(keyStart: key.start, keyLength: key.length,
-                                      value: TextRef(start: start, length: length, line: line, column: column),
+                                      value: TextRef(start: start, length: length, line: Int32(mark.line) + 1, column: Int32(mark.column) + 1),
                                       keyLine: key.line, keyColumn: key.column, flags: 0))
             noteChild(scalar: true)
         }
-        frames[top].expectingKey = true
+        return true
     }
 
     private mutating func noteChild(scalar: Bool) {
@@ -346,77 +357,74 @@ private struct StringRecordBuilder: BlockMappingSink {
         }
     }
 
+    /// A mapping or list read for its findings only, and whether it is a key.
+    private mutating func unrecorded(isMapping: Bool, _ mark: yaml_mark_t) -> Frame {
+        let parent = frames.last
+        var frame = Frame(isMapping: isMapping, recording: false, level: -1, group: -1,
+                          isKey: parent.map { $0.isMapping && $0.expectingKey } ?? false,
+                          start: (Int32(mark.line) + 1, Int32(mark.column) + 1))
+        if isMapping { frame.serial = nextSerial() }
+        return frame
+    }
+
+    /// Whether the node starting now is a recorded value of the top mapping.
+    private var startsRecordedValue: Bool {
+        guard let parent = frames.last else { return false }
+        return parent.isMapping && !parent.expectingKey && parent.recordsValue
+    }
+
     private mutating func nextSerial() -> UInt64 {
         mappingsOpened += 1
         return mappingsOpened
     }
 
     private mutating func mappingStart(_ mark: yaml_mark_t) {
-        let top = frames.count - 1
-        guard top >= 0 else {
-            if documents <= 1 { frames.append(Frame(level: 0, group: -1, serial: nextSerial())) }
+        let start = (Int32(mark.line) + 1, Int32(mark.column) + 1)
+        guard let parent = frames.last else {
+            frames.append(Frame(isMapping: true, recording: true, level: 0, group: -1, start: start, serial: nextSerial()))
             return
         }
-        if frames[top].expectingKey {
-            bail = true
-            return
-        }
-        let key = frames[top].key
-        let level = frames[top].level
-        if level == 0 {
+        guard startsRecordedValue else { return frames.append(unrecorded(isMapping: true, mark)) }
+        let key = parent.key
+        if parent.level == 0 {
             localeName = String(decoding: data.arena[Int(key.start) ..< Int(key.start + key.length)], as: UTF8.self)
             data.locales.append(RawLocale(name: localeName, line: key.line, column: key.column, items: data.items.count ..< data.items.count))
             localeIndex = data.locales.count - 1
-            frames.append(Frame(level: 1, group: -1, serial: nextSerial()))
+            frames.append(Frame(isMapping: true, recording: true, level: 1, group: -1, start: start, serial: nextSerial()))
             return
         }
         noteChild(scalar: false)
         data.items.append(RawItem(keyStart: key.start, keyLength: key.length,
-                                  value: TextRef(start: 0, length: 0, line: Int32(mark.line) + 1, column: Int32(mark.column) + 1),
+                                  value: TextRef(start: 0, length: 0, line: start.0, column: start.1),
                                   keyLine: key.line, keyColumn: key.column, flags: RawItem.group))
-        frames.append(Frame(level: level + 1, group: data.items.count - 1, serial: nextSerial()))
+        frames.append(Frame(isMapping: true, recording: true, level: parent.level + 1, group: data.items.count - 1,
+                            start: start, serial: nextSerial()))
     }
 
     private mutating func sequenceStart(_ mark: yaml_mark_t) {
-        skipDepth = 1
-        let top = frames.count - 1
-        guard top >= 0 else {
-            if documents <= 1 {
-                data.diagnostics.append(shape("a strings file must map locales to their strings (`en:`), found a list", mark))
-            }
-            return
-        }
-        if frames[top].expectingKey {
-            bail = true
-            return
-        }
-        let key = frames[top].key
-        if frames[top].level == 0 {
-            let name = String(decoding: data.arena[Int(key.start) ..< Int(key.start + key.length)], as: UTF8.self)
-            data.locales.append(RawLocale(name: name, line: key.line, column: key.column, items: nil))
-            data.diagnostics.append(shape("locale '\(name)' must map keys to strings, found a list", mark, locale: name))
-            return
-        }
-        let name = pendingKeyName()
-        data.diagnostics.append(shape("'\(name)' is a list; string values are text, plurals or nested keys", mark,
-                                      key: name, locale: localeName))
-        noteChild(scalar: false)
-    }
-
-    /// A skipped list ended: the mapping that holds it expects its next key.
-    private mutating func valueDone(scalar: Bool) {
         if frames.isEmpty {
-            rootDone = true
-        } else {
-            frames[frames.count - 1].expectingKey = true
+            data.diagnostics.append(shape("a strings file must map locales to their strings (`en:`), found a list", mark))
+        } else if startsRecordedValue {
+            let key = frames[frames.count - 1].key
+            if frames[frames.count - 1].level == 0 {
+                let name = String(decoding: data.arena[Int(key.start) ..< Int(key.start + key.length)], as: UTF8.self)
+                data.locales.append(RawLocale(name: name, line: key.line, column: key.column, items: nil))
+                data.diagnostics.append(shape("locale '\(name)' must map keys to strings, found a list", mark, locale: name))
+            } else {
+                let name = pendingKeyName()
+                data.diagnostics.append(shape("'\(name)' is a list; string values are text, plurals or nested keys", mark,
+                                              key: name, locale: localeName))
+                noteChild(scalar: false)
+            }
         }
+        frames.append(unrecorded(isMapping: false, mark))
     }
 
-    private mutating func mappingEnd() {
+    private mutating func nodeEnd() {
         let frame = frames.removeLast()
-        if frame.level == 1 {
+        if frame.recording && frame.level == 1 {
             data.locales[localeIndex].items = data.locales[localeIndex].items!.lowerBound ..< data.items.count
-        } else if frame.level >= 2 {
+        } else if frame.recording && frame.level >= 2 {
             var group = data.items[frame.group]
             if frame.allScalar { group.flags |= RawItem.allScalar }
             if frame.allCategories { group.flags |= RawItem.allCategories }
@@ -424,37 +432,58 @@ private struct StringRecordBuilder: BlockMappingSink {
             group.value.length = frame.children
             data.items[frame.group] = group
         }
-        if frames.isEmpty {
+        guard !frames.isEmpty else {
             rootDone = true
+            return
+        }
+        let top = frames.count - 1
+        if frame.isKey {
+            // As the tree path: reported where the key starts, and the value after it dropped.
+            readerDiagnostics.append(YAMLReader.syntax("a key must be a plain value, not \(frame.isMapping ? "a mapping" : "a list")",
+                                                       path, Int(frame.start.line), Int(frame.start.column)))
+            frames[top].expectingKey = false
+            frames[top].recordsValue = false
         } else {
-            frames[frames.count - 1].expectingKey = true
+            frames[top].expectingKey = true
         }
     }
 }
 
-/// A set of 64-bit hashes (open addressing; 0 marks a free slot, so 0 is stored as 1). Made at
-/// once for the keys expected (a file's lines) at most three quarters full, so it rarely grows:
-/// growing by doubling held the old table beside the new one, and left it a quarter to half full.
-struct KeyHashSet {
-    private var slots: [UInt64]
+/// The keys of every mapping of one file, told apart exactly: a 64-bit hash of the key's bytes
+/// and its mapping's serial, and where the bytes lie in the file's arena, so a hash met again is
+/// a key given again only when the bytes are equal too (16 bytes a key; open addressing, made at
+/// once for the keys expected, a file's lines, at most three quarters full, so it rarely grows).
+struct MappingKeySet {
+    private struct Slot {
+        /// 0 marks a free slot, so a hash of 0 is stored as 1.
+        var hash: UInt64
+        var start: Int32
+        var length: Int32
+    }
+
+    private var slots: [Slot]
     private var count = 0
 
     init(expected: Int) {
-        slots = [UInt64](repeating: 0, count: Swift.max(256, expected + expected / 3 + 1))
+        slots = [Slot](repeating: Slot(hash: 0, start: 0, length: 0), count: Swift.max(256, expected + expected / 3 + 1))
     }
 
-    /// False when `hash` was already in the set.
-    mutating func insert(_ hash: UInt64) -> Bool {
+    /// False when a key with `hash` and the same bytes (`arena[start ..< start + length]`) is in
+    /// the set already; otherwise adds it.
+    mutating func insert(_ hash: UInt64, start: Int32, length: Int32, in arena: UnsafeBufferPointer<UInt8>) -> Bool {
         let value = hash == 0 ? 1 : hash
         if (count + 1) * 4 > slots.count * 3 { grow() }
         var slot = Self.home(value, slots.count)
         while true {
             let stored = slots[slot]
-            if stored == value { return false }
-            if stored == 0 {
-                slots[slot] = value
+            if stored.hash == 0 {
+                slots[slot] = Slot(hash: value, start: start, length: length)
                 count += 1
                 return true
+            }
+            if stored.hash == value, stored.length == length,
+               length == 0 || memcmp(arena.baseAddress! + Int(stored.start), arena.baseAddress! + Int(start), Int(length)) == 0 {
+                return false
             }
             slot += 1
             if slot == slots.count { slot = 0 }
@@ -469,14 +498,14 @@ struct KeyHashSet {
 
     private mutating func grow() {
         let old = slots
-        slots = [UInt64](repeating: 0, count: old.count * 2)
-        for value in old where value != 0 {
-            var slot = Self.home(value, slots.count)
-            while slots[slot] != 0 {
+        slots = [Slot](repeating: Slot(hash: 0, start: 0, length: 0), count: old.count * 2)
+        for stored in old where stored.hash != 0 {
+            var slot = Self.home(stored.hash, slots.count)
+            while slots[slot].hash != 0 {
                 slot += 1
                 if slot == slots.count { slot = 0 }
             }
-            slots[slot] = value
+            slots[slot] = stored
         }
     }
 }

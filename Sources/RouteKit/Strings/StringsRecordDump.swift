@@ -5,15 +5,17 @@ enum StringsRecordDump {
         func text(_ start: Int32, _ length: Int32) -> String {
             String(decoding: data.arena[Int(start) ..< Int(start + length)], as: UTF8.self)
         }
-        func place(_ diagnostic: Finding) -> String {
-            diagnostic.location.map { "\($0.line):\($0.column)" } ?? "-"
+        func place(_ diagnostic: Finding, extent: Bool = false) -> String {
+            guard let at = diagnostic.location else { return "-" }
+            // The reader's findings with their extent: a key given again has one (SARIF's region).
+            return "\(at.line):\(at.column)" + (extent ? at.endLine.map { "-\($0):\(at.endColumn ?? 0)" } ?? "" : "")
         }
         // In the order of their places: findings at single nodes are stored apart (`nodeFindings`).
         let findings = file.allDiagnostics.enumerated().sorted {
             ($0.element.location?.line ?? 0, $0.element.location?.column ?? 0, $0.offset)
                 < ($1.element.location?.line ?? 0, $1.element.location?.column ?? 0, $1.offset)
         }
-        var lines = findings.map { "finding \($0.element.rule) \(place($0.element)) \($0.element.message)" }
+        var lines = findings.map { "finding \($0.element.rule) \(place($0.element, extent: true)) \($0.element.message)" }
         lines += data.diagnostics.map { "shape \($0.rule) \(place($0)) \($0.message)" }
         for locale in data.locales {
             lines.append("locale \(locale.name) \(locale.line):\(locale.column) \(locale.items.map { "\($0.count) items" } ?? "null")")

@@ -30,12 +30,6 @@ public enum YAMLReader {
     }
 
     public static func read(buffer: UnsafeBufferPointer<UInt8>, path: String, limits: InputLimits = .default) -> YAMLFile {
-        read(buffer: buffer, path: path, limits: limits, compactNodeFindings: false)
-    }
-
-    /// `compactNodeFindings`: the findings at single nodes go to `nodeFindings` (a strings file,
-    /// where there can be one a line) rather than `diagnostics`.
-    static func read(buffer: UnsafeBufferPointer<UInt8>, path: String, limits: InputLimits, compactNodeFindings: Bool) -> YAMLFile {
         var file = YAMLFile(path: path, root: nil, diagnostics: [], suppressions: Suppressions(), byteCount: buffer.count)
         let (prepared, problem) = prepare(buffer, path: path, limits: limits)
         guard let body = prepared else {
@@ -43,11 +37,10 @@ public enum YAMLReader {
             return file
         }
         file.suppressions = Suppressions.scan(body)
-        var builder = TreeBuilder(path: path, body: body, limits: limits, compactNodeFindings: compactNodeFindings)
+        var builder = TreeBuilder(path: path, body: body, limits: limits)
         builder.run()
         file.root = builder.root
         file.diagnostics += builder.diagnostics
-        file.nodeFindings = builder.nodeFindings
         return file
     }
 
@@ -112,28 +105,15 @@ private struct TreeBuilder {
     private var frames: [Frame] = []
     private var nodeCount = 0
     private var documents = 0
-    /// When compact: the `yaml-syntax` and `duplicate-key` findings at single nodes.
-    private let compact: (syntax: NodeFindings, duplicates: NodeFindings)?
 
-    init(path: String, body: UnsafeBufferPointer<UInt8>, limits: InputLimits, compactNodeFindings: Bool = false) {
+    init(path: String, body: UnsafeBufferPointer<UInt8>, limits: InputLimits) {
         self.path = path
         self.body = body
         self.limits = limits
-        compact = compactNodeFindings
-            ? (YAMLReader.nodeSyntaxFindings(path: path, limit: limits.findings), YAMLReader.duplicateKeyFindings(path: path, limit: limits.findings))
-            : nil
     }
 
-    /// The compact findings that were made.
-    var nodeFindings: [NodeFindings] {
-        guard let compact else { return [] }
-        return [compact.syntax, compact.duplicates].filter { !$0.isEmpty }
-    }
-
-    /// A `yaml-syntax` finding at one node.
+    /// A `yaml-syntax` finding at one node (its start).
     private mutating func nodeProblem(_ problem: YAMLReader.NodeProblem, _ text: String, at: SourceLocation) {
-        // At the node's start only, as `syntax` places a finding.
-        if let compact { return compact.syntax.add(problem.rawValue, text, at: SourceLocation(file: path, line: at.line, column: at.column)) }
         let template = YAMLReader.nodeProblemTemplates[problem.rawValue]
         diagnostics.append(YAMLReader.syntax(template.prefix + text + template.suffix, path, at.line, at.column))
     }
@@ -275,13 +255,9 @@ private struct TreeBuilder {
         } else if let key = frames[top].pendingKey {
             frames[top].pendingKey = nil
             if frames[top].seen[key.value] != nil {
-                if let compact {
-                    compact.duplicates.add(0, key.value, at: key.location)
-                } else {
-                    diagnostics.append(Finding(rule: "duplicate-key", severity: .error,
-                                               message: YAMLReader.duplicateKeyTemplate.prefix + key.value + YAMLReader.duplicateKeyTemplate.suffix,
-                                               location: key.location, key: key.value))
-                }
+                diagnostics.append(Finding(rule: "duplicate-key", severity: .error,
+                                           message: YAMLReader.duplicateKeyTemplate.prefix + key.value + YAMLReader.duplicateKeyTemplate.suffix,
+                                           location: key.location, key: key.value))
             } else {
                 frames[top].seen[key.value] = key.location.line
                 frames[top].entries.append(YAMLMapping.Entry(key: key, value: node))
