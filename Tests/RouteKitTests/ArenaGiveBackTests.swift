@@ -9,7 +9,7 @@ import Testing
     /// Whole pages inside the range read as zeros after; the partial pages at its ends and the
     /// bytes outside it keep theirs.
     @Test func discardsOnlyWholePagesInsideTheRange() {
-        var bytes = [UInt8](repeating: 7, count: 1 << 20)
+        let bytes = [UInt8](repeating: 7, count: 1 << 20)
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         let (from, to) = (100, 900_001)
         var first = 0, last = 0

@@ -64,8 +64,8 @@ private struct StringRecordBuilder: BlockMappingSink {
         var allScalar = true
         var allCategories = true
         var children: Int32 = 0
-        /// Which mapping of the file this is: its keys are told apart from other mappings' keys by it.
-        var serial: UInt64 = 0
+        /// A mapping's keys so far (a key given again is reported, and its value dropped).
+        var keys = MappingKeys()
     }
 
     let path: String
@@ -78,9 +78,6 @@ private struct StringRecordBuilder: BlockMappingSink {
     /// Keys given again in one mapping, as compactly.
     let duplicates: NodeFindings
     var frames: [Frame] = []
-    /// The keys of every mapping so far.
-    var seenKeys: MappingKeySet
-    var mappingsOpened: UInt64 = 0
     var nodeCount = 0
     var documents = 0
     var localeName = ""
@@ -91,9 +88,7 @@ private struct StringRecordBuilder: BlockMappingSink {
     /// end only libyaml marks), hands the file to libyaml.
     var scanning = false
 
-    /// `lines`: the body's, counted once (a restart with libyaml reuses it).
-    init(path: String, body: UnsafeBufferPointer<UInt8>, limits: InputLimits,
-         lines: Int? = nil) {
+    init(path: String, body: UnsafeBufferPointer<UInt8>, limits: InputLimits) {
         self.path = path
         self.body = body
         self.limits = limits
@@ -104,19 +99,14 @@ private struct StringRecordBuilder: BlockMappingSink {
         // A record takes four bytes of the file at least (`a: b`): reserved so, the records never
         // grow by copying, and the pages never touched cost no memory.
         data.items.reserveCapacity(body.count / 4 + 1)
-        self.lines = lines ?? UTF8Text.count(of: UInt8(ascii: "\n"), in: body) + 1
-        // A block mapping has a key a line at most.
-        seenKeys = MappingKeySet(expected: self.lines)
     }
-
-    let lines: Int
 
     mutating func run() {
         // Most string files are in the subset the block-mapping scanner reads without libyaml;
         // for any other, or when the scanner's events are not enough, start over with libyaml.
         scanning = true
         if BlockMappingScanner.scan(body, into: &self) { return }
-        self = StringRecordBuilder(path: path, body: body, limits: limits, lines: lines)
+        self = StringRecordBuilder(path: path, body: body, limits: limits)
         runLibYAML()
     }
 
@@ -258,12 +248,6 @@ private struct StringRecordBuilder: BlockMappingSink {
         }
     }
 
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in bytes { h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        return h
-    }
-
     /// The full dotted key of the pending key of the top mapping (for messages).
     private func pendingKeyName() -> String {
         var segments: [String] = []
@@ -284,13 +268,7 @@ private struct StringRecordBuilder: BlockMappingSink {
             nodeSyntax.add(YAMLReader.NodeProblem.mergeKey.rawValue, "", at: place(mark))
         }
         let (start, length) = data.store(bytes)
-        // The mapping's serial is mixed in by an odd multiplier and a bijective finalizer: equal
-        // bytes in two mappings never hash alike, so equal bytes and hash mean the same mapping.
-        var h = Self.hash(bytes) ^ (frames[top].serial &* 0x9E37_79B9_7F4A_7C15)
-        h ^= h >> 29
-        h &*= 0xBF58_476D_1CE4_E5B9
-        h ^= h >> 32
-        let isNew = data.arena.withUnsafeBufferPointer { seenKeys.insert(h, start: start, length: length, in: $0) }
+        let isNew = data.arena.withUnsafeBufferPointer { frames[top].keys.insert(start: start, length: length, in: $0) }
         frames[top].expectingKey = false
         if isNew {
             frames[top].key = (start, length, Int32(mark.line) + 1, Int32(mark.column) + 1)
@@ -360,11 +338,9 @@ private struct StringRecordBuilder: BlockMappingSink {
     /// A mapping or list read for its findings only, and whether it is a key.
     private mutating func unrecorded(isMapping: Bool, _ mark: yaml_mark_t) -> Frame {
         let parent = frames.last
-        var frame = Frame(isMapping: isMapping, recording: false, level: -1, group: -1,
-                          isKey: parent.map { $0.isMapping && $0.expectingKey } ?? false,
-                          start: (Int32(mark.line) + 1, Int32(mark.column) + 1))
-        if isMapping { frame.serial = nextSerial() }
-        return frame
+        return Frame(isMapping: isMapping, recording: false, level: -1, group: -1,
+                     isKey: parent.map { $0.isMapping && $0.expectingKey } ?? false,
+                     start: (Int32(mark.line) + 1, Int32(mark.column) + 1))
     }
 
     /// Whether the node starting now is a recorded value of the top mapping.
@@ -373,15 +349,10 @@ private struct StringRecordBuilder: BlockMappingSink {
         return parent.isMapping && !parent.expectingKey && parent.recordsValue
     }
 
-    private mutating func nextSerial() -> UInt64 {
-        mappingsOpened += 1
-        return mappingsOpened
-    }
-
     private mutating func mappingStart(_ mark: yaml_mark_t) {
         let start = (Int32(mark.line) + 1, Int32(mark.column) + 1)
         guard let parent = frames.last else {
-            frames.append(Frame(isMapping: true, recording: true, level: 0, group: -1, start: start, serial: nextSerial()))
+            frames.append(Frame(isMapping: true, recording: true, level: 0, group: -1, start: start))
             return
         }
         guard startsRecordedValue else { return frames.append(unrecorded(isMapping: true, mark)) }
@@ -390,15 +361,14 @@ private struct StringRecordBuilder: BlockMappingSink {
             localeName = String(decoding: data.arena[Int(key.start) ..< Int(key.start + key.length)], as: UTF8.self)
             data.locales.append(RawLocale(name: localeName, line: key.line, column: key.column, items: data.items.count ..< data.items.count))
             localeIndex = data.locales.count - 1
-            frames.append(Frame(isMapping: true, recording: true, level: 1, group: -1, start: start, serial: nextSerial()))
+            frames.append(Frame(isMapping: true, recording: true, level: 1, group: -1, start: start))
             return
         }
         noteChild(scalar: false)
         data.items.append(RawItem(keyStart: key.start, keyLength: key.length,
                                   value: TextRef(start: 0, length: 0, line: start.0, column: start.1),
                                   keyLine: key.line, keyColumn: key.column, flags: RawItem.group))
-        frames.append(Frame(isMapping: true, recording: true, level: parent.level + 1, group: data.items.count - 1,
-                            start: start, serial: nextSerial()))
+        frames.append(Frame(isMapping: true, recording: true, level: parent.level + 1, group: data.items.count - 1, start: start))
     }
 
     private mutating func sequenceStart(_ mark: yaml_mark_t) {
@@ -449,40 +419,28 @@ private struct StringRecordBuilder: BlockMappingSink {
     }
 }
 
-/// The keys of every mapping of one file, told apart exactly: a 64-bit hash of the key's bytes
-/// and its mapping's serial, and where the bytes lie in the file's arena, so a hash met again is
-/// a key given again only when the bytes are equal too (16 bytes a key; open addressing, made at
-/// once for the keys expected, a file's lines, at most three quarters full, so it rarely grows).
-struct MappingKeySet {
-    private struct Slot {
-        /// 0 marks a free slot, so a hash of 0 is stored as 1.
-        var hash: UInt64
-        var start: Int32
-        var length: Int32
-    }
-
-    private var slots: [Slot]
+/// The keys of one mapping, told apart exactly: where each key's bytes lie in the file's arena,
+/// 8 bytes a key, compared byte for byte on a probe. Open addressing at most three quarters full,
+/// growing by doubling from nothing: a mapping's keys are what its frame holds, and cost nothing
+/// once it closes (one table for a whole file, sized by its lines, took 21 bytes a line).
+struct MappingKeys {
+    /// `(start + 1) << 32 | length`; 0 is a free slot.
+    private var slots: [UInt64] = []
     private var count = 0
 
-    init(expected: Int) {
-        slots = [Slot](repeating: Slot(hash: 0, start: 0, length: 0), count: Swift.max(256, expected + expected / 3 + 1))
-    }
-
-    /// False when a key with `hash` and the same bytes (`arena[start ..< start + length]`) is in
-    /// the set already; otherwise adds it.
-    mutating func insert(_ hash: UInt64, start: Int32, length: Int32, in arena: UnsafeBufferPointer<UInt8>) -> Bool {
-        let value = hash == 0 ? 1 : hash
-        if (count + 1) * 4 > slots.count * 3 { grow() }
-        var slot = Self.home(value, slots.count)
+    /// False when the mapping has the key `arena[start ..< start + length]` already; otherwise adds it.
+    mutating func insert(start: Int32, length: Int32, in arena: UnsafeBufferPointer<UInt8>) -> Bool {
+        if (count + 1) * 4 > slots.count * 3 { grow(arena) }
+        var slot = Self.home(Self.hash(arena, start, length), slots.count)
         while true {
             let stored = slots[slot]
-            if stored.hash == 0 {
-                slots[slot] = Slot(hash: value, start: start, length: length)
+            if stored == 0 {
+                slots[slot] = UInt64(start + 1) << 32 | UInt64(length)
                 count += 1
                 return true
             }
-            if stored.hash == value, stored.length == length,
-               length == 0 || memcmp(arena.baseAddress! + Int(stored.start), arena.baseAddress! + Int(start), Int(length)) == 0 {
+            if Int32(truncatingIfNeeded: stored) == length,
+               length == 0 || memcmp(arena.baseAddress! + Int((stored >> 32) - 1), arena.baseAddress! + Int(start), Int(length)) == 0 {
                 return false
             }
             slot += 1
@@ -490,18 +448,26 @@ struct MappingKeySet {
         }
     }
 
-    /// The first slot to probe: the low half of the hash scaled to the table's size (any size).
-    @inline(__always)
-    private static func home(_ value: UInt64, _ size: Int) -> Int {
-        Int(truncatingIfNeeded: ((value & 0xFFFF_FFFF) &* UInt64(size)) >> 32)
+    private static func hash(_ arena: UnsafeBufferPointer<UInt8>, _ start: Int32, _ length: Int32) -> UInt64 {
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in UnsafeBufferPointer(rebasing: arena[Int(start) ..< Int(start + length)]) { h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        h ^= h >> 29
+        h &*= 0xBF58_476D_1CE4_E5B9
+        return h ^ h >> 32
     }
 
-    private mutating func grow() {
+    /// The first slot to probe: the low half of the hash scaled to the table's size (any size).
+    @inline(__always)
+    private static func home(_ hash: UInt64, _ size: Int) -> Int {
+        Int(truncatingIfNeeded: ((hash & 0xFFFF_FFFF) &* UInt64(size)) >> 32)
+    }
+
+    private mutating func grow(_ arena: UnsafeBufferPointer<UInt8>) {
         let old = slots
-        slots = [Slot](repeating: Slot(hash: 0, start: 0, length: 0), count: old.count * 2)
-        for stored in old where stored.hash != 0 {
-            var slot = Self.home(stored.hash, slots.count)
-            while slots[slot].hash != 0 {
+        slots = [UInt64](repeating: 0, count: Swift.max(8, old.count * 2))
+        for stored in old where stored != 0 {
+            var slot = Self.home(Self.hash(arena, Int32(stored >> 32) - 1, Int32(truncatingIfNeeded: stored)), slots.count)
+            while slots[slot] != 0 {
                 slot += 1
                 if slot == slots.count { slot = 0 }
             }
