@@ -110,13 +110,13 @@ enum Generator {
         case xmlStrings
         /// strings.xml files of `<foo/>` on one line, up to the node limit.
         case xmlOneLine
-        /// Strings files of one key given again on every line (`  k: v`): read as trees, a finding a line.
+        /// Strings files of one key given again on every line (`  k: v`): a finding a line.
         case keyRepeated
         /// Strings files of distinct keys whose every value has a tag (`!x v`): a finding a line.
         case tags
         /// String Catalogs whose `strings` repeat one member (`"a":{},`): a finding a member.
         case catalogMembers
-        /// Strings files of distinct keys with one key given twice at the end: read as trees.
+        /// Strings files of distinct keys with one key given twice at the end (such a file was read as a tree).
         case treeRead
 
         var summary: String {
@@ -143,10 +143,10 @@ enum Generator {
             case .catalogArray: "a String Catalog's ignored 7.9 M-element array (item 15)"
             case .xmlStrings: "strings.xml of one-line `<string>` elements"
             case .xmlOneLine: "strings.xml of `<foo/>` on one line"
-            case .keyRepeated: "one key given again on every line (read as trees)"
+            case .keyRepeated: "one key given again on every line (a finding a line)"
             case .tags: "a tag on every value (a finding per line)"
             case .catalogMembers: "String Catalogs repeating one member (a finding each)"
-            case .treeRead: "distinct keys, one given twice (read as trees)"
+            case .treeRead: "distinct keys, one given twice (streamed)"
             }
         }
 

@@ -34,6 +34,8 @@ enum GrowthBench {
         case ambiguousTitle = "ambiguous-title"
         /// 15. A String Catalog with a long array in a member routekit ignores.
         case catalogArray = "catalog-array"
+        /// A strings file whose every key is given twice (read as a stream, a finding a key).
+        case yamlKeysTwice = "yaml-keys-twice"
 
         var summary: String {
             switch self {
@@ -50,6 +52,7 @@ enum GrowthBench {
             case .longKey: "a nested key (1 MB: 16 levels of 65,000 bytes) missing in 200 stubs"
             case .ambiguousTitle: "routes of one title in 100 locales (1 MB: 26,000 routes)"
             case .catalogArray: "a String Catalog's ignored array (1 MB: 500,000 elements)"
+            case .yamlKeysTwice: "a strings file of keys each given twice (1 MB: about 42,000 keys)"
             }
         }
     }
@@ -205,6 +208,9 @@ enum GrowthBench {
             try write(".routekit.yml", "strings: [Localizable.xcstrings]\nbase-locale: en\n")
             try write("Localizable.xcstrings", "{\"sourceLanguage\": \"en\", \"version\": \"1.0\", \"strings\": {\"a\": {}}, \"x\": ["
                 + String(repeating: "0,", count: megabyte / 2) + "0]}\n")
+        case .yamlKeysTwice:
+            try write(".routekit.yml", "strings: [s.yml]\n")
+            try write("s.yml", "en:\n" + repeated(toSize: megabyte) { "  k\($0): v\n  k\($0): w\n" })
         }
         return total
     }
