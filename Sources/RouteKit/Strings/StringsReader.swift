@@ -267,8 +267,9 @@ private struct StringRecordBuilder: BlockMappingSink {
         if plain, bytes.count == 2, bytes[0] == UInt8(ascii: "<"), bytes[1] == UInt8(ascii: "<") {
             nodeSyntax.add(YAMLReader.NodeProblem.mergeKey.rawValue, "", at: place(mark))
         }
+        let hash = MappingKeys.hash(bytes)
         let (start, length) = data.store(bytes)
-        let isNew = data.arena.withUnsafeBufferPointer { frames[top].keys.insert(start: start, length: length, in: $0) }
+        let isNew = data.arena.withUnsafeBufferPointer { frames[top].keys.insert(start: start, length: length, hash: hash, in: $0) }
         frames[top].expectingKey = false
         if isNew {
             frames[top].key = (start, length, Int32(mark.line) + 1, Int32(mark.column) + 1)
@@ -419,55 +420,101 @@ private struct StringRecordBuilder: BlockMappingSink {
     }
 }
 
-/// The keys of one mapping, told apart exactly: where each key's bytes lie in the file's arena,
-/// 8 bytes a key, compared byte for byte on a probe. Open addressing at most three quarters full,
-/// growing by doubling from nothing: a mapping's keys are what its frame holds, and cost nothing
-/// once it closes (one table for a whole file, sized by its lines, took 21 bytes a line).
+/// The keys of one mapping, told apart exactly: each key's hash and where its bytes lie in the
+/// file's arena (12 bytes a key), the bytes compared when the hashes are equal. The first eight
+/// are kept in place and looked through one by one: most mappings (a plural's forms, a small
+/// group) never need more, nor an allocation. Past them, a table: open addressing at most three
+/// quarters full, growing by doubling (the stored hash places a key again without reading it).
+/// A mapping's keys are what its frame holds, and cost nothing once it closes (one table for a
+/// whole file, sized by its lines, took 21 bytes a line).
 struct MappingKeys {
-    /// `(start + 1) << 32 | length`; 0 is a free slot.
-    private var slots: [UInt64] = []
+    private struct Slot {
+        var hash: UInt32
+        /// The key's start in the arena plus one; 0 marks a free slot.
+        var place: Int32
+        var length: Int32
+    }
+
+    private static let free = Slot(hash: 0, place: 0, length: 0)
+    /// The first keys, in order, while `slots` is empty.
+    private var few = (free, free, free, free, free, free, free, free)
+    private static let fewCapacity = 8
+    private var slots: [Slot] = []
     private var count = 0
 
-    /// False when the mapping has the key `arena[start ..< start + length]` already; otherwise adds it.
-    mutating func insert(start: Int32, length: Int32, in arena: UnsafeBufferPointer<UInt8>) -> Bool {
-        if (count + 1) * 4 > slots.count * 3 { grow(arena) }
-        var slot = Self.home(Self.hash(arena, start, length), slots.count)
-        while true {
-            let stored = slots[slot]
-            if stored == 0 {
-                slots[slot] = UInt64(start + 1) << 32 | UInt64(length)
-                count += 1
-                return true
+    /// False when the mapping has the key `arena[start ..< start + length]` (whose `hash` is
+    /// `MappingKeys.hash` of its bytes) already; otherwise adds it.
+    mutating func insert(start: Int32, length: Int32, hash: UInt32, in arena: UnsafeBufferPointer<UInt8>) -> Bool {
+        let key = Slot(hash: hash, place: start + 1, length: length)
+        guard slots.isEmpty else { return insert(key, arena) }
+        let known = count
+        let found = withUnsafeMutablePointer(to: &few) {
+            $0.withMemoryRebound(to: Slot.self, capacity: Self.fewCapacity) { few in
+                (0 ..< known).contains { Self.same(few[$0], key, arena) }
             }
-            if Int32(truncatingIfNeeded: stored) == length,
-               length == 0 || memcmp(arena.baseAddress! + Int((stored >> 32) - 1), arena.baseAddress! + Int(start), Int(length)) == 0 {
-                return false
-            }
-            slot += 1
-            if slot == slots.count { slot = 0 }
         }
+        if found { return false }
+        if known < Self.fewCapacity {
+            withUnsafeMutablePointer(to: &few) { $0.withMemoryRebound(to: Slot.self, capacity: Self.fewCapacity) { $0[known] = key } }
+            count += 1
+            return true
+        }
+        // The ninth key: the first eight move to a table.
+        let moved = withUnsafeMutablePointer(to: &few) {
+            $0.withMemoryRebound(to: Slot.self, capacity: Self.fewCapacity) { Array(UnsafeBufferPointer(start: $0, count: known)) }
+        }
+        slots = [Slot](repeating: Self.free, count: 8 * Self.fewCapacity)
+        count = 0
+        for stored in moved { _ = insert(stored, arena) }
+        return insert(key, arena)
     }
 
-    private static func hash(_ arena: UnsafeBufferPointer<UInt8>, _ start: Int32, _ length: Int32) -> UInt64 {
+    @inline(__always)
+    private static func same(_ stored: Slot, _ key: Slot, _ arena: UnsafeBufferPointer<UInt8>) -> Bool {
+        stored.hash == key.hash && stored.length == key.length
+            && (key.length == 0 || memcmp(arena.baseAddress! + Int(stored.place - 1), arena.baseAddress! + Int(key.place - 1), Int(key.length)) == 0)
+    }
+
+    @inline(__always)
+    private mutating func insert(_ key: Slot, _ arena: UnsafeBufferPointer<UInt8>) -> Bool {
+        if (count + 1) * 4 > slots.count * 3 { grow() }
+        let added = slots.withUnsafeMutableBufferPointer { slots in
+            var slot = Self.home(key.hash, slots.count)
+            while true {
+                let stored = slots[slot]
+                if stored.place == 0 {
+                    slots[slot] = key
+                    return true
+                }
+                if Self.same(stored, key, arena) { return false }
+                slot += 1
+                if slot == slots.count { slot = 0 }
+            }
+        }
+        if added { count += 1 }
+        return added
+    }
+
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
         var h: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in UnsafeBufferPointer(rebasing: arena[Int(start) ..< Int(start + length)]) { h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        for byte in bytes { h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
         h ^= h >> 29
         h &*= 0xBF58_476D_1CE4_E5B9
-        return h ^ h >> 32
+        return UInt32(truncatingIfNeeded: h ^ h >> 32)
     }
 
-    /// The first slot to probe: the low half of the hash scaled to the table's size (any size).
+    /// The first slot to probe: the hash scaled to the table's size (any size).
     @inline(__always)
-    private static func home(_ hash: UInt64, _ size: Int) -> Int {
-        Int(truncatingIfNeeded: ((hash & 0xFFFF_FFFF) &* UInt64(size)) >> 32)
+    private static func home(_ hash: UInt32, _ size: Int) -> Int {
+        Int(truncatingIfNeeded: (UInt64(hash) &* UInt64(size)) >> 32)
     }
 
-    private mutating func grow(_ arena: UnsafeBufferPointer<UInt8>) {
+    private mutating func grow() {
         let old = slots
-        slots = [UInt64](repeating: 0, count: Swift.max(8, old.count * 2))
-        for stored in old where stored != 0 {
-            var slot = Self.home(Self.hash(arena, Int32(stored >> 32) - 1, Int32(truncatingIfNeeded: stored)), slots.count)
-            while slots[slot] != 0 {
+        slots = [Slot](repeating: Self.free, count: old.count * 2)
+        for stored in old where stored.place != 0 {
+            var slot = Self.home(stored.hash, slots.count)
+            while slots[slot].place != 0 {
                 slot += 1
                 if slot == slots.count { slot = 0 }
             }
