@@ -138,6 +138,10 @@ public struct FormatToken: Sendable, Hashable {
         default: "text (%s)"
         }
     }
+
+    /// Whether two type families are the same type as messages name them (every family without a
+    /// name of its own is text).
+    static func sameFamily(_ a: Int32, _ b: Int32) -> Bool { a == b || familyName(a) == familyName(b) }
 }
 
 /// The arguments a string is formatted with: by name (`%{room}`) and by position (`%1$s`).

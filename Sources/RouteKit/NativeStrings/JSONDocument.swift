@@ -96,23 +96,46 @@ struct JSONDocument {
         }
     }
 
-    /// The objects with a member name given twice: one pass over the key bytes (a hash per key in
-    /// one reused buffer, sorted to find equal neighbours; no String and no table per object;
-    /// names with escapes are hashed decoded, as `"\u0041"` is `"A"`).
+    /// The objects with a member name given twice: one pass over the key bytes, no String and no
+    /// table per object. A small object (most of a catalog's: a `stringUnit`, a key's
+    /// localizations) compares its names pairwise by their first bytes and length, the bytes
+    /// themselves only when those agree; a larger one sorts a hash per key in one reused buffer to
+    /// find equal neighbours. Names with escapes are compared decoded, as `"\u0041"` is `"A"`.
     private func findObjectsWithRepeats() -> Set<Int> {
         var result: Set<Int> = []
+        // A small object's key nodes and their names' prefixes, overwritten per object.
+        var keys = [Int](repeating: 0, count: Self.pairwiseMembers)
+        var prefixes = [UInt64](repeating: 0, count: Self.pairwiseMembers)
         var hashes: [(hash: UInt64, key: Int32)] = []
         for index in nodes.indices where nodes[index].kind == .object && nodes[index].end > Int32(index + 3) {
-            hashes.removeAll(keepingCapacity: true)
             var key = index + 1
             let end = Int(nodes[index].end)
-            // Two members (a `stringUnit`'s `state` and `value`, most objects of a catalog): compared directly.
+            // Two members (a `stringUnit`'s `state` and `value`): compared directly.
             let second = Int(nodes[key + 1].end)
             if second < end, Int(nodes[second + 1].end) == end {
-                let same = nodes[key].flag || nodes[second].flag ? string(key) == string(second) : raw(key).elementsEqual(raw(second))
-                if same { result.insert(index) }
+                if sameName(key, second) { result.insert(index) }
                 continue
             }
+            var count = 0
+            while key < end, count < Self.pairwiseMembers {
+                keys[count] = key
+                prefixes[count] = namePrefix(key)
+                count += 1
+                key = Int(nodes[key + 1].end)
+            }
+            if key >= end {
+                search: for later in 1 ..< count {
+                    for earlier in 0 ..< later where prefixes[earlier] == prefixes[later] || nodes[keys[earlier]].flag || nodes[keys[later]].flag {
+                        if sameName(keys[earlier], keys[later]) {
+                            result.insert(index)
+                            break search
+                        }
+                    }
+                }
+                continue
+            }
+            hashes.removeAll(keepingCapacity: true)
+            key = index + 1
             while key < end {
                 var hash = StableHash.Stream()
                 if nodes[key].flag { hash.add(string(key) ?? "") } else { hash.add(raw(key)) }
@@ -129,6 +152,25 @@ struct JSONDocument {
             }
         }
         return result
+    }
+
+    /// Members an object may have for its names to be compared pairwise rather than hashed.
+    private static let pairwiseMembers = 12
+
+    /// A member name's length and first seven bytes as written, in one integer: names as written
+    /// that differ in it differ.
+    private func namePrefix(_ node: Int) -> UInt64 {
+        let name = raw(node)
+        var prefix = UInt64(truncatingIfNeeded: name.count)
+        for byte in name.prefix(7) { prefix = prefix << 8 | UInt64(byte) }
+        return prefix
+    }
+
+    /// Whether two member names (key nodes) are the same: their bytes as written, or decoded when
+    /// either has escapes.
+    private func sameName(_ a: Int, _ b: Int) -> Bool {
+        if nodes[a].flag || nodes[b].flag { return string(a) == string(b) }
+        return nodes[a].length == nodes[b].length && raw(a).elementsEqual(raw(b))
     }
 
     /// A string node's bytes between the quotes, as written.

@@ -19,6 +19,9 @@ final class EntryFindings: FindingGroup, @unchecked Sendable {
         /// locale's forms (nil for the entry as a whole) and the detail `add` was given (such as
         /// where in the text; nil without): the same words it found it with.
         case made(@Sendable (_ entry: Int, _ form: Int?, _ detail: Int?) -> String)
+        /// As `made`, handed to `piece` in pieces: a message of many parts is not joined into one
+        /// String for a report, which gathers the pieces' bytes.
+        case inPieces(@Sendable (_ entry: Int, _ form: Int?, _ detail: Int?, _ piece: (String) -> Void) -> Void)
     }
 
     /// An entry of the locale, and a plural form of it (or -1 for the entry as a whole).
@@ -129,6 +132,8 @@ final class EntryFindings: FindingGroup, @unchecked Sendable {
             body(suffix)
         case .made(let make):
             body(make(entryIndex, form, detail))
+        case .inPieces(let make):
+            make(entryIndex, form, detail, body)
         }
     }
 }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A translation's placeholders must match the base text's, in the terms of the string's dialect:
 /// the same names, and at each position the same type (`%1$s` vs `%1$d` on Android; Compose fills
 /// both alike). A plural form may leave a placeholder out (a `one` form that says "once"), but never
@@ -44,30 +42,36 @@ struct PlaceholderMismatch: LintRule {
             }
             var allowed = signature
             if apple, storage.name(source.key).utf8.contains(UInt8(ascii: "%")) {
-                // The base's arguments and the key's: what the code passes.
+                // The base's arguments and the key's: what the code passes. The key's first, so
+                // that the base's type wins at a position both use.
                 allowed = expectedBytes.startSignature()
-                base.forEachText(of: source) { ref in storage.withBytes(source.file, ref) { expectedBytes.add($0, rules: rules) } }
                 var key = storage.name(source.key)
                 key.withUTF8 { expectedBytes.add($0, rules: rules) }
+                base.forEachText(of: source) { ref in
+                    storage.withBytes(source.file, ref) { text in
+                        expectedBytes.add(text, rules: rules, formatted: arguments.formatted(source.key, text: text, rules: rules))
+                    }
+                }
             }
             sources[Int(source.key)] = BaseText(signature: Int32(signature), allowed: Int32(allowed), isPlural: source.isPlural,
                                                 hasPlaceholders: hasPlaceholders, apple: apple)
         }
         var translationBytes = PlaceholderBytes()
-        // A base key's signatures, made once for all its findings and their messages.
-        let memo = ExpectedSignatures()
         var blankScalars = BlankScalars()
         // The first `limits.findings` are listed, in locale and entry order; the rest counted.
         let listing = FindingListing(rule: Self.id, limit: context.project.config.limits.findings)
+        // Kept for the messages, which compare each finding's translation with them again.
+        let (expected, bases) = (expectedBytes, sources)
         for locale in strings.locales where locale != strings.baseLocale {
             guard let table = strings[locale] else { continue }
             // A finding per entry or form at most, made into words only when asked for (`message`).
-            let make: @Sendable (Int, Int?, Int?) -> String = { index, form, _ in
-                Self.message(table.entries[index], form: form, in: table, base: base, storage: storage, baseLocale: strings.baseLocale,
-                             arguments: arguments, memo: memo)
+            let make: @Sendable (Int, Int?, Int?, (String) -> Void) -> Void = { index, form, _, piece in
+                let entry = table.entries[index]
+                Self.message(entry, form: form, in: table, source: bases[Int(entry.key)], expected: expected, storage: storage,
+                             baseLocale: strings.baseLocale, arguments: arguments, piece)
             }
-            let atKey = EntryFindings(rule: Self.id, table: table, place: .key, message: .made(make), listing: listing)
-            let atText = EntryFindings(rule: Self.id, table: table, place: .text, message: .made(make), listing: listing)
+            let atKey = EntryFindings(rule: Self.id, table: table, place: .key, message: .inPieces(make), listing: listing)
+            let atText = EntryFindings(rule: Self.id, table: table, place: .text, message: .inPieces(make), listing: listing)
             for (entryIndex, entry) in table.entries.enumerated() {
                 let source = sources[Int(entry.key)]
                 guard source.signature >= 0 else { continue }
@@ -118,22 +122,26 @@ struct PlaceholderMismatch: LintRule {
                     matches = translationBytes.vouches(for: expectedBytes, Int(source.signature), against: merged, allowMissing: true)
                 }
                 if matches { continue }
-                // The same as Strings, made again for each finding rather than kept (a set and a
-                // dictionary per base text with a mismatch would outweigh the findings).
-                let (expected, allowed) = memo.signatures(of: entry.key) {
-                    Self.expected(base.entries[base.index(of: entry.key)!], in: base, storage: storage, arguments: arguments)
-                }
-                let signature = { (refs: [TextRef]) in Self.signature(of: refs, entry, storage, arguments: arguments) }
+                // Said again for each finding, in words, when its message is asked for.
                 if entry.isPlural {
-                    if !apple, source.hasPlaceholders, signature(table.textRefs(entry)).lacking(from: expected) != nil {
-                        atKey.add(entry: entryIndex, to: &findings)
+                    if !apple, source.hasPlaceholders {
+                        let merged = Self.signature(of: table.textRefs(entry), entry, storage, arguments: arguments,
+                                                    into: &translationBytes)
+                        if translationBytes.lacksAny(merged, of: expectedBytes, Int(source.signature)) { atKey.add(entry: entryIndex, to: &findings) }
                     }
-                    for formIndex in table.pluralForms(entry).indices
-                    where signature([table.forms[formIndex].text]).difference(from: allowed, allowMissing: true) != nil {
-                        atText.add(entry: entryIndex, form: formIndex, to: &findings)
+                    for formIndex in table.pluralForms(entry).indices {
+                        let form = Self.signature(of: CollectionOfOne(table.forms[formIndex].text), entry, storage, arguments: arguments,
+                                                  into: &translationBytes)
+                        if translationBytes.hasExtra(form, beyond: expectedBytes, Int(source.allowed)) {
+                            atText.add(entry: entryIndex, form: formIndex, to: &findings)
+                        }
                     }
-                } else if Self.difference(signature([entry.text]), expected: expected, allowed: allowed, allowMissing: allowMissing) != nil {
-                    atText.add(entry: entryIndex, to: &findings)
+                } else {
+                    let text = Self.signature(of: CollectionOfOne(entry.text), entry, storage, arguments: arguments, into: &translationBytes)
+                    if translationBytes.hasExtra(text, beyond: expectedBytes, Int(source.allowed))
+                        || (!allowMissing && translationBytes.lacksAny(text, of: expectedBytes, Int(source.signature))) {
+                        atText.add(entry: entryIndex, to: &findings)
+                    }
                 }
             }
         }
@@ -141,122 +149,67 @@ struct PlaceholderMismatch: LintRule {
         return findings
     }
 
-    /// What a plain translation gets wrong: an argument beyond what the code passes (`allowed`), or
-    /// one of the base's (`expected`) left out.
-    private static func difference(_ translation: PlaceholderSignature, expected: PlaceholderSignature, allowed: PlaceholderSignature,
-                                   allowMissing: Bool) -> String? {
-        let extra = translation.difference(from: allowed, allowMissing: true)
-        let missing = allowMissing ? nil : translation.lacking(from: expected).map { "lacks \($0)" }
-        let problems = [extra, missing].compactMap { $0 }
-        return problems.isEmpty ? nil : problems.joined(separator: "; ")
-    }
-
-    /// The arguments of the texts `refs` of `entry`, merged, in its dialect.
-    private static func signature(of refs: [TextRef], _ entry: CompactEntry, _ storage: StringStorage,
-                                  arguments: KeyArguments) -> PlaceholderSignature {
+    /// Starts a signature in `list` with the arguments of the texts `refs` of `entry`, merged, in
+    /// its dialect and as the app formats them; returns its index. Emptied now and then, as a
+    /// scratch list.
+    private static func signature(of refs: some Sequence<TextRef>, _ entry: CompactEntry, _ storage: StringStorage,
+                                  arguments: KeyArguments, into list: inout PlaceholderBytes) -> Int {
+        if list.count >= 1024 { list.removeAll() }
         let rules = storage.rules(entry.file)
         let formatted = arguments.formatted(entry.key, text: UnsafeBufferPointer(start: nil, count: 0), rules: rules)
-        return PlaceholderSignature(refs.map { storage.string(entry.file, $0) }, rules: rules, formatted: formatted,
-                                    limit: arguments.highestPosition(entry.key))
-    }
-
-    /// The arguments of a base entry, all forms merged, and what the code passes (for a String
-    /// Catalog, the key's arguments too).
-    private static func expected(_ source: CompactEntry, in base: LocaleStrings, storage: StringStorage,
-                                 arguments: KeyArguments) -> (expected: PlaceholderSignature, allowed: PlaceholderSignature) {
-        let expected = signature(of: base.textRefs(source), source, storage, arguments: arguments)
-        guard storage.dialects[Int(source.file)] == .apple else { return (expected, expected) }
-        var allowed = expected
-        allowed.formUnion(PlaceholderSignature([storage.name(source.key)], rules: storage.rules(source.file)))
-        return (expected, allowed)
+        let limit = arguments.highestPosition(entry.key)
+        let signature = list.startSignature()
+        for ref in refs { storage.withBytes(entry.file, ref) { list.add($0, rules: rules, formatted: formatted, limit: limit) } }
+        return signature
     }
 
     /// The message of the finding at `entry` of the translation `table` (at its form `form`, if
-    /// given), from the same comparisons that found it.
-    private static func message(_ entry: CompactEntry, form: Int?, in table: LocaleStrings, base: LocaleStrings,
-                                storage: StringStorage, baseLocale: String, arguments: KeyArguments,
-                                memo: ExpectedSignatures) -> String {
+    /// given), from the same comparisons that found it, handed to `piece` in pieces.
+    private static func message(_ entry: CompactEntry, form: Int?, in table: LocaleStrings, source: BaseText,
+                                expected: PlaceholderBytes, storage: StringStorage, baseLocale: String,
+                                arguments: KeyArguments, _ piece: (String) -> Void) {
         let key = storage.name(entry.key), locale = table.locale
-        let source = base.entries[base.index(of: entry.key)!]
         if entry.isPlural != source.isPlural && storage.dialects[Int(entry.file)] != .apple {
-            return source.isPlural
+            return piece(source.isPlural
                 ? "'\(key)' is a plural in base locale '\(baseLocale)' but a plain text in locale '\(locale)': give it the plural forms"
-                : "'\(key)' is a plain text in base locale '\(baseLocale)' but a plural in locale '\(locale)': make it one text, or make the base a plural"
+                : "'\(key)' is a plain text in base locale '\(baseLocale)' but a plural in locale '\(locale)': make it one text, or make the base a plural")
         }
-        let (expected, allowed) = memo.signatures(of: entry.key) { Self.expected(source, in: base, storage: storage, arguments: arguments) }
-        let signature = { (refs: [TextRef]) in Self.signature(of: refs, entry, storage, arguments: arguments) }
+        var translation = PlaceholderBytes()
         if let form {
-            let category = storage.string(entry.file, table.forms[form].category)
-            let problem = signature([table.forms[form].text]).difference(from: allowed, allowMissing: true) ?? ""
-            return "the '\(category)' form of '\(key)' in locale '\(locale)' \(problem)"
+            let text = signature(of: CollectionOfOne(table.forms[form].text), entry, storage, arguments: arguments, into: &translation)
+            piece("the '")
+            piece(storage.string(entry.file, table.forms[form].category))
+            piece("' form of '")
+            piece(key)
+            piece("' in locale '")
+            piece(locale)
+            piece("' ")
+            return translation.writeExtras(text, beyond: expected, Int(source.allowed), to: piece)
         }
         if entry.isPlural {
-            let lacking = signature(table.textRefs(entry)).lacking(from: expected) ?? ""
-            return "no form of '\(key)' in locale '\(locale)' has \(lacking): a form may leave a placeholder out, but not every form"
+            let merged = signature(of: table.textRefs(entry), entry, storage, arguments: arguments, into: &translation)
+            piece("no form of '")
+            piece(key)
+            piece("' in locale '")
+            piece(locale)
+            piece("' has ")
+            translation.writeLacking(merged, of: expected, Int(source.signature), to: piece)
+            return piece(": a form may leave a placeholder out, but not every form")
         }
-        let problem = difference(signature([entry.text]), expected: expected, allowed: allowed,
-                                 allowMissing: source.isPlural || entry.isPlural) ?? ""
-        return "'\(key)' in locale '\(locale)' \(problem)"
-    }
-}
-
-/// The placeholders of one or more texts (the forms of a plural are merged), compared by name for
-/// `%{name}` and by position and type family for printf.
-struct PlaceholderSignature: Equatable {
-    var named: Set<String> = []
-    /// Position (1-based) → type family; sequential `%s` take positions in order.
-    var printf: [Int: String] = [:]
-
-    /// The arguments the dialect fills in `texts` (formatted as the app formats them); positions
-    /// past `limit` are left out (`format-crash` reports them).
-    init(_ texts: [String], rules: any DialectRules, formatted: Bool = true, limit: Int? = nil) {
-        for text in texts {
-            for token in rules.tokens(in: text, formatted: formatted) where token.isArgument {
-                if let name = token.name {
-                    var text = text
-                    named.insert(text.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[name]), as: UTF8.self) })
-                } else if let position = token.position, limit.map({ position <= $0 }) ?? true {
-                    printf[position] = FormatToken.familyName(token.family)
-                }
-            }
+        let text = signature(of: CollectionOfOne(entry.text), entry, storage, arguments: arguments, into: &translation)
+        piece("'")
+        piece(key)
+        piece("' in locale '")
+        piece(locale)
+        piece("' ")
+        let extra = translation.hasExtra(text, beyond: expected, Int(source.allowed))
+        let missing = !source.isPlural && translation.lacksAny(text, of: expected, Int(source.signature))
+        translation.writeExtras(text, beyond: expected, Int(source.allowed), to: piece)
+        if extra && missing { piece("; ") }
+        if missing {
+            piece("lacks ")
+            translation.writeLacking(text, of: expected, Int(source.signature), to: piece)
         }
-    }
-
-    /// Adds `other`'s arguments (a String Catalog key's, which a translation may use).
-    mutating func formUnion(_ other: PlaceholderSignature) {
-        named.formUnion(other.named)
-        printf.merge(other.printf) { mine, _ in mine }
-    }
-
-    /// The base's placeholders that `self` lacks, listed ("%{room}, printf argument 2"), or nil.
-    func lacking(from base: PlaceholderSignature) -> String? {
-        let names = base.named.subtracting(named).sorted().map { "%{\($0)}" }
-        let positions = base.printf.keys.filter { printf[$0] == nil }.sorted().map { "printf argument \($0)" }
-        return names.isEmpty && positions.isEmpty ? nil : (names + positions).joined(separator: ", ")
-    }
-
-    /// A description of how `self` (a translation) differs from `base`, or nil when it is fine.
-    func difference(from base: PlaceholderSignature, allowMissing: Bool) -> String? {
-        var problems: [String] = []
-        let added = named.subtracting(base.named).sorted()
-        if !added.isEmpty { problems.append("has \(added.map { "%{\($0)}" }.joined(separator: ", ")), which the base text lacks") }
-        let missing = base.named.subtracting(named).sorted()
-        if !missing.isEmpty && !allowMissing { problems.append("lacks \(missing.map { "%{\($0)}" }.joined(separator: ", "))") }
-        for position in printf.keys.sorted() {
-            guard let baseType = base.printf[position] else {
-                problems.append("has printf argument \(position), which the base text lacks")
-                continue
-            }
-            if baseType != printf[position], baseType != FormatToken.familyName(FormatToken.unknownType),
-               printf[position] != FormatToken.familyName(FormatToken.unknownType) {
-                problems.append("uses argument \(position) as \(printf[position] ?? "?") where the base text has \(baseType)")
-            }
-        }
-        if !allowMissing {
-            let lacking = base.printf.keys.filter { printf[$0] == nil }.sorted()
-            if !lacking.isEmpty { problems.append("lacks printf argument\(lacking.count > 1 ? "s" : "") \(lacking.map(String.init).joined(separator: ", "))") }
-        }
-        return problems.isEmpty ? nil : problems.joined(separator: "; ")
     }
 }
 
@@ -271,9 +224,10 @@ private struct BaseText {
     var apple: Bool
 }
 
-/// The placeholders `PlaceholderSignature` compares, kept as bytes, for a list of signatures (each
-/// of one text, or of the forms of a plural merged): vouches that a translation matches its base
-/// without making Strings, sets or dictionaries, and without a heap object per signature.
+/// The placeholders of texts, compared by name for `%{name}` and by position and type family for
+/// printf, kept as bytes, for a list of signatures (each of one text, or of the forms of a plural
+/// merged): compares a translation with its base without making Strings, sets or dictionaries, and
+/// without a heap object per signature; words only for the differences.
 struct PlaceholderBytes {
     /// 20 bytes (32-bit bounds): the base keeps one per text with placeholders.
     private struct Signature {
@@ -362,9 +316,10 @@ struct PlaceholderBytes {
         signatures[signature].names.isEmpty && signatures[signature].printf.isEmpty
     }
 
-    /// True when `PlaceholderSignature.difference(from:allowMissing:)` finds nothing between
-    /// signature `actual` of `translation` and signature `base` of this list; false when it may
-    /// find something.
+    /// True when signature `actual` of `translation` matches signature `base` of this list (it uses
+    /// nothing beyond it, and lacks nothing of it unless `allowMissing`); false when it may not.
+    /// The fast path over every translation: names not NFC as written, and types that differ in
+    /// number but not in name, are left to `hasExtra` and `lacksAny`, which decide.
     func vouches(for translation: PlaceholderBytes, _ actual: Int, against base: Int, allowMissing: Bool) -> Bool {
         let mine = signatures[base], theirs = translation.signatures[actual]
         // Without placeholders nothing is added, and only the base's can be missing.
@@ -383,32 +338,163 @@ struct PlaceholderBytes {
         return true
     }
 
+    /// Whether signature `signature` has a name of the same bytes as `name` (`vouches`' test).
     private func has(_ name: ArraySlice<UInt8>, in signature: Int) -> Bool {
         signatures[signature].names.contains { nameBytes[names[$0]].elementsEqual(name) }
     }
 
+    /// An argument of a translation's signature that its base's lacks, or types differently.
+    private enum Extra {
+        /// A `%{name}` (its bytes' range in `nameBytes`).
+        case name(Range<Int>)
+        /// A printf position.
+        case position(Int32)
+        /// A printf position the base fills with another type: the translation's type, the base's.
+        case type(Int32, family: Int32, base: Int32)
+
+        var position: Int32 {
+            switch self {
+            case .name: 0
+            case .position(let position), .type(let position, _, _): position
+            }
+        }
+    }
+
+    /// A placeholder of a base's signature that a translation's lacks.
+    private enum Missing {
+        case name(Range<Int>)
+        case position(Int32)
+    }
+
+    /// Calls `body` with each argument of signature `actual` beyond signature `base` of `allowed`
+    /// (names as often as written), until it returns false; false when stopped.
+    private func forEachExtra(_ actual: Int, beyond allowed: PlaceholderBytes, _ base: Int, _ body: (Extra) -> Bool) -> Bool {
+        let mine = signatures[actual]
+        let asBytes = mine.namesComparableAsBytes && allowed.signatures[base].namesComparableAsBytes
+        for name in mine.names where !allowed.has(names[name], of: self, asBytes: asBytes, in: base) {
+            if !body(.name(names[name])) { return false }
+        }
+        for index in mine.printf {
+            let (position, family) = printf[index]
+            guard let expected = allowed.family(at: position, in: base) else {
+                if !body(.position(position)) { return false }
+                continue
+            }
+            if !FormatToken.sameFamily(family, expected), family != FormatToken.unknownType, expected != FormatToken.unknownType,
+               !body(.type(position, family: family, base: expected)) { return false }
+        }
+        return true
+    }
+
+    /// Calls `body` with each placeholder of signature `base` of `expected` that signature `actual`
+    /// lacks (names as often as written), until it returns false; false when stopped.
+    private func forEachMissing(_ actual: Int, of expected: PlaceholderBytes, _ base: Int, _ body: (Missing) -> Bool) -> Bool {
+        let theirs = expected.signatures[base]
+        let asBytes = theirs.namesComparableAsBytes && signatures[actual].namesComparableAsBytes
+        for name in theirs.names where !has(expected.names[name], of: expected, asBytes: asBytes, in: actual) {
+            if !body(.name(expected.names[name])) { return false }
+        }
+        for index in theirs.printf where family(at: expected.printf[index].position, in: actual) == nil {
+            if !body(.position(expected.printf[index].position)) { return false }
+        }
+        return true
+    }
+
+    /// Whether signature `actual` uses an argument that signature `base` of `allowed` lacks, or
+    /// uses a position as another type.
+    func hasExtra(_ actual: Int, beyond allowed: PlaceholderBytes, _ base: Int) -> Bool {
+        !forEachExtra(actual, beyond: allowed, base) { _ in false }
+    }
+
+    /// Whether signature `actual` lacks a placeholder of signature `base` of `expected`.
+    func lacksAny(_ actual: Int, of expected: PlaceholderBytes, _ base: Int) -> Bool {
+        !forEachMissing(actual, of: expected, base) { _ in false }
+    }
+
+    /// Writes what `hasExtra` finds, in words ("has %{room}, which the base text lacks; uses argument
+    /// 1 as integer where the base text has object (%@)"), as pieces of a message; nothing when it
+    /// finds nothing.
+    func writeExtras(_ actual: Int, beyond allowed: PlaceholderBytes, _ base: Int, to piece: (String) -> Void) {
+        var added: Set<String> = [], positions: [Extra] = []
+        _ = forEachExtra(actual, beyond: allowed, base) { extra in
+            if case .name(let range) = extra { added.insert(String(decoding: nameBytes[range], as: UTF8.self)) } else { positions.append(extra) }
+            return true
+        }
+        var first = true
+        if !added.isEmpty {
+            piece("has ")
+            for name in added.sorted() {
+                piece(first ? "%{" : ", %{")
+                piece(name)
+                piece("}")
+                first = false
+            }
+            piece(", which the base text lacks")
+        }
+        for extra in positions.sorted(by: { $0.position < $1.position }) {
+            if !first { piece("; ") }
+            first = false
+            switch extra {
+            case .position(let position):
+                piece("has printf argument ")
+                piece(String(position))
+                piece(", which the base text lacks")
+            case .type(let position, let family, let expected):
+                piece("uses argument ")
+                piece(String(position))
+                piece(" as ")
+                piece(FormatToken.familyName(family))
+                piece(" where the base text has ")
+                piece(FormatToken.familyName(expected))
+            case .name:
+                break
+            }
+        }
+    }
+
+    /// Writes what `lacksAny` finds, listed ("%{room}, printf argument 2"), as pieces of a message;
+    /// nothing when it finds nothing.
+    func writeLacking(_ actual: Int, of expected: PlaceholderBytes, _ base: Int, to piece: (String) -> Void) {
+        var names: Set<String> = [], positions: [Int32] = []
+        _ = forEachMissing(actual, of: expected, base) { missing in
+            switch missing {
+            case .name(let range): names.insert(String(decoding: expected.nameBytes[range], as: UTF8.self))
+            case .position(let position): positions.append(position)
+            }
+            return true
+        }
+        var first = true
+        for name in names.sorted() {
+            piece(first ? "%{" : ", %{")
+            piece(name)
+            piece("}")
+            first = false
+        }
+        for position in positions.sorted() {
+            piece(first ? "printf argument " : ", printf argument ")
+            piece(String(position))
+            first = false
+        }
+    }
+
+    /// Whether signature `signature` has the name `name` of `list` (a range of its `nameBytes`): the
+    /// same bytes, or when a name is not NFC as written (`asBytes` false), the same String
+    /// (canonically equivalent).
+    private func has(_ name: Range<Int>, of list: PlaceholderBytes, asBytes: Bool, in signature: Int) -> Bool {
+        guard asBytes else {
+            let wanted = String(decoding: list.nameBytes[name], as: UTF8.self)
+            return signatures[signature].names.contains { String(decoding: nameBytes[names[$0]], as: UTF8.self) == wanted }
+        }
+        for index in signatures[signature].names where names[index].count == name.count {
+            let start = names[index].lowerBound
+            var offset = 0
+            while offset < name.count, nameBytes[start + offset] == list.nameBytes[name.lowerBound + offset] { offset += 1 }
+            if offset == name.count { return true }
+        }
+        return false
+    }
+
     private func family(at position: Int32, in signature: Int) -> Int32? {
         signatures[signature].printf.first { printf[$0].position == position }.map { printf[$0].family }
-    }
-}
-
-/// The base's signatures per key id, made on first use: a key with a finding in every locale (and
-/// per plural form) has them made once, not once per finding and message.
-private final class ExpectedSignatures: Sendable {
-    private let made = Mutex<[Int32: (PlaceholderSignature, PlaceholderSignature)]>([:])
-    /// Keys remembered at most: two sets and two dictionaries a key, kept for every key with a
-    /// finding, were 200 bytes a finding (a file of mismatches took 10 × its size); past this the
-    /// memo starts again and a signature is made again when asked.
-    static let capacity = 4_096
-
-    func signatures(of key: Int32, _ make: () -> (expected: PlaceholderSignature, allowed: PlaceholderSignature))
-        -> (expected: PlaceholderSignature, allowed: PlaceholderSignature) {
-        if let known = made.withLock({ $0[key] }) { return known }
-        let value = make()
-        made.withLock { made in
-            if made.count >= Self.capacity { made.removeAll(keepingCapacity: true) }
-            made[key] = (value.expected, value.allowed)
-        }
-        return value
     }
 }
