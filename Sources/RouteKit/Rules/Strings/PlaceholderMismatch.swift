@@ -27,47 +27,26 @@ struct PlaceholderMismatch: LintRule {
         // would cost more than the texts of a large file).
         let noPlaceholders = expectedBytes.startSignature()
         for source in base.entries {
-            let rules = storage.rules(source.file)
-            let apple = storage.dialects[Int(source.file)] == .apple
-            var signature = expectedBytes.startSignature()
-            base.forEachText(of: source) { ref in
-                storage.withBytes(source.file, ref) { text in
-                    expectedBytes.add(text, rules: rules, formatted: arguments.formatted(source.key, text: text, rules: rules))
-                }
-            }
-            let hasPlaceholders = !expectedBytes.isEmpty(signature)
-            if !hasPlaceholders {
-                expectedBytes.removeLastSignature()
-                signature = noPlaceholders
-            }
-            var allowed = signature
-            if apple, storage.name(source.key).utf8.contains(UInt8(ascii: "%")) {
-                // The base's arguments and the key's: what the code passes. The key's first, so
-                // that the base's type wins at a position both use.
-                allowed = expectedBytes.startSignature()
-                var key = storage.name(source.key)
-                key.withUTF8 { expectedBytes.add($0, rules: rules) }
-                base.forEachText(of: source) { ref in
-                    storage.withBytes(source.file, ref) { text in
-                        expectedBytes.add(text, rules: rules, formatted: arguments.formatted(source.key, text: text, rules: rules))
-                    }
-                }
-            }
-            sources[Int(source.key)] = BaseText(signature: Int32(signature), allowed: Int32(allowed), isPlural: source.isPlural,
-                                                hasPlaceholders: hasPlaceholders, apple: apple)
+            sources[Int(source.key)] = Self.baseText(source, in: base, storage, arguments: arguments, noPlaceholders: noPlaceholders,
+                                                     into: &expectedBytes)
         }
         var translationBytes = PlaceholderBytes()
         var blankScalars = BlankScalars()
         // The first `limits.findings` are listed, in locale and entry order; the rest counted.
         let listing = FindingListing(rule: Self.id, limit: context.project.config.limits.findings)
-        // Kept for the messages, which compare each finding's translation with them again.
-        let (expected, bases) = (expectedBytes, sources)
         for locale in strings.locales where locale != strings.baseLocale {
             guard let table = strings[locale] else { continue }
             // A finding per entry or form at most, made into words only when asked for (`message`).
             let make: @Sendable (Int, Int?, Int?, (String) -> Void) -> Void = { index, form, _, piece in
                 let entry = table.entries[index]
-                Self.message(entry, form: form, in: table, source: bases[Int(entry.key)], expected: expected, storage: storage,
+                // The base's placeholders again, of this key alone: kept for every key until the
+                // report is written, they took more memory than the texts (a finding per entry).
+                var expected = PlaceholderBytes()
+                let noPlaceholders = expected.startSignature()
+                guard let baseIndex = base.index(of: entry.key) else { return }
+                let source = Self.baseText(base.entries[baseIndex], in: base, storage, arguments: arguments,
+                                           noPlaceholders: noPlaceholders, into: &expected)
+                Self.message(entry, form: form, in: table, source: source, expected: expected, storage: storage,
                              baseLocale: strings.baseLocale, arguments: arguments, piece)
             }
             let atKey = EntryFindings(rule: Self.id, table: table, place: .key, message: .inPieces(make), listing: listing)
@@ -161,6 +140,41 @@ struct PlaceholderMismatch: LintRule {
         let signature = list.startSignature()
         for ref in refs { storage.withBytes(entry.file, ref) { list.add($0, rules: rules, formatted: formatted, limit: limit) } }
         return signature
+    }
+
+    /// What the base says of `source`: its placeholders (all forms merged) added to `expected` as
+    /// a signature (`noPlaceholders` when it has none), and for a String Catalog key with
+    /// arguments of its own, what the code passes as another.
+    private static func baseText(_ source: CompactEntry, in base: LocaleStrings, _ storage: StringStorage, arguments: KeyArguments,
+                                 noPlaceholders: Int, into expected: inout PlaceholderBytes) -> BaseText {
+        let rules = storage.rules(source.file)
+        let apple = storage.dialects[Int(source.file)] == .apple
+        var signature = expected.startSignature()
+        base.forEachText(of: source) { ref in
+            storage.withBytes(source.file, ref) { text in
+                expected.add(text, rules: rules, formatted: arguments.formatted(source.key, text: text, rules: rules))
+            }
+        }
+        let hasPlaceholders = !expected.isEmpty(signature)
+        if !hasPlaceholders {
+            expected.removeLastSignature()
+            signature = noPlaceholders
+        }
+        var allowed = signature
+        if apple, storage.name(source.key).utf8.contains(UInt8(ascii: "%")) {
+            // The base's arguments and the key's: what the code passes. The key's first, so
+            // that the base's type wins at a position both use.
+            allowed = expected.startSignature()
+            var key = storage.name(source.key)
+            key.withUTF8 { expected.add($0, rules: rules) }
+            base.forEachText(of: source) { ref in
+                storage.withBytes(source.file, ref) { text in
+                    expected.add(text, rules: rules, formatted: arguments.formatted(source.key, text: text, rules: rules))
+                }
+            }
+        }
+        return BaseText(signature: Int32(signature), allowed: Int32(allowed), isPlural: source.isPlural,
+                        hasPlaceholders: hasPlaceholders, apple: apple)
     }
 
     /// The message of the finding at `entry` of the translation `table` (at its form `form`, if
