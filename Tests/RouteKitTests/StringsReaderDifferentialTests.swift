@@ -60,6 +60,9 @@ import Testing
             "en:\n  list:\n    - a: 1\n      a: 2\n    - !x [z]\n  list: again\n  \"q\": 1\n  'q': 2\n  q: 3\n",
             "en:\n  \"é\": 1\n  \"\\u00e9\": 2\n  ü: 3\n  ü: 4\n",
             "en: {a: 1, a: {b: 2}, c: [1, 2], c: 3}\n",
+            // Keys are equal when their characters are: a precomposed é and e + U+0301 are two keys
+            // (a Swift String would call them equal), the escaped and the literal e + U+0301 one.
+            "en:\n  \"\u{E9}\": 1\n  \"e\\u0301\": 2\n  e\u{301}: 3\n",
         ]
         for text in texts {
             if let difference = Self.difference(Array(text.utf8)) { Issue.record("\(text):\n\(difference)") }
@@ -67,6 +70,8 @@ import Testing
         // The cases above are read by the stream with the findings the tree path makes.
         let streamed = StringsReader.read(bytes: Array(texts[1].utf8), path: "t.yml", limits: .default)
         #expect(streamed.file.allDiagnostics.map(\.rule).sorted() == ["duplicate-key", "duplicate-key", "duplicate-key", "duplicate-key", "yaml-syntax"])
+        let accents = StringsReader.read(bytes: Array(texts[texts.count - 1].utf8), path: "t.yml", limits: .default)
+        #expect(accents.file.allDiagnostics.map(\.rule) == ["duplicate-key"])
     }
 
     /// Small edits of a typical file: both paths agree wherever the edit lands.

@@ -94,7 +94,10 @@ private struct TreeBuilder {
         var items: [YAMLNode] = []
         var pendingKey: YAMLScalar?
         var skipNextValue = false
-        var seen: [String: Int] = [:]
+        /// The keys so far, as bytes: YAML keys are equal when their characters are, where Swift's
+        /// `String` would also call `"é"` and `"e\u{301}"` equal (and the streaming strings reader
+        /// compares bytes too).
+        var seen: Set<[UInt8]> = []
     }
 
     let path: String
@@ -254,12 +257,11 @@ private struct TreeBuilder {
             frames[top].skipNextValue = false
         } else if let key = frames[top].pendingKey {
             frames[top].pendingKey = nil
-            if frames[top].seen[key.value] != nil {
+            if !frames[top].seen.insert(Array(key.value.utf8)).inserted {
                 diagnostics.append(Finding(rule: "duplicate-key", severity: .error,
                                            message: YAMLReader.duplicateKeyTemplate.prefix + key.value + YAMLReader.duplicateKeyTemplate.suffix,
                                            location: key.location, key: key.value))
             } else {
-                frames[top].seen[key.value] = key.location.line
                 frames[top].entries.append(YAMLMapping.Entry(key: key, value: node))
             }
         } else if case .scalar(let key) = node {
