@@ -253,7 +253,8 @@ struct StringsFileData: Sendable {
         return text.withUTF8 { store($0) }
     }
 
-    /// The same records from a tree (tests, and files the streaming reader hands back).
+    /// The same records from a tree: the oracle the streaming reader is held to
+    /// (`StringsRecordDump`, the differential tests and the `strings` fuzz target).
     init(tree file: YAMLFile) {
         path = file.path
         guard let root = file.root else { return }

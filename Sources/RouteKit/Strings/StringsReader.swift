@@ -46,11 +46,10 @@ private struct StringRecordBuilder: BlockMappingSink {
     /// One open mapping or list.
     struct Frame {
         var isMapping: Bool
-        /// Whether this node's content becomes records. Not in a list, in the value of a key
-        /// given again, or in a key that is not a scalar (or the value after it): the tree path
-        /// drops those, so they are read for their findings only.
-        var recording: Bool
-        /// 0: the root mapping (keys are locales); 1: a locale's mapping; 2+: nested.
+        /// 0: the root mapping (keys are locales); 1: a locale's mapping; 2+: nested; -1 for a
+        /// node whose content does not become records: a list, the value of a key given again, a
+        /// key that is not a scalar (or the value after it). The tree path drops those, so they
+        /// are read for their findings only.
         var level: Int
         /// The group record of this mapping (level 2+), or -1.
         var group: Int
@@ -66,6 +65,9 @@ private struct StringRecordBuilder: BlockMappingSink {
         var children: Int32 = 0
         /// A mapping's keys so far (a key given again is reported, and its value dropped).
         var keys = MappingKeys()
+
+        /// Whether this node's content becomes records.
+        var recording: Bool { level >= 0 }
     }
 
     let path: String
@@ -339,7 +341,7 @@ private struct StringRecordBuilder: BlockMappingSink {
     /// A mapping or list read for its findings only, and whether it is a key.
     private mutating func unrecorded(isMapping: Bool, _ mark: yaml_mark_t) -> Frame {
         let parent = frames.last
-        return Frame(isMapping: isMapping, recording: false, level: -1, group: -1,
+        return Frame(isMapping: isMapping, level: -1, group: -1,
                      isKey: parent.map { $0.isMapping && $0.expectingKey } ?? false,
                      start: (Int32(mark.line) + 1, Int32(mark.column) + 1))
     }
@@ -353,7 +355,7 @@ private struct StringRecordBuilder: BlockMappingSink {
     private mutating func mappingStart(_ mark: yaml_mark_t) {
         let start = (Int32(mark.line) + 1, Int32(mark.column) + 1)
         guard let parent = frames.last else {
-            frames.append(Frame(isMapping: true, recording: true, level: 0, group: -1, start: start))
+            frames.append(Frame(isMapping: true, level: 0, group: -1, start: start))
             return
         }
         guard startsRecordedValue else { return frames.append(unrecorded(isMapping: true, mark)) }
@@ -362,14 +364,14 @@ private struct StringRecordBuilder: BlockMappingSink {
             localeName = String(decoding: data.arena[Int(key.start) ..< Int(key.start + key.length)], as: UTF8.self)
             data.locales.append(RawLocale(name: localeName, line: key.line, column: key.column, items: data.items.count ..< data.items.count))
             localeIndex = data.locales.count - 1
-            frames.append(Frame(isMapping: true, recording: true, level: 1, group: -1, start: start))
+            frames.append(Frame(isMapping: true, level: 1, group: -1, start: start))
             return
         }
         noteChild(scalar: false)
         data.items.append(RawItem(keyStart: key.start, keyLength: key.length,
                                   value: TextRef(start: 0, length: 0, line: start.0, column: start.1),
                                   keyLine: key.line, keyColumn: key.column, flags: RawItem.group))
-        frames.append(Frame(isMapping: true, recording: true, level: parent.level + 1, group: data.items.count - 1, start: start))
+        frames.append(Frame(isMapping: true, level: parent.level + 1, group: data.items.count - 1, start: start))
     }
 
     private mutating func sequenceStart(_ mark: yaml_mark_t) {
@@ -393,9 +395,9 @@ private struct StringRecordBuilder: BlockMappingSink {
 
     private mutating func nodeEnd() {
         let frame = frames.removeLast()
-        if frame.recording && frame.level == 1 {
+        if frame.level == 1 {
             data.locales[localeIndex].items = data.locales[localeIndex].items!.lowerBound ..< data.items.count
-        } else if frame.recording && frame.level >= 2 {
+        } else if frame.level >= 2 {
             var group = data.items[frame.group]
             if frame.allScalar { group.flags |= RawItem.allScalar }
             if frame.allCategories { group.flags |= RawItem.allCategories }

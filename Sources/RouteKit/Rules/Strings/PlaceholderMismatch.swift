@@ -198,7 +198,8 @@ struct PlaceholderMismatch: LintRule {
             piece("' in locale '")
             piece(locale)
             piece("' ")
-            return translation.writeExtras(text, beyond: expected, Int(source.allowed), to: piece)
+            translation.writeExtras(text, beyond: expected, Int(source.allowed), to: piece)
+            return
         }
         if entry.isPlural {
             let merged = signature(of: table.textRefs(entry), entry, storage, arguments: arguments, into: &translation)
@@ -216,11 +217,9 @@ struct PlaceholderMismatch: LintRule {
         piece("' in locale '")
         piece(locale)
         piece("' ")
-        let extra = translation.hasExtra(text, beyond: expected, Int(source.allowed))
-        let missing = !source.isPlural && translation.lacksAny(text, of: expected, Int(source.signature))
-        translation.writeExtras(text, beyond: expected, Int(source.allowed), to: piece)
-        if extra && missing { piece("; ") }
-        if missing {
+        let wroteExtras = translation.writeExtras(text, beyond: expected, Int(source.allowed), to: piece)
+        if !source.isPlural && translation.lacksAny(text, of: expected, Int(source.signature)) {
+            if wroteExtras { piece("; ") }
             piece("lacks ")
             translation.writeLacking(text, of: expected, Int(source.signature), to: piece)
         }
@@ -339,22 +338,17 @@ struct PlaceholderBytes {
         // Without placeholders nothing is added, and only the base's can be missing.
         if theirs.names.isEmpty && theirs.printf.isEmpty { return allowMissing || isEmpty(base) }
         guard mine.namesComparableAsBytes && theirs.namesComparableAsBytes else { return false }
-        for name in theirs.names where !has(translation.nameBytes[translation.names[name]], in: base) { return false }
+        for name in theirs.names where !has(translation.names[name], of: translation, asBytes: true, in: base) { return false }
         for index in theirs.printf {
             guard let family = family(at: translation.printf[index].position, in: base) else { return false }
             let theirs = translation.printf[index].family
             if family != theirs && family != FormatToken.unknownType && theirs != FormatToken.unknownType { return false }
         }
         if !allowMissing {
-            for name in mine.names where !translation.has(nameBytes[names[name]], in: actual) { return false }
+            for name in mine.names where !translation.has(names[name], of: self, asBytes: true, in: actual) { return false }
             for index in mine.printf where translation.family(at: printf[index].position, in: actual) == nil { return false }
         }
         return true
-    }
-
-    /// Whether signature `signature` has a name of the same bytes as `name` (`vouches`' test).
-    private func has(_ name: ArraySlice<UInt8>, in signature: Int) -> Bool {
-        signatures[signature].names.contains { nameBytes[names[$0]].elementsEqual(name) }
     }
 
     /// An argument of a translation's signature that its base's lacks, or types differently.
@@ -427,8 +421,9 @@ struct PlaceholderBytes {
 
     /// Writes what `hasExtra` finds, in words ("has %{room}, which the base text lacks; uses argument
     /// 1 as integer where the base text has object (%@)"), as pieces of a message; nothing when it
-    /// finds nothing.
-    func writeExtras(_ actual: Int, beyond allowed: PlaceholderBytes, _ base: Int, to piece: (String) -> Void) {
+    /// finds nothing. Returns whether it wrote anything.
+    @discardableResult
+    func writeExtras(_ actual: Int, beyond allowed: PlaceholderBytes, _ base: Int, to piece: (String) -> Void) -> Bool {
         var added: Set<String> = [], positions: [Extra] = []
         _ = forEachExtra(actual, beyond: allowed, base) { extra in
             if case .name(let range) = extra { added.insert(String(decoding: nameBytes[range], as: UTF8.self)) } else { positions.append(extra) }
@@ -464,6 +459,7 @@ struct PlaceholderBytes {
                 break
             }
         }
+        return !first
     }
 
     /// Writes what `lacksAny` finds, listed ("%{room}, printf argument 2"), as pieces of a message;
