@@ -16,7 +16,7 @@ import Testing
             return CompactEntry(key: key, file: 0, keyLine: line, keyColumn: 3, text: text(line: line + 1, column: 5), isPlural: false)
         case 2: // a text two lines down: on the side
             return CompactEntry(key: key, file: 1, keyLine: line, keyColumn: 3, text: text(line: line + 2, column: 5), isPlural: false)
-        case 3: // a key column past 255: on the side
+        case 3: // a key column past 254: packed wide on the first 255 lines (line and column share a word), else on the side
             return CompactEntry(key: key, file: 1, keyLine: line, keyColumn: 300, text: text(line: line, column: 305), isPlural: false)
         case 4: // a text 300 columns after its key: on the side
             return CompactEntry(key: key, file: 1, keyLine: line, keyColumn: 3, text: text(line: line, column: 303), isPlural: false)
@@ -39,7 +39,27 @@ import Testing
         #expect(entries.count == count)
         #expect((0 ..< count).allSatisfy { Self.same(entries[$0], Self.entry($0)) })
         #expect(zip(entries, 0 ..< count).allSatisfy { Self.same($0, Self.entry($1)) })
-        #expect(entries.sideCount == (0 ..< count).count { [2, 3, 4].contains($0 % 6) })
+        #expect(entries.sideCount == (0 ..< count).count { [2, 4].contains($0 % 6) || ($0 % 6 == 3 && 2 * $0 + 1 > 255) })
+    }
+
+    /// A String Catalog on one line: every key past column 254, on line 1. Such keys pack (each
+    /// went on the side before, 32 bytes and the side's growth); a column past 24 bits, or a
+    /// line past 255, still goes on the side.
+    @Test func keysOfALongLinePack() {
+        let places: [(line: Int32, column: Int32, packs: Bool)] = [
+            (1, 254, true), (1, 255, true), (1, 70_000, true), (255, 0xFF_FFFF, true), (256, 300, false), (1, 0x100_0000, false),
+        ]
+        var entries = PackedEntries()
+        for (index, place) in places.enumerated() {
+            entries.append(CompactEntry(key: Int32(index), file: 0, keyLine: place.line, keyColumn: place.column,
+                                        text: TextRef(start: Int32(index), length: 5, line: place.line, column: place.column), isPlural: false))
+        }
+        #expect(entries.sideCount == places.count { !$0.packs })
+        for (index, place) in places.enumerated() {
+            let entry = entries[index]
+            #expect(entry.keyLine == place.line && entry.keyColumn == place.column && entry.text.line == place.line
+                    && entry.text.column == place.column && entry.text.length == 5 && entry.text.start == Int32(index))
+        }
     }
 }
 

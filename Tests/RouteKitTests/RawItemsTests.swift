@@ -54,4 +54,49 @@ import Testing
         items.release(below: 2 * RawItems.chunkSize + 1)
         #expect((2 * RawItems.chunkSize ..< count).allSatisfy { Self.same(items[$0], expected[$0]) })
     }
+
+    /// A text that is its key, at the key's place (a String Catalog key with no source text),
+    /// packs with its bytes once and any column: a catalog on one line has columns past 13 bits.
+    /// Before, such a record took its text's bytes again, and one past column 8,191 went on the
+    /// side (36 bytes, and the side array's growth).
+    @Test func aTextThatIsItsKeyPacksAtAnyColumn() {
+        var items = RawItems()
+        let columns: [Int32] = [1, 8_191, 8_192, 70_000, 16_000_000]
+        for (index, column) in columns.enumerated() {
+            let start = Int32(index * 8)
+            items.append(RawItem(keyStart: start, keyLength: 8, value: TextRef(start: start, length: 8, line: 1, column: column),
+                                 keyLine: 1, keyColumn: column, flags: 0))
+        }
+        #expect(items.sideCount == 0)
+        for (index, column) in columns.enumerated() {
+            let item = items[index]
+            #expect(item.keyColumn == column && item.value.column == column && item.value.start == item.keyStart
+                    && item.value.length == 8 && item.value.line == 1 && item.flags == 0)
+        }
+    }
+
+    /// `truncate` drops records from a count on, keeping the chunk that is written next;
+    /// `append(moving:)` joins lists with each group's end moved with it (the String Catalog
+    /// reader's lists by locale).
+    @Test func listsTruncateAndJoin() {
+        var first = RawItems(), second = RawItems()
+        let count = RawItems.chunkSize + 10
+        for index in 0 ..< count { first.append(Self.record(index)) }
+        first.truncate(to: RawItems.chunkSize + 3)
+        #expect(first.count == RawItems.chunkSize + 3)
+        first.truncate(to: RawItems.chunkSize)
+        first.append(Self.record(1))
+        #expect(Self.same(first[RawItems.chunkSize], Self.record(1)))
+        first.truncate(to: 5)
+        #expect(first.count == 5 && (0 ..< 5).allSatisfy { Self.same(first[$0], Self.record($0)) })
+        // A group of two children, then a leaf.
+        second.append(RawItem(keyStart: 0, keyLength: 1, value: TextRef(start: 0, length: 2, line: 0, column: 0), keyLine: 1, keyColumn: 1,
+                              flags: RawItem.group | RawItem.allScalar))
+        for index in [3, 4, 3] { second.append(Self.record(index)) }
+        second[0].value.start = 3
+        first.append(moving: &second)
+        #expect(second.count == 0 && first.count == 9)
+        #expect(first[5].isGroup && first[5].value.start == 8 && first[5].value.length == 2)
+        #expect(Self.same(first[8], Self.record(3)))
+    }
 }

@@ -75,11 +75,24 @@ struct JSONDocument {
     /// Parses `bytes`, which must outlive the document; with an `outline`, only what it reads has nodes.
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = 200, maxNodes: Int = 8_000_000,
                       outline: Outline? = nil) throws(NativeSyntaxError) -> JSONDocument {
-        var parser = Parser(bytes: bytes, maxDepth: maxDepth, maxNodes: maxNodes, outline: outline)
+        var none = NoMemberSink()
+        return try parse(bytes, maxDepth: maxDepth, maxNodes: maxNodes, outline: outline, streaming: nil, into: &none)
+    }
+
+    /// Parses `bytes`, handing each member of the root's object member `streaming` (a String
+    /// Catalog's `strings`) to `sink` as soon as it is read; its nodes are dropped after, so a
+    /// large object costs the nodes of one member at a time. In the document returned, that
+    /// object has no members. `maxNodes` counts every node made, dropped or not.
+    static func parse<Sink: JSONMemberSink>(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = 200, maxNodes: Int = 8_000_000,
+                                            outline: Outline? = nil, streaming member: String?,
+                                            into sink: inout Sink) throws(NativeSyntaxError) -> JSONDocument {
+        var parser = Parser(bytes: bytes, maxDepth: maxDepth, maxNodes: maxNodes, outline: outline,
+                            streamed: member.map { Array($0.utf8) }, sink: sink)
+        defer { sink = parser.sink }
         try parser.run()
         var document = JSONDocument(bytes: bytes, nodes: parser.nodes)
         document.loneSurrogateOffsets = parser.loneSurrogates
-        document.objectsWithRepeats = document.findObjectsWithRepeats()
+        document.objectsWithRepeats = document.findObjectsWithRepeats(scratch: &parser.scratch)
         return document
     }
 
@@ -90,8 +103,11 @@ struct JSONDocument {
 
     /// Line and column of each lone surrogate escape, with its text (`\ud800`).
     func loneSurrogates() -> [(text: String, line: Int, column: Int)] {
-        loneSurrogateOffsets.map { offset in
-            let (line, column) = TextPosition.locate(offset: offset, in: bytes)
+        // In file order, each placed from the one before (one `locate` each read the file again:
+        // quadratic in a file of lone surrogates). Lines end at LF, as the parser counts them.
+        var lines = LineTracker()
+        return loneSurrogateOffsets.map { offset in
+            let (line, column) = lines.position(of: offset, in: bytes)
             return (String(decoding: UnsafeBufferPointer(rebasing: bytes[offset ..< offset + 6]), as: UTF8.self), line, column)
         }
     }
@@ -101,13 +117,9 @@ struct JSONDocument {
     /// localizations) compares its names pairwise by their first bytes and length, the bytes
     /// themselves only when those agree; a larger one sorts a hash per key in one reused buffer to
     /// find equal neighbours. Names with escapes are compared decoded, as `"\u0041"` is `"A"`.
-    private func findObjectsWithRepeats() -> Set<Int> {
+    private func findObjectsWithRepeats(from first: Int = 0, scratch: inout RepeatScratch) -> Set<Int> {
         var result: Set<Int> = []
-        // A small object's key nodes and their names' prefixes, overwritten per object.
-        var keys = [Int](repeating: 0, count: Self.pairwiseMembers)
-        var prefixes = [UInt64](repeating: 0, count: Self.pairwiseMembers)
-        var hashes: [(hash: UInt64, key: Int32)] = []
-        for index in nodes.indices where nodes[index].kind == .object && nodes[index].end > Int32(index + 3) {
+        for index in nodes.indices[first...] where nodes[index].kind == .object && nodes[index].end > Int32(index + 3) {
             var key = index + 1
             let end = Int(nodes[index].end)
             // Two members (a `stringUnit`'s `state` and `value`): compared directly.
@@ -117,16 +129,21 @@ struct JSONDocument {
                 continue
             }
             var count = 0
+            if scratch.keys.isEmpty {
+                scratch.keys = [Int](repeating: 0, count: Self.pairwiseMembers)
+                scratch.prefixes = [UInt64](repeating: 0, count: Self.pairwiseMembers)
+            }
             while key < end, count < Self.pairwiseMembers {
-                keys[count] = key
-                prefixes[count] = namePrefix(key)
+                scratch.keys[count] = key
+                scratch.prefixes[count] = namePrefix(key)
                 count += 1
                 key = Int(nodes[key + 1].end)
             }
             if key >= end {
                 search: for later in 1 ..< count {
-                    for earlier in 0 ..< later where prefixes[earlier] == prefixes[later] || nodes[keys[earlier]].flag || nodes[keys[later]].flag {
-                        if sameName(keys[earlier], keys[later]) {
+                    for earlier in 0 ..< later where scratch.prefixes[earlier] == scratch.prefixes[later]
+                        || nodes[scratch.keys[earlier]].flag || nodes[scratch.keys[later]].flag {
+                        if sameName(scratch.keys[earlier], scratch.keys[later]) {
                             result.insert(index)
                             break search
                         }
@@ -134,15 +151,16 @@ struct JSONDocument {
                 }
                 continue
             }
-            hashes.removeAll(keepingCapacity: true)
+            scratch.hashes.removeAll(keepingCapacity: true)
             key = index + 1
             while key < end {
                 var hash = StableHash.Stream()
                 if nodes[key].flag { hash.add(string(key) ?? "") } else { hash.add(raw(key)) }
-                hashes.append((hash.hash, Int32(key)))
+                scratch.hashes.append((hash.hash, Int32(key)))
                 key = Int(nodes[key + 1].end)
             }
-            hashes.sort { $0.hash < $1.hash }
+            scratch.hashes.sort { $0.hash < $1.hash }
+            let hashes = scratch.hashes
             for position in hashes.indices.dropFirst() where hashes[position].hash == hashes[position - 1].hash {
                 // Equal hashes: the names are compared (a collision is no repeat).
                 if string(Int(hashes[position].key)) == string(Int(hashes[position - 1].key)) {
@@ -152,6 +170,14 @@ struct JSONDocument {
             }
         }
         return result
+    }
+
+    /// `findObjectsWithRepeats`' buffers, made once per parse (it runs once per streamed member).
+    struct RepeatScratch {
+        /// A small object's key nodes and their names' prefixes, overwritten per object.
+        var keys: [Int] = []
+        var prefixes: [UInt64] = []
+        var hashes: [(hash: UInt64, key: Int32)] = []
     }
 
     /// Members an object may have for its names to be compared pairwise rather than hashed.
@@ -293,7 +319,7 @@ struct JSONDocument {
             index += 2
             if escaped == UInt8(ascii: "u") {
                 var value: UInt32 = 0
-                for digit in raw[index ..< index + 4] { value = value * 16 + UInt32(Parser.hexValue(digit)!) }
+                for digit in raw[index ..< index + 4] { value = value * 16 + UInt32(JSONDocument.hexValue(digit)!) }
                 index += 4
                 if (0xD800 ... 0xDBFF).contains(value) {
                     flushHigh()
@@ -325,6 +351,15 @@ struct JSONDocument {
         return String(decoding: out, as: UTF8.self)
     }
 
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0") ... UInt8(ascii: "9"): return byte - 0x30
+        case UInt8(ascii: "a") ... UInt8(ascii: "f"): return byte - 0x61 + 10
+        case UInt8(ascii: "A") ... UInt8(ascii: "F"): return byte - 0x41 + 10
+        default: return nil
+        }
+    }
+
     func bool(_ node: Int) -> Bool? {
         switch nodes[node].kind {
         case .bool: return nodes[node].flag
@@ -353,12 +388,18 @@ struct JSONDocument {
         }
     }
 
-    private struct Parser {
+    private struct Parser<Sink: JSONMemberSink> {
         let bytes: UnsafeBufferPointer<UInt8>
         let maxDepth: Int
         let maxNodes: Int
         let outline: Outline?
+        /// The name of the root's member whose object is streamed to `sink`.
+        let streamed: [UInt8]?
+        var sink: Sink
         var nodes: [Node] = []
+        /// Nodes made, with those of streamed members dropped since.
+        var made = 0
+        var scratch = RepeatScratch()
         var index = 0
         var line: Int32 = 1
         var columns = ColumnCounter()
@@ -374,23 +415,34 @@ struct JSONDocument {
             var isNamed: Bool
             var line: Int32
             var isEmpty = true
+            /// Its members go to the sink one by one.
+            var streams = false
         }
 
-        init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, maxNodes: Int, outline: Outline?) {
+        init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, maxNodes: Int, outline: Outline?, streamed: [UInt8]?, sink: Sink) {
             self.bytes = bytes
             self.maxDepth = maxDepth
             self.maxNodes = maxNodes
             self.outline = outline
-            nodes.reserveCapacity(min(bytes.count / 16, maxNodes))
+            self.streamed = streamed
+            self.sink = sink
+            nodes.reserveCapacity(streamed == nil ? min(bytes.count / 16, maxNodes) : 1024)
         }
 
-        static func hexValue(_ byte: UInt8) -> UInt8? {
-            switch byte {
-            case UInt8(ascii: "0") ... UInt8(ascii: "9"): return byte - 0x30
-            case UInt8(ascii: "a") ... UInt8(ascii: "f"): return byte - 0x61 + 10
-            case UInt8(ascii: "A") ... UInt8(ascii: "F"): return byte - 0x41 + 10
-            default: return nil
-            }
+        /// The document of the nodes so far, lent to the sink (the array moves, it is not copied).
+        mutating func lend(_ body: (inout Sink, JSONDocument) -> Void, repeatsFrom first: Int) {
+            var document = JSONDocument(bytes: bytes, nodes: [])
+            swap(&document.nodes, &nodes)
+            document.objectsWithRepeats = document.findObjectsWithRepeats(from: first, scratch: &scratch)
+            body(&sink, document)
+            swap(&document.nodes, &nodes)
+        }
+
+        /// Hands the streamed object's member that ends with node `value` to the sink, then drops it.
+        mutating func streamMember(value: Int) {
+            let key = value - 1
+            lend({ $0.member($1, key: key, value: value) }, repeatsFrom: value)
+            nodes.removeSubrange(key...)
         }
 
         /// The column of `offset` on the current line (offsets asked in increasing order).
@@ -415,7 +467,8 @@ struct JSONDocument {
         }
 
         mutating func append(_ kind: Kind, flag: Bool = false, start: Int, length: Int, at offset: Int) throws(NativeSyntaxError) -> Int {
-            guard nodes.count < maxNodes else { throw error("more than \(maxNodes) JSON values (limits.node-count)", at: offset) }
+            guard made < maxNodes else { throw error("more than \(maxNodes) JSON values (limits.node-count)", at: offset) }
+            made += 1
             nodes.append(Node(kind: kind, flag: flag, start: Int32(start), length: Int32(length), end: Int32(nodes.count + 1),
                               line: line, column: columnOf(offset)))
             return nodes.count - 1
@@ -450,6 +503,7 @@ struct JSONDocument {
                     index += 1
                     if top.node >= 0 { nodes[top.node].end = Int32(nodes.count) }
                     stack.removeLast()
+                    if stack.last?.streams == true { streamMember(value: top.node) }
                     continue
                 }
                 stack[stack.count - 1].isEmpty = false
@@ -464,11 +518,16 @@ struct JSONDocument {
                 // object the outline reads (by the member's name), never in an array.
                 var keepsValues = outline == nil
                 var isNamed = false
+                var streams = false
                 if top.isObject {
                     guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                         throw error("expected a member name in double quotes, found \(describe(index))", at: index)
                     }
                     let name = try string(keep: top.keepsValues)
+                    if let streamed, stack.count == 1, top.keepsValues {
+                        streams = name.escapes ? JSONDocument(bytes: bytes, nodes: [nodes[nodes.count - 1]]).string(0).map { Array($0.utf8) } == streamed
+                            : streamed.withUnsafeBufferPointer { $0.elementsEqual(UnsafeBufferPointer(rebasing: bytes[name.start ..< name.end])) }
+                    }
                     if let outline, top.keepsValues {
                         // A name with escapes is looked into, as it may spell one that is read.
                         let bytes = UnsafeBufferPointer(rebasing: self.bytes[name.start ..< name.end])
@@ -482,7 +541,16 @@ struct JSONDocument {
                     index += 1
                     skipSpace()
                 }
+                let depth = stack.count
                 try value(&stack, keep: top.keepsValues, keepsValues: top.keepsValues && keepsValues, isNamed: isNamed)
+                if stack.count == depth {
+                    // A scalar: a streamed object's member is whole.
+                    if top.streams { streamMember(value: nodes.count - 1) }
+                } else if streams, stack[depth].isObject {
+                    stack[depth].streams = true
+                    let key = nodes.count - 2
+                    lend({ $0.streamStarts($1, key: key) }, repeatsFrom: nodes.count)
+                }
             }
             skipSpace()
             if index < bytes.count { throw error("text after the JSON value: \(describe(index))", at: index) }
@@ -551,10 +619,10 @@ struct JSONDocument {
                             if let high = pendingHigh { loneSurrogates.append(high.at); pendingHigh = nil }
                             offset += 2
                         case UInt8(ascii: "u"):
-                            guard offset + 6 <= bytes.count, (2 ..< 6).allSatisfy({ Self.hexValue(bytes[offset + $0]) != nil }) else {
+                            guard offset + 6 <= bytes.count, (2 ..< 6).allSatisfy({ JSONDocument.hexValue(bytes[offset + $0]) != nil }) else {
                                 throw error("\\u must be followed by four hex digits", at: offset)
                             }
-                            let value = (2 ..< 6).reduce(0) { $0 * 16 + Int(Self.hexValue(bytes[offset + $1])!) }
+                            let value = (2 ..< 6).reduce(0) { $0 * 16 + Int(JSONDocument.hexValue(bytes[offset + $1])!) }
                             let follows = pendingHigh?.end == offset
                             if let high = pendingHigh, !(follows && (0xDC00 ... 0xDFFF).contains(value)) { loneSurrogates.append(high.at) }
                             if (0xD800 ... 0xDBFF).contains(value) {
@@ -606,6 +674,22 @@ struct JSONDocument {
             if keep { _ = try append(.number, start: start, length: index - start, at: start) }
         }
     }
+}
+
+/// What reads a streamed object's members one at a time (`JSONDocument.parse(_:…streaming:into:)`).
+protocol JSONMemberSink {
+    /// The streamed object opens: `document` holds the nodes read before it (the root's earlier
+    /// members; the root's own `end` is not known yet); `key` is the node of its name.
+    mutating func streamStarts(_ document: JSONDocument, key: Int)
+    /// One member is read: `document` holds its key and value nodes only for this call, with the
+    /// repeats among its own objects found (`forEachRepeatedMember`).
+    mutating func member(_ document: JSONDocument, key: Int, value: Int)
+}
+
+/// No object streamed.
+private struct NoMemberSink: JSONMemberSink {
+    func streamStarts(_ document: JSONDocument, key: Int) {}
+    func member(_ document: JSONDocument, key: Int, value: Int) {}
 }
 
 private extension String {

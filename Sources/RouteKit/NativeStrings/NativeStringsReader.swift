@@ -108,6 +108,22 @@ extension StringsFileData {
                       valuePosition: (line: Int, column: Int),
                       formPositions: [ImportPluralCategory: (line: Int, column: Int)] = [:]) {
         let (keyStart, keyLength) = store(key)
+        Self.appendRecords(key: (keyStart, keyLength), value: value, keyLine: keyLine, keyColumn: keyColumn,
+                           valuePosition: valuePosition, formPositions: formPositions, arena: &arena, items: &items)
+    }
+
+    /// `add`'s records for a key whose bytes `arena[key.start ..< key.start + key.length]` are
+    /// stored already, at the arena's end when `value` is a text other than the key.
+    static func appendRecords(key: (start: Int32, length: Int32), value: ImportedValue, keyLine: Int, keyColumn: Int,
+                              valuePosition: (line: Int, column: Int),
+                              formPositions: [ImportPluralCategory: (line: Int, column: Int)] = [:],
+                              arena: inout [UInt8], items: inout RawItems) {
+        func store(_ text: String) -> (Int32, Int32) {
+            let start = Int32(arena.count)
+            arena.append(contentsOf: text.utf8)
+            return (start, Int32(arena.count) - start)
+        }
+        let (keyStart, keyLength) = key
         switch value {
         case .text(let text):
             let (start, length) = store(text)

@@ -8,25 +8,18 @@
 /// - States: a `stringUnit` in state `new` outside the source language is not translated yet and
 ///   is read as absent (it counts as missing); `needs_review` and `extractionState: stale` are
 ///   read as written and reported (`string-state`, info).
+/// - A member given twice (at any level) is read last-wins, as Xcode and `JSONSerialization` read
+///   it, and reported where it is repeated; a lone surrogate escape is read as U+FFFD, and reported.
+///
+/// The entries of `strings` are streamed: each becomes records as soon as it is read, and its
+/// JSON nodes are dropped (a catalog of tiny entries held 48 bytes of nodes for each 7-byte
+/// `"a":{},`). Records go into one list per locale, joined at the end. The file is read a second
+/// time, entry by entry again, only when the first reading cannot be kept: an entry given again
+/// after others (the earlier one must not count, and it may have declared a locale), or a
+/// `sourceLanguage` after `strings` that differs from the one assumed. `XCStringsDocumentReader`,
+/// which holds the whole document, is the oracle it is held to.
 enum XCStringsReader {
-    private struct Pending {
-        var key: String
-        var value: ImportedValue
-        var keyNode: Int
-        var formNodes: [ImportPluralCategory: Int]
-    }
-
     static func read(bytes: [UInt8], path: String, baseLocale: String, limits: InputLimits) -> StringsReader.Result {
-        var data = StringsFileData(path: path)
-        var diagnostics: [Finding] = []
-        func syntax(_ message: String, _ position: (line: Int, column: Int), key: String? = nil) -> Finding {
-            Finding(rule: "json-syntax", severity: .error, message: message,
-                       location: SourceLocation(file: path, line: position.line, column: position.column), key: key)
-        }
-        func state(_ message: String, _ position: (line: Int, column: Int), key: String, locale: String? = nil) -> Finding {
-            Finding(rule: "string-state", severity: .info, message: message,
-                       location: SourceLocation(file: path, line: position.line, column: position.column), key: key, locale: locale)
-        }
         // A member repeated and a lone surrogate can be every few bytes: stored compactly.
         let repeated = NodeFindings(rule: "duplicate-key", path: path, templates: [
             .init(prefix: "'", suffix: "' is given twice in one JSON object: the last one is read, as Xcode reads it"),
@@ -34,156 +27,408 @@ enum XCStringsReader {
         let lone = NodeFindings(rule: "json-syntax", path: path, templates: [
             .init(prefix: "", suffix: " is a lone UTF-16 surrogate, not a character: it is read as U+FFFD"),
         ], limit: limits.findings)
-        let done: (StringsFileData) -> StringsReader.Result = { data in
+        func done(_ data: StringsFileData, _ diagnostics: [Finding], parsed: Bool = true) -> StringsReader.Result {
             var file = NativeStringsReader.emptyFile(path, diagnostics, byteCount: bytes.count)
-            file.nodeFindings = [repeated, lone].filter { !$0.isEmpty }
+            file.nodeFindings = parsed ? [repeated, lone].filter { !$0.isEmpty } : []
             return StringsReader.Result(file: file, data: data)
         }
         return bytes.withUnsafeBufferPointer { buffer -> StringsReader.Result in
-            let parsed = Result { () throws(NativeSyntaxError) in
-                try JSONDocument.parse(buffer, maxDepth: limits.depth, maxNodes: limits.nodeCount * 4, outline: .stringCatalog)
-            }
-            let doc: JSONDocument
-            switch parsed {
-            case .failure(let error):
-                diagnostics.append(syntax(error.message, (error.line, error.column)))
-                return done(data)
-            case .success(let value): doc = value
-            }
-            // A member given twice (at any level) is read last-wins, as Xcode and
-            // JSONSerialization read it, and reported where it is repeated; a lone surrogate
-            // escape is read as U+FFFD, and reported.
-            doc.forEachRepeatedMember { keyNode, name in
-                let position = doc.position(keyNode)
-                repeated.add(0, name, at: SourceLocation(file: path, line: position.line, column: position.column))
-            }
-            for surrogate in doc.loneSurrogates() {
-                lone.add(0, surrogate.text, at: SourceLocation(file: path, line: surrogate.line, column: surrogate.column))
-            }
-            let root = doc.root
-            guard doc.kind(root) == .object else {
-                diagnostics.append(syntax("a String Catalog is a JSON object, found \(JSONDocument.kindName(doc.kind(root)))", doc.position(root)))
-                return done(data)
-            }
-            guard let strings = doc.member(root, "strings") else {
-                diagnostics.append(syntax("no \"strings\" member: not a String Catalog", doc.position(root)))
-                return done(data)
-            }
-            guard doc.kind(strings) == .object else {
-                diagnostics.append(syntax("\"strings\" must be an object, found \(JSONDocument.kindName(doc.kind(strings)))", doc.position(strings)))
-                return done(data)
-            }
-            var source = baseLocale
-            var sourcePosition = doc.position(root)
-            if let languageKey = doc.memberKey(root, "sourceLanguage") {
-                sourcePosition = doc.position(languageKey)
-                if let language = doc.string(languageKey + 1), ImportLocaleTag.isValid(language) {
-                    source = language
-                    if language != baseLocale {
-                        diagnostics.append(NativeStringsReader.notice(
-                            "sourceLanguage '\(language)' differs from base-locale '\(baseLocale)': this catalog's source strings are read as locale '\(language)'; set base-locale to '\(language)' or change the catalog's source language",
-                            path, line: sourcePosition.line, column: sourcePosition.column, locale: language).rated(.warning))
+            var plan: CatalogEntries.Replay?
+            while true {
+                var entries = CatalogEntries(path: path, baseLocale: baseLocale, replay: plan, repeated: repeated, arenaCapacity: buffer.count)
+                let parsed = Result { () throws(NativeSyntaxError) in
+                    try JSONDocument.parse(buffer, maxDepth: limits.depth, maxNodes: limits.nodeCount * 4, outline: .stringCatalog,
+                                           streaming: "strings", into: &entries)
+                }
+                let doc: JSONDocument
+                switch parsed {
+                case .failure(let error):
+                    // Nothing read counts (the entries' repeats found so far neither), as in a file that is not JSON.
+                    return done(StringsFileData(path: path), [CatalogEntries.syntax(error.message, (error.line, error.column), path)], parsed: false)
+                case .success(let value): doc = value
+                }
+                if plan == nil {
+                    doc.forEachRepeatedMember { keyNode, name in
+                        let position = doc.position(keyNode)
+                        repeated.add(0, name, at: SourceLocation(file: path, line: position.line, column: position.column))
                     }
-                } else {
-                    diagnostics.append(syntax("\"sourceLanguage\" must be a locale tag such as \"en\"; read as '\(baseLocale)'", doc.position(languageKey + 1)))
+                    for surrogate in doc.loneSurrogates() {
+                        lone.add(0, surrogate.text, at: SourceLocation(file: path, line: surrogate.line, column: surrogate.column))
+                    }
+                }
+                switch entries.finish(doc) {
+                case .read(let data, let diagnostics): return done(data, diagnostics)
+                case .again(let replay): plan = replay
+                }
+            }
+        }
+    }
+}
+
+/// Reads the entries of a String Catalog's `strings` as the parser hands them over, into records
+/// by locale, and the catalog's top level once the parse is done (`finish`).
+private struct CatalogEntries: JSONMemberSink {
+    /// What a second reading knows from the first: which entries are given again later (and so
+    /// do not count), in which `strings` member (the last one counts), and the source language.
+    struct Replay {
+        var occurrence: Int
+        var dropped: EntrySet
+        var source: String
+    }
+
+    /// Entries by ordinal, one bit each.
+    struct EntrySet {
+        private var words: [UInt64] = []
+
+        mutating func insert(_ ordinal: Int) {
+            while words.count <= ordinal >> 6 { words.append(0) }
+            words[ordinal >> 6] |= 1 << UInt64(ordinal & 63)
+        }
+
+        func contains(_ ordinal: Int) -> Bool {
+            ordinal >> 6 < words.count && words[ordinal >> 6] & (1 << UInt64(ordinal & 63)) != 0
+        }
+    }
+
+    /// One locale's records, in entry order, and where the locale was first met.
+    struct LocaleRecords {
+        var name: String
+        var declaration: (line: Int, column: Int)?
+        var items = RawItems()
+    }
+
+    /// What an entry added, to drop it when the next entry gives its name again (the lists it
+    /// added to, with their counts before, are `touched`).
+    struct Checkpoint {
+        var ordinal: Int
+        /// The entry's name in the arena, which its successor of the same name keeps.
+        var nameEnd: Int
+        var locales: Int
+        var diagnostics: Int
+        var untranslatable: Int
+        var invalidLocales: [String] = []
+    }
+
+    enum Outcome {
+        case read(StringsFileData, [Finding])
+        case again(Replay)
+    }
+
+    let path: String
+    let baseLocale: String
+    let replay: Replay?
+    let repeated: NodeFindings
+
+    /// Which `strings` member is being read (a later one replaces an earlier one).
+    private var occurrence = -1
+    /// The source language this reading assumes: the last valid `sourceLanguage` before `strings`.
+    private var source: String
+    private var ordinal = 0
+    /// The entries' names (first reading): each name's latest entry.
+    private var names = KeyTable<UInt32>()
+    /// Entries given again later (first reading).
+    private var dropped = EntrySet()
+    /// False once an entry is given again after others: from then on only names are kept, for a
+    /// second reading.
+    private var recording = true
+    private var checkpoint: Checkpoint?
+    /// The lists the last entry read added to, with their counts before (one buffer, reused).
+    private var touched: [(list: Int, count: Int)] = []
+
+    private var arena: [UInt8] = []
+    private let arenaCapacity: Int
+    private var lists: [LocaleRecords] = []
+    private var listIndex: [String: Int] = [:]
+    private var diagnostics: [Finding] = []
+    private var untranslatable: [String] = []
+    private var invalidLocales: Set<String> = []
+
+    init(path: String, baseLocale: String, replay: Replay?, repeated: NodeFindings, arenaCapacity: Int) {
+        self.path = path
+        self.baseLocale = baseLocale
+        self.replay = replay
+        self.repeated = repeated
+        self.arenaCapacity = arenaCapacity
+        source = replay?.source ?? baseLocale
+    }
+
+    static func syntax(_ message: String, _ position: (line: Int, column: Int), _ path: String, key: String? = nil) -> Finding {
+        Finding(rule: "json-syntax", severity: .error, message: message,
+                location: SourceLocation(file: path, line: position.line, column: position.column), key: key)
+    }
+
+    private func syntax(_ message: String, _ position: (line: Int, column: Int), key: String? = nil) -> Finding {
+        Self.syntax(message, position, path, key: key)
+    }
+
+    private func state(_ message: String, _ position: (line: Int, column: Int), key: String, locale: String? = nil) -> Finding {
+        Finding(rule: "string-state", severity: .info, message: message,
+                location: SourceLocation(file: path, line: position.line, column: position.column), key: key, locale: locale)
+    }
+
+    /// The source language a document's root declares, valid or not, with where.
+    private static func sourceLanguage(_ doc: JSONDocument, members: [(key: Int, value: Int)]) -> (key: Int, value: String?)? {
+        guard let member = members.last(where: { doc.string($0.key) == "sourceLanguage" }) else { return nil }
+        return (member.key, doc.string(member.value).flatMap { ImportLocaleTag.isValid($0) ? $0 : nil })
+    }
+
+    // MARK: - The parser's calls
+
+    mutating func streamStarts(_ document: JSONDocument, key: Int) {
+        occurrence += 1
+        ordinal = 0
+        names = KeyTable()
+        dropped = EntrySet()
+        recording = true
+        checkpoint = nil
+        arena = []
+        arena.reserveCapacity(arenaCapacity)
+        lists = []
+        listIndex = [:]
+        diagnostics = []
+        untranslatable = []
+        invalidLocales = []
+        if replay == nil {
+            // The root's members before this one (each is whole: its value's `end` is known).
+            var members: [(key: Int, value: Int)] = []
+            var index = document.root + 1
+            while index < key {
+                members.append((index, index + 1))
+                index = Int(document[index + 1].end)
+            }
+            source = Self.sourceLanguage(document, members: members)?.value ?? baseLocale
+        }
+        _ = list(source, declaredAt: nil)
+    }
+
+    mutating func member(_ doc: JSONDocument, key keyNode: Int, value entry: Int) {
+        defer { ordinal += 1 }
+        let name = doc.string(keyNode)!
+        if let replay {
+            guard occurrence == replay.occurrence, !replay.dropped.contains(ordinal) else { return }
+            read(doc, keyNode, entry, name: name, nameAt: store(name))
+            return
+        }
+        doc.forEachRepeatedMember { keyNode, name in
+            let position = doc.position(keyNode)
+            repeated.add(0, name, at: SourceLocation(file: path, line: position.line, column: position.column))
+        }
+        let place = store(name)
+        let hash = arena.withUnsafeBufferPointer { MappingKeys.hash(UnsafeBufferPointer(rebasing: $0[Int(place.start)...])) }
+        let earlier = arena.withUnsafeBufferPointer {
+            names.update(start: place.start, length: place.length, hash: hash, payload: UInt32(ordinal), in: $0)
+        }
+        var nameAt = place
+        if let earlier {
+            let position = doc.position(keyNode)
+            repeated.add(0, name, at: SourceLocation(file: path, line: position.line, column: position.column))
+            dropped.insert(Int(earlier))
+            if recording, let previous = checkpoint, previous.ordinal == Int(earlier), previous.ordinal == ordinal - 1 {
+                // The entry just read is given again: what it added goes, its name stays for this one.
+                restore(previous)
+                nameAt = (Int32(previous.nameEnd) - place.length, place.length)
+            } else {
+                // An earlier entry is given again: a second reading leaves it out.
+                if recording { stopRecording() }
+                arena.removeSubrange(Int(place.start)...)
+                return
+            }
+        }
+        guard recording else { return }
+        read(doc, keyNode, entry, name: name, nameAt: nameAt)
+    }
+
+    /// Stores `name` at the arena's end.
+    private mutating func store(_ name: String) -> (start: Int32, length: Int32) {
+        let start = arena.count
+        arena.append(contentsOf: name.utf8)
+        return (Int32(start), Int32(arena.count - start))
+    }
+
+    private mutating func stopRecording() {
+        recording = false
+        checkpoint = nil
+        lists = []
+        listIndex = [:]
+        diagnostics = []
+        untranslatable = []
+        invalidLocales = []
+    }
+
+    /// Drops what the entry of `previous` added.
+    private mutating func restore(_ previous: Checkpoint) {
+        arena.removeSubrange(previous.nameEnd...)
+        for (list, count) in touched where list < previous.locales { lists[list].items.truncate(to: count) }
+        for dropped in lists[previous.locales...] { listIndex[dropped.name] = nil }
+        lists.removeSubrange(previous.locales...)
+        diagnostics.removeSubrange(previous.diagnostics...)
+        untranslatable.removeSubrange(previous.untranslatable...)
+        invalidLocales.subtract(previous.invalidLocales)
+    }
+
+    /// The list of `locale`'s records, made (and the locale declared) on first use.
+    private mutating func list(_ locale: String, declaredAt position: (line: Int, column: Int)?) -> Int {
+        if let index = listIndex[locale] { return index }
+        lists.append(LocaleRecords(name: locale, declaration: position))
+        listIndex[locale] = lists.count - 1
+        return lists.count - 1
+    }
+
+    // MARK: - One entry
+
+    private mutating func read(_ doc: JSONDocument, _ keyNode: Int, _ entry: Int, name key: String, nameAt: (start: Int32, length: Int32)) {
+        var added = Checkpoint(ordinal: ordinal, nameEnd: Int(nameAt.start + nameAt.length), locales: lists.count,
+                               diagnostics: diagnostics.count, untranslatable: untranslatable.count)
+        defer { checkpoint = added }
+        touched.removeAll(keepingCapacity: true)
+        // The name's bytes serve the first record's key while nothing follows them in the arena.
+        var nameFree = true
+        func keyPlace(_ arena: inout [UInt8], reuse: Bool) -> (Int32, Int32) {
+            if reuse, nameFree, arena.count == Int(nameAt.start + nameAt.length) {
+                nameFree = false
+                return nameAt
+            }
+            let start = arena.count
+            arena.append(contentsOf: key.utf8)
+            return (Int32(start), Int32(arena.count - start))
+        }
+        func noteList(_ list: Int) {
+            if !touched.contains(where: { $0.list == list }) { touched.append((list, lists[list].items.count)) }
+        }
+        guard doc.kind(entry) == .object else {
+            diagnostics.append(syntax("the entry '\(key)' must be an object, found \(JSONDocument.kindName(doc.kind(entry)))",
+                                      doc.position(entry), key: key))
+            return
+        }
+        if let flag = doc.member(entry, "shouldTranslate"), doc.bool(flag) == false {
+            untranslatable.append(key)
+        }
+        if doc.member(entry, "extractionState").flatMap(doc.string) == "stale" {
+            diagnostics.append(state("'\(key)' is stale: Xcode no longer finds it in the code (extractionState stale); delete it or use it again",
+                                     doc.position(keyNode), key: key))
+        }
+        var localizations: [(key: Int, value: Int)] = []
+        var hasSource = false
+        if let node = doc.member(entry, "localizations") {
+            if doc.kind(node) == .object {
+                localizations = doc.members(node)
+                hasSource = doc.member(node, source) != nil
+            } else {
+                diagnostics.append(syntax("\"localizations\" of '\(key)' must be an object, found \(JSONDocument.kindName(doc.kind(node)))",
+                                          doc.position(node), key: key))
+            }
+        }
+        if !hasSource {
+            // The key reads as itself, at its own place: its bytes serve as key and text.
+            let (line, column) = doc.position(keyNode)
+            // The source language's list is the first (`streamStarts`).
+            let sourceList = 0
+            noteList(sourceList)
+            let place = keyPlace(&arena, reuse: true)
+            lists[sourceList].items.append(RawItem(keyStart: place.0, keyLength: place.1,
+                                                   value: TextRef(start: place.0, length: place.1, line: Int32(line), column: Int32(column)),
+                                                   keyLine: Int32(line), keyColumn: Int32(column), flags: 0))
+        }
+        for (localeNode, localization) in localizations {
+            let locale = doc.string(localeNode)!
+            guard ImportLocaleTag.isValid(locale) else {
+                if invalidLocales.insert(locale).inserted {
+                    added.invalidLocales.append(locale)
+                    let position = doc.position(localeNode)
+                    diagnostics.append(NativeStringsReader.notice("not read: '\(locale)' is not a locale tag", path,
+                                                                  line: position.line, column: position.column, key: key))
+                }
+                continue
+            }
+            guard doc.kind(localization) == .object else {
+                diagnostics.append(syntax("the localization '\(locale)' of '\(key)' must be an object, found \(JSONDocument.kindName(doc.kind(localization)))",
+                                          doc.position(localization), key: key))
+                continue
+            }
+            var states: Set<String> = []
+            var messages: [String] = []
+            let position = doc.position(localeNode)
+            guard let decoded = XCStringsDecoder.decode(doc, localization, states: &states, messages: &messages) else {
+                let why = messages.isEmpty ? "it has no stringUnit value" : messages.joined(separator: "; ")
+                diagnostics.append(NativeStringsReader.notice("not read: the localization '\(locale)' of '\(key)': \(why)", path,
+                                                              line: position.line, column: position.column, key: key, locale: locale))
+                continue
+            }
+            if locale != source, states.contains("new") {
+                diagnostics.append(state("'\(key)' in '\(locale)' is in state new: not translated yet, so it counts as missing",
+                                         position, key: key, locale: locale))
+                _ = list(locale, declaredAt: position)
+                continue
+            }
+            if states.contains("needs_review") {
+                diagnostics.append(state("'\(key)' in '\(locale)' needs review (state needs_review): it is used as written",
+                                         position, key: key, locale: locale))
+            }
+            let index = list(locale, declaredAt: position)
+            noteList(index)
+            let place = keyPlace(&arena, reuse: true)
+            StringsFileData.appendRecords(key: place, value: decoded.value, keyLine: position.line, keyColumn: position.column,
+                                          valuePosition: position, formPositions: decoded.formNodes.mapValues { doc.position($0) },
+                                          arena: &arena, items: &lists[index].items)
+        }
+    }
+
+    // MARK: - The top level
+
+    /// The file's records and findings once the parse is done, or what a second reading needs.
+    mutating func finish(_ doc: JSONDocument) -> Outcome {
+        var found: [Finding] = []
+        let root = doc.root
+        guard doc.kind(root) == .object else {
+            found.append(syntax("a String Catalog is a JSON object, found \(JSONDocument.kindName(doc.kind(root)))", doc.position(root)))
+            return .read(StringsFileData(path: path), found)
+        }
+        guard let strings = doc.member(root, "strings") else {
+            found.append(syntax("no \"strings\" member: not a String Catalog", doc.position(root)))
+            return .read(StringsFileData(path: path), found)
+        }
+        guard doc.kind(strings) == .object else {
+            found.append(syntax("\"strings\" must be an object, found \(JSONDocument.kindName(doc.kind(strings)))", doc.position(strings)))
+            return .read(StringsFileData(path: path), found)
+        }
+        var finalSource = baseLocale
+        var sourcePosition = doc.position(root)
+        if let (languageKey, language) = Self.sourceLanguage(doc, members: doc.members(root)) {
+            sourcePosition = doc.position(languageKey)
+            if let language {
+                finalSource = language
+                if language != baseLocale {
+                    found.append(NativeStringsReader.notice(
+                        "sourceLanguage '\(language)' differs from base-locale '\(baseLocale)': this catalog's source strings are read as locale '\(language)'; set base-locale to '\(language)' or change the catalog's source language",
+                        path, line: sourcePosition.line, column: sourcePosition.column, locale: language).rated(.warning))
                 }
             } else {
-                diagnostics.append(NativeStringsReader.notice("no \"sourceLanguage\": read as base-locale '\(baseLocale)'", path,
-                                                              line: sourcePosition.line, column: sourcePosition.column))
+                found.append(syntax("\"sourceLanguage\" must be a locale tag such as \"en\"; read as '\(baseLocale)'", doc.position(languageKey + 1)))
             }
-            var byLocale: [String: [Pending]] = [:]
-            var localeOrder: [String] = [source]
-            var declarations: [String: (line: Int, column: Int)] = [source: sourcePosition]
-            var invalidLocales: Set<String> = []
-            func add(_ pending: Pending, _ locale: String, at position: (line: Int, column: Int)) {
-                if byLocale[locale] == nil, declarations[locale] == nil {
-                    localeOrder.append(locale)
-                    declarations[locale] = position
-                }
-                byLocale[locale, default: []].append(pending)
-            }
-            for (keyNode, entry) in doc.members(strings) {
-                let key = doc.string(keyNode)!
-                guard doc.kind(entry) == .object else {
-                    diagnostics.append(syntax("the entry '\(key)' must be an object, found \(JSONDocument.kindName(doc.kind(entry)))",
-                                              doc.position(entry), key: key))
-                    continue
-                }
-                if let flag = doc.member(entry, "shouldTranslate"), doc.bool(flag) == false {
-                    data.untranslatable.append(key)
-                }
-                if doc.member(entry, "extractionState").flatMap(doc.string) == "stale" {
-                    diagnostics.append(state("'\(key)' is stale: Xcode no longer finds it in the code (extractionState stale); delete it or use it again",
-                                             doc.position(keyNode), key: key))
-                }
-                var localizations: [(key: Int, value: Int)] = []
-                var hasSource = false
-                if let node = doc.member(entry, "localizations") {
-                    if doc.kind(node) == .object {
-                        localizations = doc.members(node)
-                        hasSource = doc.member(node, source) != nil
-                    } else {
-                        diagnostics.append(syntax("\"localizations\" of '\(key)' must be an object, found \(JSONDocument.kindName(doc.kind(node)))",
-                                                  doc.position(node), key: key))
-                    }
-                }
-                if !hasSource {
-                    add(Pending(key: key, value: .text(key), keyNode: keyNode, formNodes: [:]), source, at: sourcePosition)
-                }
-                for (localeNode, localization) in localizations {
-                    let locale = doc.string(localeNode)!
-                    guard ImportLocaleTag.isValid(locale) else {
-                        if invalidLocales.insert(locale).inserted {
-                            let position = doc.position(localeNode)
-                            diagnostics.append(NativeStringsReader.notice("not read: '\(locale)' is not a locale tag", path,
-                                                                          line: position.line, column: position.column, key: key))
-                        }
-                        continue
-                    }
-                    guard doc.kind(localization) == .object else {
-                        diagnostics.append(syntax("the localization '\(locale)' of '\(key)' must be an object, found \(JSONDocument.kindName(doc.kind(localization)))",
-                                                  doc.position(localization), key: key))
-                        continue
-                    }
-                    var states: Set<String> = []
-                    var messages: [String] = []
-                    let position = doc.position(localeNode)
-                    guard let decoded = XCStringsDecoder.decode(doc, localization, states: &states, messages: &messages) else {
-                        let why = messages.isEmpty ? "it has no stringUnit value" : messages.joined(separator: "; ")
-                        diagnostics.append(NativeStringsReader.notice("not read: the localization '\(locale)' of '\(key)': \(why)", path,
-                                                                      line: position.line, column: position.column, key: key, locale: locale))
-                        continue
-                    }
-                    if locale != source, states.contains("new") {
-                        diagnostics.append(state("'\(key)' in '\(locale)' is in state new: not translated yet, so it counts as missing",
-                                                 position, key: key, locale: locale))
-                        if declarations[locale] == nil {
-                            localeOrder.append(locale)
-                            declarations[locale] = position
-                        }
-                        continue
-                    }
-                    if states.contains("needs_review") {
-                        diagnostics.append(state("'\(key)' in '\(locale)' needs review (state needs_review): it is used as written",
-                                                 position, key: key, locale: locale))
-                    }
-                    add(Pending(key: key, value: decoded.value, keyNode: localeNode, formNodes: decoded.formNodes), locale, at: position)
-                }
-            }
-            data.arena.reserveCapacity(bytes.count / 4)
-            for locale in localeOrder {
-                let start = data.items.count
-                for pending in byLocale[locale] ?? [] {
-                    let (line, column) = doc.position(pending.keyNode)
-                    data.add(key: pending.key, value: pending.value, keyLine: line, keyColumn: column, valuePosition: (line, column),
-                             formPositions: pending.formNodes.mapValues { doc.position($0) })
-                }
-                let declaration = declarations[locale]!
-                data.locales.append(RawLocale(name: locale, line: Int32(declaration.line), column: Int32(declaration.column),
-                                              items: start ..< data.items.count))
-            }
-            return done(data)
+        } else {
+            found.append(NativeStringsReader.notice("no \"sourceLanguage\": read as base-locale '\(baseLocale)'", path,
+                                                    line: sourcePosition.line, column: sourcePosition.column))
         }
+        if replay == nil, !recording || finalSource != source {
+            return .again(Replay(occurrence: occurrence, dropped: dropped, source: finalSource))
+        }
+        var data = StringsFileData(path: path)
+        data.untranslatable = untranslatable
+        guard !lists.isEmpty else { return .read(data, found) }
+        lists[0].declaration = sourcePosition
+        for index in lists.indices {
+            let start = data.items.count
+            if index == 0 {
+                swap(&data.items, &lists[0].items)
+            } else {
+                data.items.append(moving: &lists[index].items)
+            }
+            let declaration = lists[index].declaration!
+            data.locales.append(RawLocale(name: lists[index].name, line: Int32(declaration.line), column: Int32(declaration.column),
+                                          items: start ..< data.items.count))
+        }
+        swap(&data.arena, &arena)
+        return .read(data, found + diagnostics)
     }
 }
 

@@ -84,8 +84,13 @@ struct PackedEntries: RandomAccessCollection, Sendable {
         var keyLine: UInt32
         /// Plural (1 bit) | key column (8) | text on the next line (1) | the text's column − the
         /// key's, or on the next line the text's column (8) | text length or forms (14; all ones: on the side).
+        /// A key column of `wideColumn`: `keyLine` holds the line (8 bits) and the column (24).
         var word: UInt32
     }
+
+    /// A key past column 254 on one of the first 255 lines: a String Catalog written on one line
+    /// has nothing else (each of its entries went on the side, 32 bytes and the side's growth).
+    private static let wideColumn: UInt32 = 0xFF
 
     private static let sideLength: UInt32 = 0x3FFF
     private static let nextLine: UInt32 = 0x0040_0000
@@ -115,7 +120,11 @@ struct PackedEntries: RandomAccessCollection, Sendable {
         let record = packed[index]
         let length = record.word & 0x3FFF
         if length == Self.sideLength { return side[Int(record.start)] }
-        let keyLine = Int32(bitPattern: record.keyLine), keyColumn = Int32((record.word >> 23) & 0xFF)
+        var keyLine = Int32(bitPattern: record.keyLine), keyColumn = Int32((record.word >> 23) & 0xFF)
+        if _slowPath(UInt32(keyColumn) == Self.wideColumn) {
+            keyLine = Int32(record.keyLine >> 24)
+            keyColumn = Int32(record.keyLine & 0xFF_FFFF)
+        }
         let isPlural = record.word & 0x8000_0000 != 0
         let column = Int32((record.word >> 14) & 0xFF)
         let text = isPlural
@@ -183,14 +192,17 @@ struct PackedEntries: RandomAccessCollection, Sendable {
         } else if text.line == entry.keyLine + 1, (0 ..< 0x100).contains(text.column) {
             place = Self.nextLine | UInt32(text.column) << 14
         }
-        guard let place, entry.keyLine >= 0, text.start >= 0, (0 ..< 0x100).contains(entry.keyColumn),
-              (0 ..< Int32(Self.sideLength)).contains(text.length) else {
+        let fits = (0 ..< Int32(Self.wideColumn)).contains(entry.keyColumn)
+        let wide = !fits && (0 ..< 0x100).contains(entry.keyLine) && (0 ..< 0x100_0000).contains(entry.keyColumn)
+        guard let place, entry.keyLine >= 0, text.start >= 0, fits || wide, (0 ..< Int32(Self.sideLength)).contains(text.length) else {
             packed.append(Packed(key: entry.key, start: UInt32(side.count), keyLine: 0, word: Self.sideLength))
             side.append(entry)
             return
         }
-        let word = (entry.isPlural ? 0x8000_0000 : 0) | UInt32(entry.keyColumn) << 23 | place | UInt32(text.length)
-        packed.append(Packed(key: entry.key, start: UInt32(text.start), keyLine: UInt32(entry.keyLine), word: word))
+        let column = wide ? Self.wideColumn : UInt32(entry.keyColumn)
+        let line = wide ? UInt32(entry.keyLine) << 24 | UInt32(entry.keyColumn) : UInt32(entry.keyLine)
+        let word = (entry.isPlural ? 0x8000_0000 : 0) | column << 23 | place | UInt32(text.length)
+        packed.append(Packed(key: entry.key, start: UInt32(text.start), keyLine: line, word: word))
     }
 }
 

@@ -105,6 +105,10 @@ struct RawItems: RandomAccessCollection, Sendable {
     private static let sideKind: UInt32 = 2
     /// A leaf whose text is on the line after its key's: never a record's flags either.
     private static let nextLineKind: UInt32 = 4
+    /// A leaf whose text is its key, at the key's place (a String Catalog key with no source
+    /// text reads as itself): its bytes are stored once, and `value` holds the key's column
+    /// whole (a catalog written on one line has columns past 13 bits).
+    private static let keyTextKind: UInt32 = 6
 
     /// Records in chunks of 256 KiB (pages of their own, given back when freed: see
     /// `SystemAllocator`): they never grow by copying, and the merge frees each chunk once past
@@ -137,6 +141,29 @@ struct RawItems: RandomAccessCollection, Sendable {
         count += 1
     }
 
+    /// Drops the records from `count` on (a side record's slot stays, unused). The chunk that
+    /// holds record `count` keeps its room: a reader that drops and adds a record at each entry
+    /// allocates nothing.
+    mutating func truncate(to count: Int) {
+        guard count < self.count else { return }
+        let chunk = count >> Self.chunkShift
+        chunks.removeLast(chunks.count - chunk - 1)
+        chunks[chunk].removeLast(chunks[chunk].count - (count & (Self.chunkSize - 1)))
+        self.count = count
+    }
+
+    /// Moves `other`'s records to the end of these, freeing its chunks as it goes.
+    mutating func append(moving other: inout RawItems) {
+        let base = Int32(count)
+        for index in 0 ..< other.count {
+            var item = other[index]
+            if item.isGroup, item.value.start != 0 { item.value.start += base }
+            append(item)
+            if index & (Self.chunkSize - 1) == Self.chunkSize - 1 { other.release(below: index + 1) }
+        }
+        other = RawItems()
+    }
+
     /// Records kept whole on the side (for tests of what packs).
     var sideCount: Int { side.count }
 
@@ -154,11 +181,14 @@ struct RawItems: RandomAccessCollection, Sendable {
             let kind = record.key >> 29
             if kind == Self.sideKind { return side[Int(record.keyStart)] }
             let keyStart = Int32(bitPattern: record.keyStart), keyLength = Int32(record.key & 0xFFFF)
-            let keyLine = Int32(bitPattern: record.keyLine), keyColumn = Int32((record.key >> 16) & 0x1FFF)
+            let keyLine = Int32(bitPattern: record.keyLine)
+            let keyColumn = kind == Self.keyTextKind ? Int32(bitPattern: record.value) : Int32((record.key >> 16) & 0x1FFF)
             let value: TextRef
             if kind & UInt32(RawItem.group) != 0 {
                 let end = record.value >> 12
                 value = TextRef(start: end == 0 ? 0 : Int32(index) + Int32(end), length: Int32(record.value & 0xFFF), line: 0, column: 0)
+            } else if kind == Self.keyTextKind {
+                value = TextRef(start: keyStart, length: keyLength, line: keyLine, column: keyColumn)
             } else if kind == Self.nextLineKind {
                 value = TextRef(start: keyStart + keyLength, length: Int32(record.value >> 12), line: keyLine + 1,
                                 column: Int32(record.value & 0xFFF))
@@ -167,7 +197,7 @@ struct RawItems: RandomAccessCollection, Sendable {
                                 column: keyColumn + Int32(record.value & 0xFFF))
             }
             return RawItem(keyStart: keyStart, keyLength: keyLength, value: value, keyLine: keyLine, keyColumn: keyColumn,
-                           flags: kind == Self.nextLineKind ? 0 : UInt8(kind))
+                           flags: kind == Self.nextLineKind || kind == Self.keyTextKind ? 0 : UInt8(kind))
         }
         set {
             let old = chunks[index >> Self.chunkShift][index & (Self.chunkSize - 1)]
@@ -179,6 +209,12 @@ struct RawItems: RandomAccessCollection, Sendable {
     /// The packed form of `item`, or a reference to it on the side (in slot `sideSlot` if given).
     @inline(__always)
     private mutating func pack(_ item: RawItem, at index: Int, side sideSlot: Int?) -> Packed {
+        if _slowPath(item.value.start == item.keyStart), item.flags == 0, item.value.length == item.keyLength, item.keyStart >= 0,
+           item.keyLine >= 0, item.keyColumn >= 0, (0 ..< 0x1_0000).contains(item.keyLength),
+           item.value.line == item.keyLine, item.value.column == item.keyColumn {
+            return Packed(keyStart: UInt32(item.keyStart), keyLine: UInt32(item.keyLine),
+                          key: Self.keyTextKind << 29 | UInt32(item.keyLength), value: UInt32(item.keyColumn))
+        }
         var kind = UInt32(item.flags)
         let fitsKey = item.keyStart >= 0 && item.keyLine >= 0 && (item.isGroup ? kind < 8 : kind == 0)
             && (0 ..< 0x2000).contains(item.keyColumn) && (0 ..< 0x1_0000).contains(item.keyLength)

@@ -41,3 +41,17 @@ enum StringsRecordDump {
         return "streamed: \(fast.dropFirst(index).prefix(3))\n   plain: \(plain.dropFirst(index).prefix(3))"
     }
 }
+
+extension StringsRecordDump {
+    /// Nil when the streaming String Catalog reader and the whole-document one agree on `bytes`,
+    /// else where they part (`XCStringsReaderDifferentialTests`, the `xcstrings` fuzz target).
+    static func catalogDifference(_ bytes: [UInt8], baseLocale: String = "en", limits: InputLimits = .default) -> String? {
+        let streamed = XCStringsReader.read(bytes: bytes, path: "t.xcstrings", baseLocale: baseLocale, limits: limits)
+        let whole = XCStringsDocumentReader.read(bytes: bytes, path: "t.xcstrings", baseLocale: baseLocale, limits: limits)
+        let fast = lines(streamed.data, streamed.file) + ["untranslatable \(streamed.data.untranslatable)"]
+        let plain = lines(whole.data, whole.file) + ["untranslatable \(whole.data.untranslatable)"]
+        guard fast != plain else { return nil }
+        let index = zip(fast, plain).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(fast.count, plain.count)
+        return "streamed: \(fast.dropFirst(index).prefix(3))\n   whole: \(plain.dropFirst(index).prefix(3))"
+    }
+}

@@ -23,10 +23,14 @@ extension FuzzEntry {
         return android.data.items.count + compose.data.items.count
     }
 
-    /// A String Catalog, read in place and merged, and through the importer's path.
+    /// A String Catalog, read in place and merged, and through the importer's path. Traps when the
+    /// streaming reader and the whole-document one (its oracle) read it differently.
     /// Returns the number of records read.
     @discardableResult
     public static func xcstrings(_ bytes: [UInt8]) -> Int {
+        if let difference = StringsRecordDump.catalogDifference(bytes) {
+            preconditionFailure("the streaming String Catalog reader parts from the whole-document one:\n\(difference)")
+        }
         let result = NativeStringsReader.read(bytes: bytes, path: "/fuzz/Localizable.xcstrings",
                                               format: .stringCatalog, baseLocale: "en", limits: .default)
         var files = [result.data]

@@ -116,6 +116,11 @@ enum Generator {
         case tags
         /// String Catalogs whose `strings` repeat one member (`"a":{},`): a finding a member.
         case catalogMembers
+        /// String Catalogs of distinct tiny members (`"a0123456":{},`), in no order: no finding.
+        case catalogDistinct
+        /// String Catalogs whose `strings` alternate two members (`"a":{},"b":{},`): a finding each,
+        /// and the entries read twice (an entry given again after another).
+        case catalogAlternating
         /// Strings files of distinct keys with one key given twice at the end (such a file was read as a tree).
         case treeRead
 
@@ -146,6 +151,8 @@ enum Generator {
             case .keyRepeated: "one key given again on every line (a finding a line)"
             case .tags: "a tag on every value (a finding per line)"
             case .catalogMembers: "String Catalogs repeating one member (a finding each)"
+            case .catalogDistinct: "String Catalogs of distinct tiny members, unsorted"
+            case .catalogAlternating: "String Catalogs alternating two members (read twice)"
             case .treeRead: "distinct keys, one given twice (streamed)"
             }
         }
@@ -329,15 +336,30 @@ enum Generator {
                 total += try write(text, "s\(part).yml")
                 part += 1
             }
-        case .catalogMembers:
+        case .catalogMembers, .catalogDistinct, .catalogAlternating:
             try Data("strings: [\"*.xcstrings\"]\n".utf8).write(to: URL(fileURLWithPath: directory + "/.routekit.yml"))
             var part = 0
+            // A letter per file and seven digits: index × 7919 mod 10⁷ is a permutation (7919 is prime to 10).
+            func distinct(_ index: Int) -> [UInt8] {
+                let number = String(index &* 7919 % 10_000_000)
+                let letter = String(UnicodeScalar(UInt8(ascii: "a") + UInt8(part % 26)))
+                return Array(("\"" + letter + String(repeating: "0", count: 7 - number.count) + number + "\":{},").utf8)
+            }
             while total < limits.totalSize - 1024 {
                 let budget = min(limits.fileSize, limits.totalSize - total) - 128
                 let head = Array("{\"sourceLanguage\": \"en\", \"version\": \"1.0\", \"strings\": {".utf8)
-                let count = min((budget - head.count) / 7, limits.nodeCount * 4 / 2 - 8)
-                total += try write(head + Array(repeating: Array("\"a\":{},".utf8), count: count).joined() + Array("\"a\":{}}}\n".utf8),
-                                   "L\(part).xcstrings")
+                var text = head
+                text.reserveCapacity(budget)
+                var index = 0
+                while text.count + 16 < budget, index < limits.nodeCount * 4 / 2 - 8 {
+                    switch shape {
+                    case .catalogDistinct: text += distinct(index)
+                    case .catalogAlternating: text += Array((index % 2 == 0 ? "\"a\":{}," : "\"b\":{},").utf8)
+                    default: text += Array("\"a\":{},".utf8)
+                    }
+                    index += 1
+                }
+                total += try write(text + Array("\"zz\":{}}}\n".utf8), "L\(part).xcstrings")
                 part += 1
             }
         case .kotlin, .kotlinTitles:

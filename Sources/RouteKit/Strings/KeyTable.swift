@@ -1,0 +1,156 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
+/// The keys of one mapping, told apart exactly: each key's hash and where its bytes lie in the
+/// file's arena (12 bytes a key), the bytes compared when the hashes are equal. The first eight
+/// are kept in place and looked through one by one: most mappings (a plural's forms, a small
+/// group) never need more, nor an allocation. Past them, a table: open addressing at most three
+/// quarters full, growing by doubling (the stored hash places a key again without reading it).
+/// A mapping's keys are what its frame holds, and cost nothing once it closes (one table for a
+/// whole file, sized by its lines, took 21 bytes a line).
+typealias MappingKeys = KeyTable<NoPayload>
+
+/// What a `KeyTable` keeps beside each key; `none` in a free slot.
+protocol KeyPayload {
+    static var none: Self { get }
+}
+
+/// Nothing beside a key (it takes no room in a slot).
+struct NoPayload: KeyPayload {
+    static var none: NoPayload { NoPayload() }
+}
+
+extension UInt32: KeyPayload {
+    static var none: UInt32 { 0 }
+}
+
+/// Keys told apart by their bytes in an arena, each with a payload that its latest occurrence
+/// sets (nothing for a YAML mapping; the entry's ordinal for a String Catalog's `strings`, whose
+/// last entry of a name is the one read). See `MappingKeys`.
+struct KeyTable<Payload: KeyPayload> {
+    private struct Slot {
+        var hash: UInt32
+        /// The key's start in the arena plus one; 0 marks a free slot.
+        var place: Int32
+        var length: Int32
+        var payload: Payload
+    }
+
+    private static var free: Slot { Slot(hash: 0, place: 0, length: 0, payload: .none) }
+    /// The first keys, in order, while `slots` is empty.
+    private var few: (Slot, Slot, Slot, Slot, Slot, Slot, Slot, Slot)
+    private static var fewCapacity: Int { 8 }
+    private var slots: [Slot] = []
+    private var count = 0
+
+    init() {
+        few = (Self.free, Self.free, Self.free, Self.free, Self.free, Self.free, Self.free, Self.free)
+    }
+
+    /// False when the mapping has the key `arena[start ..< start + length]` (whose `hash` is
+    /// `MappingKeys.hash` of its bytes) already; otherwise adds it.
+    @inline(__always)
+    mutating func insert(start: Int32, length: Int32, hash: UInt32, in arena: UnsafeBufferPointer<UInt8>) -> Bool {
+        update(start: start, length: length, hash: hash, payload: .none, in: arena) == nil
+    }
+
+    /// Adds the key `arena[start ..< start + length]` with `payload`; when the table has that key
+    /// already, gives it `payload` instead (its bytes stay where they were first stored) and
+    /// returns the payload it had.
+    @inline(__always)
+    mutating func update(start: Int32, length: Int32, hash: UInt32, payload: Payload,
+                         in arena: UnsafeBufferPointer<UInt8>) -> Payload? {
+        let key = Slot(hash: hash, place: start + 1, length: length, payload: payload)
+        guard slots.isEmpty else { return insert(key, arena) }
+        let known = count
+        let earlier: Payload? = withUnsafeMutablePointer(to: &few) {
+            $0.withMemoryRebound(to: Slot.self, capacity: Self.fewCapacity) { few in
+                for slot in 0 ..< known where Self.same(few[slot], key, arena) {
+                    let stored = few[slot].payload
+                    few[slot].payload = payload
+                    return stored
+                }
+                return nil
+            }
+        }
+        if let earlier { return earlier }
+        if known < Self.fewCapacity {
+            withUnsafeMutablePointer(to: &few) { $0.withMemoryRebound(to: Slot.self, capacity: Self.fewCapacity) { $0[known] = key } }
+            count += 1
+            return nil
+        }
+        return moveToTable(adding: key, arena)
+    }
+
+    /// The ninth key: the first eight move to a table.
+    @inline(never)
+    private mutating func moveToTable(adding key: Slot, _ arena: UnsafeBufferPointer<UInt8>) -> Payload? {
+        let known = count
+        let moved = withUnsafeMutablePointer(to: &few) {
+            $0.withMemoryRebound(to: Slot.self, capacity: Self.fewCapacity) { Array(UnsafeBufferPointer(start: $0, count: known)) }
+        }
+        slots = [Slot](repeating: Self.free, count: 8 * Self.fewCapacity)
+        count = 0
+        for stored in moved { _ = insert(stored, arena) }
+        return insert(key, arena)
+    }
+
+    @inline(__always)
+    private static func same(_ stored: Slot, _ key: Slot, _ arena: UnsafeBufferPointer<UInt8>) -> Bool {
+        stored.hash == key.hash && stored.length == key.length
+            && (key.length == 0 || memcmp(arena.baseAddress! + Int(stored.place - 1), arena.baseAddress! + Int(key.place - 1), Int(key.length)) == 0)
+    }
+
+    @inline(__always)
+    private mutating func insert(_ key: Slot, _ arena: UnsafeBufferPointer<UInt8>) -> Payload? {
+        if (count + 1) * 4 > slots.count * 3 { grow() }
+        let earlier = slots.withUnsafeMutableBufferPointer { slots -> Payload? in
+            var slot = Self.home(key.hash, slots.count)
+            while true {
+                let stored = slots[slot]
+                if stored.place == 0 {
+                    slots[slot] = key
+                    return nil
+                }
+                if Self.same(stored, key, arena) {
+                    slots[slot].payload = key.payload
+                    return stored.payload
+                }
+                slot += 1
+                if slot == slots.count { slot = 0 }
+            }
+        }
+        if earlier == nil { count += 1 }
+        return earlier
+    }
+
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in bytes { h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        h ^= h >> 29
+        h &*= 0xBF58_476D_1CE4_E5B9
+        return UInt32(truncatingIfNeeded: h ^ h >> 32)
+    }
+
+    /// The first slot to probe: the hash scaled to the table's size (any size).
+    @inline(__always)
+    private static func home(_ hash: UInt32, _ size: Int) -> Int {
+        Int(truncatingIfNeeded: (UInt64(hash) &* UInt64(size)) >> 32)
+    }
+
+    private mutating func grow() {
+        let old = slots
+        slots = [Slot](repeating: Self.free, count: old.count * 2)
+        for stored in old where stored.place != 0 {
+            var slot = Self.home(stored.hash, slots.count)
+            while slots[slot].place != 0 {
+                slot += 1
+                if slot == slots.count { slot = 0 }
+            }
+            slots[slot] = stored
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+@testable import RouteKit
+import Testing
+
+/// The streaming String Catalog reader (`XCStringsReader`: each entry of `strings` becomes records
+/// as it is read, its nodes dropped) against the whole-document reader it replaced
+/// (`XCStringsDocumentReader`): the same findings at the same places and the same records —
+/// every locale, key, text, flag and position — on every catalog the tests have, on catalogs made
+/// to take each of its paths (an entry given again right after itself or after others, a
+/// `sourceLanguage` after `strings`, `strings` given twice), and on generated ones.
+@Suite struct XCStringsReaderDifferentialTests {
+    static func check(_ text: String, baseLocale: String = "en", limits: InputLimits = .default,
+                      sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        if let difference = StringsRecordDump.catalogDifference(Array(text.utf8), baseLocale: baseLocale, limits: limits) {
+            Issue.record("\(text)\n\(difference)", sourceLocation: sourceLocation)
+        }
+    }
+
+    static func unit(_ value: String, state: String = "translated") -> String {
+        "{ \"stringUnit\" : { \"state\" : \"\(state)\", \"value\" : \"\(value)\" } }"
+    }
+
+    @Test func everyFixtureCatalogReadsTheSameBothWays() throws {
+        let root = CLI.packageRoot.appendingPathComponent("Tests/RouteKitTests/Fixtures")
+        let names = (FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? [])
+            .filter { $0.hasSuffix(".xcstrings") }.sorted()
+        #expect(names.count >= 5)
+        for name in names {
+            let text = try String(contentsOf: root.appendingPathComponent(name), encoding: .utf8)
+            Self.check(text)
+            Self.check(text, baseLocale: "de")
+        }
+    }
+
+    @Test(arguments: [
+        // An entry given again right after itself: the first one's records go.
+        "\"a\" : { }, \"a\" : { \"localizations\" : { \"de\" : \(unit("A")) } }",
+        "\"a\" : { \"localizations\" : { \"de\" : \(unit("A")), \"fr\" : \(unit("F")) } }, \"a\" : { }, \"a\" : { }",
+        // ... having declared a locale, an invalid locale, a finding and a key not to translate.
+        "\"a\" : { \"shouldTranslate\" : false, \"extractionState\" : \"stale\", \"localizations\" : { \"xx-!\" : \(unit("A")), \"it\" : \(unit("I", state: "new")) } }, \"a\" : { \"localizations\" : { \"xx-!\" : \(unit("B")) } }",
+        // Given again after others: read a second time, without the earlier one.
+        "\"a\" : { \"localizations\" : { \"de\" : \(unit("A")) } }, \"b\" : { }, \"a\" : { \"localizations\" : { \"fr\" : \(unit("F")) } }",
+        "\"a\" : { \"localizations\" : { \"xx-!\" : \(unit("A")), \"pt\" : \(unit("P")) } }, \"b\" : { \"localizations\" : { \"xx-!\" : \(unit("B")) } }, \"a\" : 3, \"b\" : { }, \"b\" : { }",
+        // Escapes: names equal once decoded.
+        "\"\\u0061\" : { }, \"a\" : { \"localizations\" : { \"de\" : \(unit("A")) } }",
+        "\"a\\ud800\" : { }, \"b\" : { \"comment\" : \"x\", \"comment\" : \"y\", \"localizations\" : { \"de\" : \(unit("\\ud800")), \"de\" : \(unit("B")) } }",
+        // Entries that are not objects, localizations that are not objects, plurals.
+        "\"a\" : [1, 2], \"b\" : null, \"c\" : { \"localizations\" : [] }, \"d\" : { \"localizations\" : { \"de\" : \"x\" } }",
+        "\"n\" : { \"localizations\" : { \"en\" : { \"variations\" : { \"plural\" : { \"one\" : \(unit("%lld item")), \"other\" : \(unit("%lld items")) } } } } }",
+        "\"%#@n@\" : { \"localizations\" : { \"de\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"%#@n@\" }, \"substitutions\" : { \"n\" : { \"argNum\" : 1, \"formatSpecifier\" : \"lld\", \"variations\" : { \"plural\" : { \"one\" : \(unit("%arg Ding")), \"other\" : \(unit("%arg Dinge")) } } } } } } }",
+        "\"s\" : { \"localizations\" : { \"en\" : \(unit("Source", state: "new")), \"de\" : \(unit("Q", state: "needs_review")) } }",
+    ])
+    func entriesReadTheSameBothWays(_ strings: String) {
+        Self.check("{ \"sourceLanguage\" : \"en\", \"strings\" : { \(strings) }, \"version\" : \"1.0\" }")
+        Self.check("{ \"strings\" : { \(strings) }, \"sourceLanguage\" : \"en\" }")
+        Self.check("{ \"strings\" : { \(strings) }, \"sourceLanguage\" : \"de\" }")
+        Self.check("{ \"sourceLanguage\" : \"de\", \"strings\" : { \(strings) } }", baseLocale: "de")
+        Self.check("{ \"strings\" : { \(strings) } }")
+    }
+
+    @Test(arguments: [
+        // The last `strings` counts; a later sourceLanguage counts; both may be given twice.
+        "{ \"strings\" : { \"a\" : { } }, \"strings\" : { \"b\" : { }, \"b\" : { } } }",
+        "{ \"strings\" : { \"a\" : { }, \"c\" : { }, \"a\" : { } }, \"strings\" : 4 }",
+        "{ \"strings\" : 4, \"strings\" : { \"a\" : { } } }",
+        "{ \"sourceLanguage\" : \"fr\", \"strings\" : { \"a\" : { \"localizations\" : { \"fr\" : \(unit("F")) } } }, \"sourceLanguage\" : \"en\" }",
+        "{ \"sourceLanguage\" : \"!!\", \"strings\" : { \"a\" : { } }, \"sourceLanguage\" : 3 }",
+        "{ \"str\\u0069ngs\" : { \"a\" : { }, \"a\" : { } } }",
+        "{ \"x\" : { \"strings\" : { \"a\" : { }, \"a\" : { } } }, \"strings\" : [ ] }",
+        "[ { \"strings\" : { \"a\" : { } } } ]",
+        // Broken after some entries: nothing counts, the repeats read so far neither.
+        "{ \"strings\" : { \"a\" : { }, \"a\" : { \"x\" : 1, \"x\" : 2 }, \"b\" : { ",
+        "{ \"strings\" : { \"a\" : { }, \"a\" : { } } } x",
+    ])
+    func theTopLevelReadsTheSameBothWays(_ text: String) {
+        Self.check(text)
+    }
+
+    @Test func limitsAreReportedTheSameBothWays() {
+        var limits = InputLimits()
+        limits.nodeCount = 3
+        limits.depth = 4
+        let entries = (0 ..< 6).map { "\"k\($0)\" : { \"localizations\" : { \"de\" : \(Self.unit("v")) } }" }.joined(separator: ", ")
+        Self.check("{ \"sourceLanguage\" : \"en\", \"strings\" : { \(entries) } }", limits: limits)
+        limits.nodeCount = 1000
+        Self.check("{ \"sourceLanguage\" : \"en\", \"strings\" : { \(entries) } }", limits: limits)
+    }
+
+    /// Catalogs drawn from a small grammar, names from a few letters so entries repeat often,
+    /// `sourceLanguage` before, after, twice or missing.
+    @Test func generatedCatalogsReadTheSameBothWays() {
+        var random = SeededGenerator(seed: 41)
+        let names = ["a", "b", "c", "\\u0061", "d"]
+        let locales = ["en", "de", "fr", "xx-!", "en"]
+        let states = ["translated", "new", "needs_review"]
+        func localization() -> String {
+            switch Int.random(in: 0 ..< 6, using: &random) {
+            case 0: return "\"x\""
+            case 1: return "{ \"variations\" : { \"plural\" : { \"one\" : \(Self.unit("1")), \"other\" : \(Self.unit("n")) } } }"
+            case 2: return "{ }"
+            default: return Self.unit("v\(Int.random(in: 0 ..< 9, using: &random))", state: states.randomElement(using: &random)!)
+            }
+        }
+        func entry() -> String {
+            if Int.random(in: 0 ..< 8, using: &random) == 0 { return "[]" }
+            var members: [String] = []
+            if Bool.random(using: &random) {
+                let count = Int.random(in: 0 ..< 4, using: &random)
+                let parts = (0 ..< count).map { _ in "\"\(locales.randomElement(using: &random)!)\" : \(localization())" }
+                members.append("\"localizations\" : { \(parts.joined(separator: ", ")) }")
+            }
+            if Int.random(in: 0 ..< 5, using: &random) == 0 { members.append("\"shouldTranslate\" : false") }
+            if Int.random(in: 0 ..< 5, using: &random) == 0 { members.append("\"extractionState\" : \"stale\"") }
+            return "{ \(members.joined(separator: ", ")) }"
+        }
+        for _ in 0 ..< 400 {
+            let count = Int.random(in: 0 ..< 7, using: &random)
+            let strings = (0 ..< count).map { _ in "\"\(names.randomElement(using: &random)!)\" : \(entry())" }.joined(separator: ", ")
+            var top = ["\"strings\" : { \(strings) }"]
+            for _ in 0 ..< Int.random(in: 0 ..< 3, using: &random) {
+                top.insert("\"sourceLanguage\" : \"\(["en", "de", "!"].randomElement(using: &random)!)\"",
+                           at: Int.random(in: 0 ... top.count, using: &random))
+            }
+            Self.check("{ \(top.joined(separator: ", ")) }")
+        }
+    }
+}
