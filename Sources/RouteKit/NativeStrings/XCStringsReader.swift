@@ -20,13 +20,8 @@
 /// which holds the whole document, is the oracle it is held to.
 enum XCStringsReader {
     static func read(bytes: [UInt8], path: String, baseLocale: String, limits: InputLimits) -> StringsReader.Result {
-        // A member repeated and a lone surrogate can be every few bytes: stored compactly.
-        let repeated = NodeFindings(rule: "duplicate-key", path: path, templates: [
-            .init(prefix: "'", suffix: "' is given twice in one JSON object: the last one is read, as Xcode reads it"),
-        ], limit: limits.findings)
-        let lone = NodeFindings(rule: "json-syntax", path: path, templates: [
-            .init(prefix: "", suffix: " is a lone UTF-16 surrogate, not a character: it is read as U+FFFD"),
-        ], limit: limits.findings)
+        let repeated = CatalogEntries.repeatedMembers(path, limits)
+        let lone = CatalogEntries.loneSurrogates(path, limits)
         func done(_ data: StringsFileData, _ diagnostics: [Finding], parsed: Bool = true) -> StringsReader.Result {
             var file = NativeStringsReader.emptyFile(path, diagnostics, byteCount: bytes.count)
             file.nodeFindings = parsed ? [repeated, lone].filter { !$0.isEmpty } : []
@@ -47,15 +42,7 @@ enum XCStringsReader {
                     return done(StringsFileData(path: path), [CatalogEntries.syntax(error.message, (error.line, error.column), path)], parsed: false)
                 case .success(let value): doc = value
                 }
-                if plan == nil {
-                    doc.forEachRepeatedMember { keyNode, name in
-                        let position = doc.position(keyNode)
-                        repeated.add(0, name, at: SourceLocation(file: path, line: position.line, column: position.column))
-                    }
-                    for surrogate in doc.loneSurrogates() {
-                        lone.add(0, surrogate.text, at: SourceLocation(file: path, line: surrogate.line, column: surrogate.column))
-                    }
-                }
+                if plan == nil { CatalogEntries.report(doc, repeated: repeated, lone: lone, path) }
                 switch entries.finish(doc) {
                 case .read(let data, let diagnostics): return done(data, diagnostics)
                 case .again(let replay): plan = replay
@@ -67,7 +54,7 @@ enum XCStringsReader {
 
 /// Reads the entries of a String Catalog's `strings` as the parser hands them over, into records
 /// by locale, and the catalog's top level once the parse is done (`finish`).
-private struct CatalogEntries: JSONMemberSink {
+struct CatalogEntries: JSONMemberSink {
     /// What a second reading knows from the first: which entries are given again later (and so
     /// do not count), in which `strings` member (the last one counts), and the source language.
     struct Replay {
@@ -152,6 +139,31 @@ private struct CatalogEntries: JSONMemberSink {
         source = replay?.source ?? baseLocale
     }
 
+    /// A member repeated and a lone surrogate can be every few bytes: stored compactly.
+    static func repeatedMembers(_ path: String, _ limits: InputLimits) -> NodeFindings {
+        NodeFindings(rule: "duplicate-key", path: path, templates: [
+            .init(prefix: "'", suffix: "' is given twice in one JSON object: the last one is read, as Xcode reads it"),
+        ], limit: limits.findings)
+    }
+
+    static func loneSurrogates(_ path: String, _ limits: InputLimits) -> NodeFindings {
+        NodeFindings(rule: "json-syntax", path: path, templates: [
+            .init(prefix: "", suffix: " is a lone UTF-16 surrogate, not a character: it is read as U+FFFD"),
+        ], limit: limits.findings)
+    }
+
+    /// The repeats among `doc`'s own nodes (the top level, or the whole file), and its lone surrogates.
+    static func report(_ doc: JSONDocument, repeated: NodeFindings, lone: NodeFindings?, _ path: String) {
+        doc.forEachRepeatedMember { keyNode, name in
+            let position = doc.position(keyNode)
+            repeated.add(0, name, at: SourceLocation(file: path, line: position.line, column: position.column))
+        }
+        guard let lone else { return }
+        for surrogate in doc.loneSurrogates() {
+            lone.add(0, surrogate.text, at: SourceLocation(file: path, line: surrogate.line, column: surrogate.column))
+        }
+    }
+
     static func syntax(_ message: String, _ position: (line: Int, column: Int), _ path: String, key: String? = nil) -> Finding {
         Finding(rule: "json-syntax", severity: .error, message: message,
                 location: SourceLocation(file: path, line: position.line, column: position.column), key: key)
@@ -167,7 +179,7 @@ private struct CatalogEntries: JSONMemberSink {
     }
 
     /// The source language a document's root declares, valid or not, with where.
-    private static func sourceLanguage(_ doc: JSONDocument, members: [(key: Int, value: Int)]) -> (key: Int, value: String?)? {
+    static func sourceLanguage(_ doc: JSONDocument, members: [(key: Int, value: Int)]) -> (key: Int, value: String?)? {
         guard let member = members.last(where: { doc.string($0.key) == "sourceLanguage" }) else { return nil }
         return (member.key, doc.string(member.value).flatMap { ImportLocaleTag.isValid($0) ? $0 : nil })
     }
@@ -209,10 +221,7 @@ private struct CatalogEntries: JSONMemberSink {
             read(doc, keyNode, entry, name: name, nameAt: store(name))
             return
         }
-        doc.forEachRepeatedMember { keyNode, name in
-            let position = doc.position(keyNode)
-            repeated.add(0, name, at: SourceLocation(file: path, line: position.line, column: position.column))
-        }
+        Self.report(doc, repeated: repeated, lone: nil, path)
         let place = store(name)
         let hash = arena.withUnsafeBufferPointer { MappingKeys.hash(UnsafeBufferPointer(rebasing: $0[Int(place.start)...])) }
         let earlier = arena.withUnsafeBufferPointer {

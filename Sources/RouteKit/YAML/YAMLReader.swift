@@ -257,15 +257,18 @@ private struct TreeBuilder {
             frames[top].skipNextValue = false
         } else if let key = frames[top].pendingKey {
             frames[top].pendingKey = nil
-            if !frames[top].seen.insert(Array(key.value.utf8)).inserted {
+            frames[top].entries.append(YAMLMapping.Entry(key: key, value: node))
+        } else if case .scalar(let key) = node {
+            // A key given again is reported when it is read, as the streaming strings reader
+            // reports it (a value broken later must not hide it), and its value is dropped.
+            if frames[top].seen.insert(Array(key.value.utf8)).inserted {
+                frames[top].pendingKey = key
+            } else {
                 diagnostics.append(Finding(rule: "duplicate-key", severity: .error,
                                            message: YAMLReader.duplicateKeyTemplate.prefix + key.value + YAMLReader.duplicateKeyTemplate.suffix,
                                            location: key.location, key: key.value))
-            } else {
-                frames[top].entries.append(YAMLMapping.Entry(key: key, value: node))
+                frames[top].skipNextValue = true
             }
-        } else if case .scalar(let key) = node {
-            frames[top].pendingKey = key
         } else {
             diagnostics.append(YAMLReader.syntax(
                 "a key must be a plain value, not \(node.kindName)", path, node.location.line, node.location.column))

@@ -36,6 +36,10 @@ enum GrowthBench {
         case catalogArray = "catalog-array"
         /// A strings file whose every key is given twice (read as a stream, a finding a key).
         case yamlKeysTwice = "yaml-keys-twice"
+        /// String Catalogs of tiny distinct entries on one line, in no order (read entry by entry).
+        case catalogMembers = "catalog-members"
+        /// The same entries alternating two names: a finding each, the file read twice.
+        case catalogAlternating = "catalog-alternating"
 
         var summary: String {
             switch self {
@@ -53,6 +57,8 @@ enum GrowthBench {
             case .ambiguousTitle: "routes of one title in 100 locales (1 MB: 26,000 routes)"
             case .catalogArray: "a String Catalog's ignored array (1 MB: 500,000 elements)"
             case .yamlKeysTwice: "a strings file of keys each given twice (1 MB: about 42,000 keys)"
+            case .catalogMembers: "a String Catalog of distinct `\"a0123456\":{},` entries, unsorted (1 MB: 71,000)"
+            case .catalogAlternating: "a String Catalog of `\"a\":{},\"b\":{},` (1 MB: 143,000 entries, a finding each)"
             }
         }
     }
@@ -211,6 +217,15 @@ enum GrowthBench {
         case .yamlKeysTwice:
             try write(".routekit.yml", "strings: [s.yml]\n")
             try write("s.yml", "en:\n" + repeated(toSize: megabyte) { "  k\($0): v\n  k\($0): w\n" })
+        case .catalogMembers, .catalogAlternating:
+            try write(".routekit.yml", "strings: [Localizable.xcstrings]\nbase-locale: en\n")
+            // index × 7919 mod 10⁷ is a permutation (7919 is prime to 10): distinct names in no order.
+            let entries = repeated(toSize: megabyte) { index in
+                guard shape == .catalogMembers else { return index % 2 == 0 ? "\"a\":{}," : "\"b\":{}," }
+                let number = String(index * 7919 % 10_000_000)
+                return "\"a" + String(repeating: "0", count: 7 - number.count) + number + "\":{},"
+            }
+            try write("Localizable.xcstrings", "{\"sourceLanguage\": \"en\", \"version\": \"1.0\", \"strings\": {" + entries + "\"zz\":{}}}\n")
         }
         return total
     }
