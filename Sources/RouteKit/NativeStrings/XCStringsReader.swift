@@ -192,14 +192,9 @@ struct CatalogEntries: JSONMemberSink {
         names = KeyTable()
         dropped = EntrySet()
         recording = true
-        checkpoint = nil
         arena = []
         arena.reserveCapacity(arenaCapacity)
-        lists = []
-        listIndex = [:]
-        diagnostics = []
-        untranslatable = []
-        invalidLocales = []
+        dropOutput()
         if replay == nil {
             // The root's members before this one (each is whole: its value's `end` is known).
             var members: [(key: Int, value: Int)] = []
@@ -238,7 +233,10 @@ struct CatalogEntries: JSONMemberSink {
                 nameAt = (Int32(previous.nameEnd) - place.length, place.length)
             } else {
                 // An earlier entry is given again: a second reading leaves it out.
-                if recording { stopRecording() }
+                if recording {
+                    recording = false
+                    dropOutput()
+                }
                 arena.removeSubrange(Int(place.start)...)
                 return
             }
@@ -254,8 +252,8 @@ struct CatalogEntries: JSONMemberSink {
         return (Int32(start), Int32(arena.count - start))
     }
 
-    private mutating func stopRecording() {
-        recording = false
+    /// Drops the records and findings read so far (the names stay in the arena).
+    private mutating func dropOutput() {
         checkpoint = nil
         lists = []
         listIndex = [:]
@@ -292,8 +290,8 @@ struct CatalogEntries: JSONMemberSink {
         touched.removeAll(keepingCapacity: true)
         // The name's bytes serve the first record's key while nothing follows them in the arena.
         var nameFree = true
-        func keyPlace(_ arena: inout [UInt8], reuse: Bool) -> (Int32, Int32) {
-            if reuse, nameFree, arena.count == Int(nameAt.start + nameAt.length) {
+        func keyPlace(_ arena: inout [UInt8]) -> (Int32, Int32) {
+            if nameFree, arena.count == Int(nameAt.start + nameAt.length) {
                 nameFree = false
                 return nameAt
             }
@@ -333,7 +331,7 @@ struct CatalogEntries: JSONMemberSink {
             // The source language's list is the first (`streamStarts`).
             let sourceList = 0
             noteList(sourceList)
-            let place = keyPlace(&arena, reuse: true)
+            let place = keyPlace(&arena)
             lists[sourceList].items.append(RawItem(keyStart: place.0, keyLength: place.1,
                                                    value: TextRef(start: place.0, length: place.1, line: Int32(line), column: Int32(column)),
                                                    keyLine: Int32(line), keyColumn: Int32(column), flags: 0))
@@ -375,7 +373,7 @@ struct CatalogEntries: JSONMemberSink {
             }
             let index = list(locale, declaredAt: position)
             noteList(index)
-            let place = keyPlace(&arena, reuse: true)
+            let place = keyPlace(&arena)
             StringsFileData.appendRecords(key: place, value: decoded.value, keyLine: position.line, keyColumn: position.column,
                                           valuePosition: position, formPositions: decoded.formNodes.mapValues { doc.position($0) },
                                           arena: &arena, items: &lists[index].items)
