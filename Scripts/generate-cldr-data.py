@@ -2,8 +2,9 @@
 """Derive routekit's compiled-in CLDR data from Resources/CLDR/*.xml.
 
 Writes Sources/RouteKit/Locale/CLDRData+Generated.swift: a few string literals in a simple line
-format that Sources/RouteKit/Locale/CLDRData.swift parses lazily, once, at first use. (Big Swift
-array or dictionary literals compile very slowly; string literals do not.)
+format that Sources/RouteKit/Locale/CLDRData.swift searches (likely subtags, parents and aliases:
+sorted by key here) or reads once, at first use. (Big Swift array or dictionary literals compile
+very slowly; string literals do not.)
 
 Locale identifiers are written with `-` (BCP 47) instead of CLDR's `_`; nothing else is changed.
 Every entry of the source elements is kept, so the test LocaleCLDRDataTests can compare the XML
@@ -44,11 +45,22 @@ def one_line(text):
     return " ".join(text.split())
 
 
+def sorted_by_key(lines, fields=1):
+    # routekit searches these lines (SortedLines): sorted by their key, the first `fields` fields,
+    # in byte order (code point order is byte order in UTF-8), each key once.
+    def key(line):
+        return " ".join(line.split(" ")[:fields])
+    result = sorted(lines, key=key)
+    for a, b in zip(result, result[1:]):
+        assert key(a) != key(b), f"key given twice: {key(a)}"
+    return result
+
+
 def likely_subtags():
     lines = []
     for e in load("likelySubtags.xml").iter("likelySubtag"):
         lines.append(f"{dash(e.get('from'))} {dash(e.get('to'))}")
-    return lines
+    return sorted_by_key(lines)
 
 
 def parent_locales():
@@ -61,7 +73,7 @@ def parent_locales():
             parent = dash(e.get("parent"))
             for child in e.get("locales").split():
                 lines.append(f"{dash(child)} {parent}")
-    return lines
+    return sorted_by_key(lines)
 
 
 def aliases():
@@ -75,12 +87,13 @@ def aliases():
                 replacement = dash(replacement)
             parts = [kind, dash(e.get("type"))] + replacement.split() + [e.get("reason")]
             lines.append(" ".join(parts))
-    return lines
+    return sorted_by_key(lines, fields=2)
 
 
 def validity():
-    # `kind status token…` with CLDR's compact ranges (`aaa~i`) kept as they are.
-    lines = []
+    # `kind status token…` with CLDR's compact ranges (`aaa~i`) kept as they are. A subtag has
+    # one status: routekit searches the ranges of a kind and relies on no two overlapping.
+    lines, seen = [], set()
     for kind in ("language", "script", "region", "variant"):
         for e in load(f"validity/{kind}.xml").iter("id"):
             assert e.get("type") == kind
@@ -89,6 +102,12 @@ def validity():
                 if "~" in token:
                     start, end = token.split("~")
                     assert len(end) == 1 and start[-1] <= end, token
+                    subtags = [start[:-1] + chr(c) for c in range(ord(start[-1]), ord(end) + 1)]
+                else:
+                    subtags = [token]
+                for subtag in subtags:
+                    assert (kind, subtag) not in seen, f"{kind} {subtag} given twice"
+                    seen.add((kind, subtag))
             lines.append(" ".join([kind, e.get("idStatus")] + tokens))
     return lines
 

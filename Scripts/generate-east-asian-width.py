@@ -3,8 +3,8 @@
 
 Writes Sources/RouteKit/Support/DisplayWidth+Generated.swift: the code point ranges that are wide
 (UAX #11 East Asian Width W or F, assigned: two columns) and those that take no column (general category Mn,
-Me: combining marks; Cf: format characters such as ZERO WIDTH SPACE), as string literals parsed
-at first use. Python's unicodedata carries EastAsianWidth.txt, so nothing is downloaded; the
+Me: combining marks; Cf: format characters such as ZERO WIDTH SPACE), as integer arrays (no parsing at
+start-up). Python's unicodedata carries EastAsianWidth.txt, so nothing is downloaded; the
 generated file names its Unicode version, and DisplayWidthTests holds the table to unicodedata.
 
 Usage: python3 Scripts/generate-east-asian-width.py [--check]
@@ -45,9 +45,9 @@ def zero(c):
 
 
 def lines(pairs):
-    # Eight ranges a line: `1100-115F 231A-231B …`.
-    items = [f"{a:X}-{b:X}" for a, b in pairs]
-    return "\n".join(" ".join(items[i:i + 8]) for i in range(0, len(items), 8))
+    # Eight ranges a line, each as its first and last code point: `0x1100, 0x115F, …`.
+    items = [f"0x{a:X}, 0x{b:X}," for a, b in pairs]
+    return "\n".join("            " + " ".join(items[i:i + 8]) for i in range(0, len(items), 8))
 
 
 def render():
@@ -59,10 +59,10 @@ def render():
         "    enum Generated {\n"
         "        /// The Unicode version of the tables.\n"
         f'        static let unicodeVersion = "{unicodedata.unidata_version}"\n'
-        "        /// East Asian Width W or F: `start-end` code point ranges in hex.\n"
-        f'        static let wide = #"""\n{lines(ranges(wide))}\n"""#\n'
-        "        /// General category Mn, Me or Cf: `start-end` code point ranges in hex.\n"
-        f'        static let zero = #"""\n{lines(ranges(zero))}\n"""#\n'
+        "        /// East Asian Width W or F: the first and last code point of each range.\n"
+        f'        static let wide: [UInt32] = [\n{lines(ranges(wide))}\n        ]\n'
+        "        /// General category Mn, Me or Cf: the first and last code point of each range.\n"
+        f'        static let zero: [UInt32] = [\n{lines(ranges(zero))}\n        ]\n'
         "    }\n"
         "}\n"
     )

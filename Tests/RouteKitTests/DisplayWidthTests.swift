@@ -64,11 +64,28 @@ import Testing
                     "python3's unicodedata is Unicode \(lines[0]), the table \(DisplayWidth.Generated.unicodeVersion): run Scripts/generate-east-asian-width.py with the Python CI uses")
             return
         }
-        let wide = DisplayWidth.parse(String(lines[1].dropFirst("wide ".count)))
-        let zero = DisplayWidth.parse(String(lines[2].dropFirst("zero ".count)))
+        /// `1100-115F 231A-231B …` as the flat first-and-last array the table holds.
+        func bounds(_ line: String) -> [UInt32] {
+            line.split(separator: " ").dropFirst().flatMap { $0.split(separator: "-").compactMap { UInt32($0, radix: 16) } }
+        }
+        let wide = bounds(lines[1]), zero = bounds(lines[2])
         #expect(wide == DisplayWidth.tables.wide)
         #expect(zero == DisplayWidth.tables.zero)
-        #expect(wide.count > 100 && zero.count > 300)
+        #expect(wide.count > 200 && zero.count > 600)
+    }
+
+    /// The binary search over the flat table against a plain scan, at both ends of every range.
+    @Test func lookupFindsEveryRangeBoundary() {
+        for bounds in [DisplayWidth.tables.wide, DisplayWidth.tables.zero] {
+            func scan(_ value: UInt32) -> Bool {
+                stride(from: 0, to: bounds.count, by: 2).contains { bounds[$0] <= value && value <= bounds[$0 + 1] }
+            }
+            for first in stride(from: 0, to: bounds.count, by: 2) {
+                for value in [bounds[first] &- 1, bounds[first], bounds[first + 1], bounds[first + 1] &+ 1] {
+                    #expect(DisplayWidth.contains(bounds, value) == scan(value), "U+\(String(value, radix: 16))")
+                }
+            }
+        }
     }
 
     @Test func messageGivesBothNumbers() throws {

@@ -12,7 +12,7 @@ import Testing
         let entries = try XML.elements(of: "likelySubtags.xml").filter { $0.name == "likelySubtag" }
         let compiled = CLDRData.subtags.likely
         #expect(entries.count > 1000)
-        #expect(compiled.count == entries.count)
+        #expect(compiled.entries.count == entries.count)
         for entry in entries {
             let from = XML.dashed(entry.attributes["from"]!)
             let to = entry.attributes["to"]!.split(separator: "_").map(String.init)
@@ -34,20 +34,24 @@ import Testing
         }
         #expect(expected["en-GB"] == "en-001")
         #expect(expected["zh-Hant"] == "root")
-        #expect(CLDRData.subtags.parents == expected)
+        let parents = CLDRData.subtags.parents
+        #expect(Dictionary(parents.entries.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first }) == expected)
+        #expect(parents.entries.count == expected.count)
+        for (child, parent) in expected { #expect(parents[child] == parent, "\(child)") }
+        #expect(parents["en"] == nil && parents["zz-Unknown"] == nil && parents[""] == nil)
     }
 
     @Test func aliasesMatchTheXML() throws {
         let elements = try XML.elements(of: "supplementalMetadata.xml")
         let compiled = CLDRData.subtags
-        let tables: [(String, [String: CLDRData.Alias])] = [
+        let tables: [(String, CLDRData.Table<CLDRData.Alias>)] = [
             ("languageAlias", compiled.languageAliases), ("scriptAlias", compiled.scriptAliases),
             ("territoryAlias", compiled.territoryAliases), ("variantAlias", compiled.variantAliases),
         ]
         for (name, table) in tables {
             let entries = elements.filter { $0.name == name && $0.ancestors.last?.name == "alias" }
             #expect(!entries.isEmpty)
-            #expect(table.count == entries.count, "\(name)")
+            #expect(table.entries.count == entries.count, "\(name)")
             for entry in entries {
                 let type = XML.dashed(entry.attributes["type"]!)
                 var replacements = entry.attributes["replacement"]!.split(separator: " ").map(String.init)
@@ -90,6 +94,16 @@ import Testing
             #expect(compiled.count == table.count, "\(kind)")
             for (subtag, status) in table where compiled[subtag] != status || validity.status(kind, subtag)?.rawValue != status {
                 Issue.record("\(kind) \(subtag): compiled \(compiled[subtag] ?? "nil"), XML \(status)")
+            }
+            // Next to every range's ends: what the XML does not list has no status.
+            for subtag in table.keys {
+                let last = subtag.unicodeScalars.last!.value
+                for neighbour in [last - 1, last + 1] {
+                    let other = String(subtag.unicodeScalars.dropLast()) + String(Character(Unicode.Scalar(neighbour)!))
+                    if table[other] == nil, let status = validity.status(kind, other) {
+                        Issue.record("\(kind) \(other): not in the XML, compiled \(status)")
+                    }
+                }
             }
         }
     }

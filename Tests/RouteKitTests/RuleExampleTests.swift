@@ -115,6 +115,14 @@ import Testing
         }
     }
 
+    /// The descriptors a lint reads (generated, so start-up parses no document) are what the
+    /// documents say.
+    @Test func generatedDescriptorsAreWhatTheDocumentsSay() throws {
+        let parsed = try RuleDocs.embeddedFiles.map { try RuleDoc.parse($0.text, name: $0.name).descriptor }
+        #expect(RuleDocs.descriptors == parsed, "run Scripts/generate-rule-docs.py")
+        #expect(RuleDocs.ids == RuleDocs.docs.map(\.id))
+    }
+
     @Test func embeddedDocsMatchTheFiles() throws {
         let directory = CLI.packageRoot.appendingPathComponent("lint-rules")
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".yml") }.sorted()

@@ -1,19 +1,28 @@
 /// The documentation of every rule routekit knows (`lint-rules/*.yml`, embedded). The single source for ids, default severities and options.
 public enum RuleDocs {
-    /// All rule docs in id order. A broken document is a build defect that the tests catch;
-    /// at run time it is skipped rather than crashing the linter.
+    /// All rule docs in id order, parsed at first use (`routekit rules`, the rule example tests).
+    /// A broken document is a build defect that the tests catch; at run time it is skipped
+    /// rather than crashing the linter.
     public static let docs: [RuleDoc] = embeddedFiles.compactMap { try? RuleDoc.parse($0.text, name: $0.name) }
 
-    private static let byID: [String: RuleDoc] = Dictionary(docs.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    private static let docsByID: [String: RuleDoc] = Dictionary(docs.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
 
-    public static let ids: [String] = docs.map(\.id)
+    public static func doc(_ id: String) -> RuleDoc? { docsByID[id] }
 
-    public static func doc(_ id: String) -> RuleDoc? { byID[id] }
+    /// Every rule's descriptor in id order. Read from the documents when routekit is built
+    /// (`Scripts/generate-rule-docs.py`), so that a lint parses no rule document: start-up stays
+    /// instant. A test holds them to what ``docs`` parses.
+    public static var descriptors: [RuleDescriptor] { generatedDescriptors }
 
-    public static var descriptors: [RuleDescriptor] { docs.map(\.descriptor) }
+    public static let ids: [String] = generatedDescriptors.map(\.id)
+
+    private static let descriptorsByID: [String: RuleDescriptor] =
+        Dictionary(generatedDescriptors.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+
+    public static func descriptor(_ id: String) -> RuleDescriptor? { descriptorsByID[id] }
 
     /// nil when the rule is off by default (or unknown).
-    public static func defaultSeverity(of id: String) -> Severity? { byID[id]?.descriptor.defaultSeverity ?? nil }
+    public static func defaultSeverity(of id: String) -> Severity? { descriptorsByID[id]?.defaultSeverity ?? nil }
 
     /// The rule's declared options.
     public static func options(of id: String) -> [any RuleOptionDeclaration] { RuleRegistry.options(of: id) }

@@ -99,10 +99,10 @@ awx awx-Latn-ZZ
 ay ay-Latn-BO
 ayb ayb-Latn-ZZ
 az az-Latn-AZ
+az-Arab az-Arab-IR
 az-IQ az-Arab-IQ
 az-IR az-Arab-IR
 az-RU az-Cyrl-RU
-az-Arab az-Arab-IR
 ba ba-Cyrl-RU
 bal bal-Arab-PK
 ban ban-Latn-ID
@@ -608,10 +608,10 @@ kjs kjs-Latn-ZZ
 kjy kjy-Latn-ZZ
 kk kk-Cyrl-KZ
 kk-AF kk-Arab-AF
+kk-Arab kk-Arab-CN
 kk-CN kk-Arab-CN
 kk-IR kk-Arab-IR
 kk-MN kk-Arab-MN
-kk-Arab kk-Arab-CN
 kkc kkc-Latn-ZZ
 kkj kkj-Latn-CM
 kl kl-Latn-GL
@@ -663,8 +663,8 @@ ktm ktm-Latn-ZZ
 kto kto-Latn-ZZ
 ktr ktr-Latn-MY
 ku ku-Latn-TR
-ku-LB ku-Arab-LB
 ku-Arab ku-Arab-IQ
+ku-LB ku-Arab-LB
 ku-Yezi ku-Yezi-GE
 kub kub-Latn-ZZ
 kud kud-Latn-ZZ
@@ -692,10 +692,10 @@ kxp kxp-Arab-PK
 kxw kxw-Latn-ZZ
 kxz kxz-Latn-ZZ
 ky ky-Cyrl-KG
-ky-CN ky-Arab-CN
-ky-TR ky-Latn-TR
 ky-Arab ky-Arab-CN
+ky-CN ky-Arab-CN
 ky-Latn ky-Latn-TR
+ky-TR ky-Latn-TR
 kye kye-Latn-ZZ
 kyx kyx-Latn-ZZ
 kzh kzh-Arab-ZZ
@@ -985,8 +985,8 @@ otk otk-Orkh-MN
 oui oui-Ougr-143
 ozm ozm-Latn-ZZ
 pa pa-Guru-IN
-pa-PK pa-Arab-PK
 pa-Arab pa-Arab-PK
+pa-PK pa-Arab-PK
 pag pag-Latn-PH
 pal pal-Phli-IR
 pal-Phlp pal-Phlp-CN
@@ -1199,8 +1199,8 @@ teo teo-Latn-UG
 tet tet-Latn-TL
 tfi tfi-Latn-ZZ
 tg tg-Cyrl-TJ
-tg-PK tg-Arab-PK
 tg-Arab tg-Arab-PK
+tg-PK tg-Arab-PK
 tgc tgc-Latn-ZZ
 tgo tgo-Latn-ZZ
 tgu tgu-Latn-ZZ
@@ -1271,16 +1271,467 @@ ubu ubu-Latn-ZZ
 udi udi-Aghb-RU
 udm udm-Cyrl-RU
 ug ug-Arab-CN
+ug-Cyrl ug-Cyrl-KZ
 ug-KZ ug-Cyrl-KZ
 ug-MN ug-Cyrl-MN
-ug-Cyrl ug-Cyrl-KZ
 uga uga-Ugar-SY
 uk uk-Cyrl-UA
 uli uli-Latn-FM
 umb umb-Latn-AO
+und en-Latn-US
+und-002 en-Latn-NG
+und-003 en-Latn-US
+und-005 pt-Latn-BR
+und-009 en-Latn-AU
+und-011 en-Latn-NG
+und-013 es-Latn-MX
+und-014 sw-Latn-TZ
+und-015 ar-Arab-EG
+und-017 sw-Latn-CD
+und-018 en-Latn-ZA
+und-019 en-Latn-US
+und-021 en-Latn-US
+und-029 es-Latn-CU
+und-030 zh-Hans-CN
+und-034 hi-Deva-IN
+und-035 id-Latn-ID
+und-039 it-Latn-IT
+und-053 en-Latn-AU
+und-054 en-Latn-PG
+und-057 en-Latn-GU
+und-061 sm-Latn-WS
+und-142 zh-Hans-CN
+und-143 uz-Latn-UZ
+und-145 ar-Arab-SA
+und-150 ru-Cyrl-RU
+und-151 ru-Cyrl-RU
+und-154 en-Latn-GB
+und-155 de-Latn-DE
+und-202 en-Latn-NG
+und-419 es-Latn-419
+und-AD ca-Latn-AD
+und-AE ar-Arab-AE
+und-AF fa-Arab-AF
+und-AL sq-Latn-AL
+und-AM hy-Armn-AM
+und-AO pt-Latn-AO
+und-AQ und-Latn-AQ
+und-AR es-Latn-AR
+und-AS sm-Latn-AS
+und-AT de-Latn-AT
+und-AW nl-Latn-AW
+und-AX sv-Latn-AX
+und-AZ az-Latn-AZ
+und-Adlm ff-Adlm-GN
+und-Aghb udi-Aghb-RU
+und-Ahom aho-Ahom-IN
+und-Arab ar-Arab-EG
+und-Arab-CC ms-Arab-CC
+und-Arab-CN ug-Arab-CN
+und-Arab-GB ur-Arab-GB
+und-Arab-ID ms-Arab-ID
+und-Arab-IN ur-Arab-IN
+und-Arab-KH cja-Arab-KH
+und-Arab-MM rhg-Arab-MM
+und-Arab-MN kk-Arab-MN
+und-Arab-MU ur-Arab-MU
+und-Arab-NG ha-Arab-NG
+und-Arab-PK ur-Arab-PK
+und-Arab-TG apd-Arab-TG
+und-Arab-TH mfa-Arab-TH
+und-Arab-TJ fa-Arab-TJ
+und-Arab-TR az-Arab-TR
+und-Arab-YT swb-Arab-YT
+und-Armi arc-Armi-IR
+und-Armn hy-Armn-AM
+und-Avst ae-Avst-IR
+und-BA bs-Latn-BA
+und-BD bn-Beng-BD
+und-BE nl-Latn-BE
+und-BF fr-Latn-BF
+und-BG bg-Cyrl-BG
+und-BH ar-Arab-BH
+und-BI rn-Latn-BI
+und-BJ fr-Latn-BJ
+und-BL fr-Latn-BL
+und-BN ms-Latn-BN
+und-BO es-Latn-BO
+und-BQ pap-Latn-BQ
+und-BR pt-Latn-BR
+und-BT dz-Tibt-BT
+und-BV und-Latn-BV
+und-BY be-Cyrl-BY
+und-Bali ban-Bali-ID
+und-Bamu bax-Bamu-CM
+und-Bass bsq-Bass-LR
+und-Batk bbc-Batk-ID
+und-Beng bn-Beng-BD
+und-Bhks sa-Bhks-IN
+und-Bopo zh-Bopo-TW
+und-Brah pka-Brah-IN
+und-Brai fr-Brai-FR
+und-Bugi bug-Bugi-ID
+und-Buhd bku-Buhd-PH
+und-CD sw-Latn-CD
+und-CF fr-Latn-CF
+und-CG fr-Latn-CG
+und-CH de-Latn-CH
+und-CI fr-Latn-CI
+und-CL es-Latn-CL
+und-CM fr-Latn-CM
+und-CN zh-Hans-CN
+und-CO es-Latn-CO
+und-CP und-Latn-CP
+und-CR es-Latn-CR
+und-CU es-Latn-CU
+und-CV pt-Latn-CV
+und-CW pap-Latn-CW
+und-CY el-Grek-CY
+und-CZ cs-Latn-CZ
+und-Cakm ccp-Cakm-BD
+und-Cans iu-Cans-CA
+und-Cari xcr-Cari-TR
+und-Cham cjm-Cham-VN
+und-Cher chr-Cher-US
+und-Chrs xco-Chrs-UZ
+und-Copt cop-Copt-EG
+und-Cpmn und-Cpmn-CY
+und-Cpmn-CY und-Cpmn-CY
+und-Cprt grc-Cprt-CY
+und-Cyrl ru-Cyrl-RU
+und-Cyrl-AL mk-Cyrl-AL
+und-Cyrl-BA sr-Cyrl-BA
+und-Cyrl-GE ab-Cyrl-GE
+und-Cyrl-GR mk-Cyrl-GR
+und-Cyrl-MD uk-Cyrl-MD
+und-Cyrl-RO bg-Cyrl-RO
+und-Cyrl-SK uk-Cyrl-SK
+und-Cyrl-TR kbd-Cyrl-TR
+und-Cyrl-XK sr-Cyrl-XK
+und-DE de-Latn-DE
+und-DJ aa-Latn-DJ
+und-DK da-Latn-DK
+und-DO es-Latn-DO
+und-DZ ar-Arab-DZ
+und-Deva hi-Deva-IN
+und-Deva-BT ne-Deva-BT
+und-Deva-FJ hif-Deva-FJ
+und-Deva-MU bho-Deva-MU
+und-Deva-PK btv-Deva-PK
+und-Diak dv-Diak-MV
+und-Dogr doi-Dogr-IN
+und-Dupl fr-Dupl-FR
+und-EA es-Latn-EA
+und-EC es-Latn-EC
+und-EE et-Latn-EE
+und-EG ar-Arab-EG
+und-EH ar-Arab-EH
+und-ER ti-Ethi-ER
+und-ES es-Latn-ES
+und-ET am-Ethi-ET
+und-EU en-Latn-IE
+und-EZ de-Latn-EZ
+und-Egyp egy-Egyp-EG
+und-Elba sq-Elba-AL
+und-Elym arc-Elym-IR
+und-Ethi am-Ethi-ET
+und-FI fi-Latn-FI
+und-FO fo-Latn-FO
+und-FR fr-Latn-FR
+und-GA fr-Latn-GA
+und-GE ka-Geor-GE
+und-GF fr-Latn-GF
+und-GH ak-Latn-GH
+und-GL kl-Latn-GL
+und-GN fr-Latn-GN
+und-GP fr-Latn-GP
+und-GQ es-Latn-GQ
+und-GR el-Grek-GR
+und-GS und-Latn-GS
+und-GT es-Latn-GT
+und-GW pt-Latn-GW
+und-Geor ka-Geor-GE
+und-Glag cu-Glag-BG
+und-Gong wsg-Gong-IN
+und-Gonm esg-Gonm-IN
+und-Goth got-Goth-UA
+und-Gran sa-Gran-IN
+und-Grek el-Grek-GR
+und-Grek-TR bgx-Grek-TR
+und-Gujr gu-Gujr-IN
+und-Guru pa-Guru-IN
+und-HK zh-Hant-HK
+und-HM und-Latn-HM
+und-HN es-Latn-HN
+und-HR hr-Latn-HR
+und-HT ht-Latn-HT
+und-HU hu-Latn-HU
+und-Hanb zh-Hanb-TW
+und-Hang ko-Hang-KR
+und-Hani zh-Hani-CN
+und-Hano hnn-Hano-PH
+und-Hans zh-Hans-CN
+und-Hant zh-Hant-TW
+und-Hant-CA yue-Hant-CA
+und-Hebr he-Hebr-IL
+und-Hebr-SE yi-Hebr-SE
+und-Hebr-UA yi-Hebr-UA
+und-Hebr-US yi-Hebr-US
+und-Hira ja-Hira-JP
+und-Hluw hlu-Hluw-TR
+und-Hmng hnj-Hmng-LA
+und-Hmnp hnj-Hmnp-US
+und-Hung hu-Hung-HU
+und-IC es-Latn-IC
+und-ID id-Latn-ID
+und-IL he-Hebr-IL
+und-IN hi-Deva-IN
+und-IQ ar-Arab-IQ
+und-IR fa-Arab-IR
+und-IS is-Latn-IS
+und-IT it-Latn-IT
+und-Ital ett-Ital-IT
+und-JO ar-Arab-JO
+und-JP ja-Jpan-JP
+und-Jamo ko-Jamo-KR
+und-Java jv-Java-ID
+und-Jpan ja-Jpan-JP
+und-KE sw-Latn-KE
+und-KG ky-Cyrl-KG
+und-KH km-Khmr-KH
+und-KM ar-Arab-KM
+und-KP ko-Kore-KP
+und-KR ko-Kore-KR
+und-KW ar-Arab-KW
+und-KZ ru-Cyrl-KZ
+und-Kali eky-Kali-MM
+und-Kana ja-Kana-JP
+und-Kawi kaw-Kawi-ID
+und-Khar pra-Khar-PK
+und-Khmr km-Khmr-KH
+und-Khoj sd-Khoj-IN
+und-Kits zkt-Kits-CN
+und-Knda kn-Knda-IN
+und-Kore ko-Kore-KR
+und-Kthi bho-Kthi-IN
+und-LA lo-Laoo-LA
+und-LB ar-Arab-LB
+und-LI de-Latn-LI
+und-LK si-Sinh-LK
+und-LS st-Latn-LS
+und-LT lt-Latn-LT
+und-LU fr-Latn-LU
+und-LV lv-Latn-LV
+und-LY ar-Arab-LY
+und-Lana nod-Lana-TH
+und-Laoo lo-Laoo-LA
+und-Latn-AF tk-Latn-AF
+und-Latn-AM ku-Latn-AM
+und-Latn-CN za-Latn-CN
+und-Latn-CY tr-Latn-CY
+und-Latn-DZ fr-Latn-DZ
+und-Latn-ET en-Latn-ET
+und-Latn-GE ku-Latn-GE
+und-Latn-IR tk-Latn-IR
+und-Latn-KM fr-Latn-KM
+und-Latn-MA fr-Latn-MA
+und-Latn-MK sq-Latn-MK
+und-Latn-MM kac-Latn-MM
+und-Latn-MO pt-Latn-MO
+und-Latn-MR fr-Latn-MR
+und-Latn-RU krl-Latn-RU
+und-Latn-SY fr-Latn-SY
+und-Latn-TN fr-Latn-TN
+und-Latn-TW trv-Latn-TW
+und-Latn-UA pl-Latn-UA
+und-Lepc lep-Lepc-IN
+und-Limb lif-Limb-IN
+und-Lina lab-Lina-GR
+und-Linb grc-Linb-GR
+und-Lisu lis-Lisu-CN
+und-Lyci xlc-Lyci-TR
+und-Lydi xld-Lydi-TR
+und-MA ar-Arab-MA
+und-MC fr-Latn-MC
+und-MD ro-Latn-MD
+und-ME sr-Latn-ME
+und-MF fr-Latn-MF
+und-MG mg-Latn-MG
+und-MK mk-Cyrl-MK
+und-ML bm-Latn-ML
+und-MM my-Mymr-MM
+und-MN mn-Cyrl-MN
+und-MO zh-Hant-MO
+und-MQ fr-Latn-MQ
+und-MR ar-Arab-MR
+und-MT mt-Latn-MT
+und-MU mfe-Latn-MU
+und-MV dv-Thaa-MV
+und-MX es-Latn-MX
+und-MY ms-Latn-MY
+und-MZ pt-Latn-MZ
+und-Mahj hi-Mahj-IN
+und-Maka mak-Maka-ID
+und-Mand myz-Mand-IR
+und-Mani xmn-Mani-CN
+und-Marc bo-Marc-CN
+und-Medf dmf-Medf-NG
+und-Mend men-Mend-SL
+und-Merc xmr-Merc-SD
+und-Mero xmr-Mero-SD
+und-Mlym ml-Mlym-IN
+und-Modi mr-Modi-IN
+und-Mong mn-Mong-CN
+und-Mroo mro-Mroo-BD
+und-Mtei mni-Mtei-IN
+und-Mult skr-Mult-PK
+und-Mymr my-Mymr-MM
+und-Mymr-IN kht-Mymr-IN
+und-Mymr-TH mnw-Mymr-TH
+und-NA af-Latn-NA
+und-NC fr-Latn-NC
+und-NE ha-Latn-NE
+und-NI es-Latn-NI
+und-NL nl-Latn-NL
+und-NO nb-Latn-NO
+und-NP ne-Deva-NP
+und-Nagm unr-Nagm-IN
+und-Nand sa-Nand-IN
+und-Narb xna-Narb-SA
+und-Nbat arc-Nbat-JO
+und-Newa new-Newa-NP
+und-Nkoo man-Nkoo-GN
+und-Nshu zhx-Nshu-CN
+und-OM ar-Arab-OM
+und-Ogam sga-Ogam-IE
+und-Olck sat-Olck-IN
+und-Orkh otk-Orkh-MN
+und-Orya or-Orya-IN
+und-Osge osa-Osge-US
+und-Osma so-Osma-SO
+und-Ougr oui-Ougr-143
+und-PA es-Latn-PA
+und-PE es-Latn-PE
+und-PF fr-Latn-PF
+und-PG tpi-Latn-PG
+und-PH fil-Latn-PH
+und-PK ur-Arab-PK
+und-PL pl-Latn-PL
+und-PM fr-Latn-PM
+und-PR es-Latn-PR
+und-PS ar-Arab-PS
+und-PT pt-Latn-PT
+und-PW pau-Latn-PW
+und-PY gn-Latn-PY
+und-Palm arc-Palm-SY
+und-Pauc ctd-Pauc-MM
+und-Perm kv-Perm-RU
+und-Phag lzh-Phag-CN
+und-Phli pal-Phli-IR
+und-Phlp pal-Phlp-CN
+und-Phnx phn-Phnx-LB
+und-Plrd hmd-Plrd-CN
+und-Prti xpr-Prti-IR
+und-QA ar-Arab-QA
+und-QO en-Latn-DG
+und-RE fr-Latn-RE
+und-RO ro-Latn-RO
+und-RS sr-Cyrl-RS
+und-RU ru-Cyrl-RU
+und-RW rw-Latn-RW
+und-Rjng rej-Rjng-ID
+und-Rohg rhg-Rohg-MM
+und-Runr non-Runr-SE
+und-SA ar-Arab-SA
+und-SC fr-Latn-SC
+und-SD ar-Arab-SD
+und-SE sv-Latn-SE
+und-SI sl-Latn-SI
+und-SJ nb-Latn-SJ
+und-SK sk-Latn-SK
+und-SM it-Latn-SM
+und-SN fr-Latn-SN
+und-SO so-Latn-SO
+und-SR nl-Latn-SR
+und-ST pt-Latn-ST
+und-SV es-Latn-SV
+und-SY ar-Arab-SY
+und-Samr smp-Samr-IL
+und-Sarb xsa-Sarb-YE
+und-Saur saz-Saur-IN
+und-Sgnw ase-Sgnw-US
+und-Shaw en-Shaw-GB
+und-Shrd sa-Shrd-IN
+und-Sidd sa-Sidd-IN
+und-Sind sd-Sind-IN
+und-Sinh si-Sinh-LK
+und-Sogd sog-Sogd-UZ
+und-Sogo sog-Sogo-UZ
+und-Sora srb-Sora-IN
+und-Soyo cmg-Soyo-MN
+und-Sund su-Sund-ID
+und-Sylo syl-Sylo-BD
+und-Syrc syr-Syrc-IQ
+und-TD fr-Latn-TD
+und-TF fr-Latn-TF
+und-TG fr-Latn-TG
+und-TH th-Thai-TH
+und-TJ tg-Cyrl-TJ
+und-TK tkl-Latn-TK
+und-TL pt-Latn-TL
+und-TM tk-Latn-TM
+und-TN ar-Arab-TN
+und-TO to-Latn-TO
+und-TR tr-Latn-TR
+und-TV tvl-Latn-TV
+und-TW zh-Hant-TW
+und-TZ sw-Latn-TZ
+und-Tagb tbw-Tagb-PH
+und-Takr doi-Takr-IN
+und-Tale tdd-Tale-CN
+und-Talu khb-Talu-CN
+und-Taml ta-Taml-IN
+und-Tang txg-Tang-CN
+und-Tavt blt-Tavt-VN
+und-Telu te-Telu-IN
+und-Tfng zgh-Tfng-MA
+und-Tglg fil-Tglg-PH
+und-Thaa dv-Thaa-MV
+und-Thai th-Thai-TH
+und-Thai-CN lcp-Thai-CN
+und-Thai-KH kdt-Thai-KH
+und-Thai-LA kdt-Thai-LA
+und-Tibt bo-Tibt-CN
+und-Tirh mai-Tirh-IN
+und-Tnsa nst-Tnsa-IN
+und-Toto txo-Toto-IN
+und-UA uk-Cyrl-UA
+und-UG sw-Latn-UG
+und-UY es-Latn-UY
+und-UZ uz-Latn-UZ
+und-Ugar uga-Ugar-SY
+und-VA it-Latn-VA
+und-VE es-Latn-VE
+und-VN vi-Latn-VN
+und-VU bi-Latn-VU
+und-Vaii vai-Vaii-LR
+und-Vith sq-Vith-AL
+und-WF fr-Latn-WF
+und-WS sm-Latn-WS
+und-Wara hoc-Wara-IN
+und-Wcho nnp-Wcho-IN
+und-XK sq-Latn-XK
+und-Xpeo peo-Xpeo-IR
+und-Xsux akk-Xsux-IQ
+und-YE ar-Arab-YE
+und-YT fr-Latn-YT
+und-Yezi ku-Yezi-GE
+und-Yiii ii-Yiii-CN
+und-ZW sn-Latn-ZW
+und-Zanb cmg-Zanb-MN
 unr unr-Beng-IN
-unr-NP unr-Deva-NP
 unr-Deva unr-Deva-NP
+unr-NP unr-Deva-NP
 unx unx-Beng-IN
 uok uok-Latn-ZZ
 ur ur-Arab-PK
@@ -1294,8 +1745,8 @@ uvh uvh-Latn-ZZ
 uvl uvl-Latn-ZZ
 uz uz-Latn-UZ
 uz-AF uz-Arab-AF
-uz-CN uz-Cyrl-CN
 uz-Arab uz-Arab-AF
+uz-CN uz-Cyrl-CN
 vag vag-Latn-ZZ
 vai vai-Vaii-LR
 van van-Latn-ZZ
@@ -1410,9 +1861,12 @@ zgh zgh-Tfng-MA
 zh zh-Hans-CN
 zh-AU zh-Hant-AU
 zh-BN zh-Hant-BN
+zh-Bopo zh-Bopo-TW
 zh-GB zh-Hant-GB
 zh-GF zh-Hant-GF
 zh-HK zh-Hant-HK
+zh-Hanb zh-Hanb-TW
+zh-Hant zh-Hant-TW
 zh-ID zh-Hant-ID
 zh-MO zh-Hant-MO
 zh-PA zh-Hant-PA
@@ -1423,9 +1877,6 @@ zh-TH zh-Hant-TH
 zh-TW zh-Hant-TW
 zh-US zh-Hant-US
 zh-VN zh-Hant-VN
-zh-Bopo zh-Bopo-TW
-zh-Hanb zh-Hanb-TW
-zh-Hant zh-Hant-TW
 zhx zhx-Nshu-CN
 zia zia-Latn-ZZ
 zkt zkt-Kits-CN
@@ -1434,457 +1885,6 @@ zmi zmi-Latn-MY
 zne zne-Latn-ZZ
 zu zu-Latn-ZA
 zza zza-Latn-TR
-und en-Latn-US
-und-002 en-Latn-NG
-und-003 en-Latn-US
-und-005 pt-Latn-BR
-und-009 en-Latn-AU
-und-011 en-Latn-NG
-und-013 es-Latn-MX
-und-014 sw-Latn-TZ
-und-015 ar-Arab-EG
-und-017 sw-Latn-CD
-und-018 en-Latn-ZA
-und-019 en-Latn-US
-und-021 en-Latn-US
-und-029 es-Latn-CU
-und-030 zh-Hans-CN
-und-034 hi-Deva-IN
-und-035 id-Latn-ID
-und-039 it-Latn-IT
-und-053 en-Latn-AU
-und-054 en-Latn-PG
-und-057 en-Latn-GU
-und-061 sm-Latn-WS
-und-142 zh-Hans-CN
-und-143 uz-Latn-UZ
-und-145 ar-Arab-SA
-und-150 ru-Cyrl-RU
-und-151 ru-Cyrl-RU
-und-154 en-Latn-GB
-und-155 de-Latn-DE
-und-202 en-Latn-NG
-und-419 es-Latn-419
-und-AD ca-Latn-AD
-und-AE ar-Arab-AE
-und-AF fa-Arab-AF
-und-AL sq-Latn-AL
-und-AM hy-Armn-AM
-und-AO pt-Latn-AO
-und-AQ und-Latn-AQ
-und-AR es-Latn-AR
-und-AS sm-Latn-AS
-und-AT de-Latn-AT
-und-AW nl-Latn-AW
-und-AX sv-Latn-AX
-und-AZ az-Latn-AZ
-und-BA bs-Latn-BA
-und-BD bn-Beng-BD
-und-BE nl-Latn-BE
-und-BF fr-Latn-BF
-und-BG bg-Cyrl-BG
-und-BH ar-Arab-BH
-und-BI rn-Latn-BI
-und-BJ fr-Latn-BJ
-und-BL fr-Latn-BL
-und-BN ms-Latn-BN
-und-BO es-Latn-BO
-und-BQ pap-Latn-BQ
-und-BR pt-Latn-BR
-und-BT dz-Tibt-BT
-und-BV und-Latn-BV
-und-BY be-Cyrl-BY
-und-CD sw-Latn-CD
-und-CF fr-Latn-CF
-und-CG fr-Latn-CG
-und-CH de-Latn-CH
-und-CI fr-Latn-CI
-und-CL es-Latn-CL
-und-CM fr-Latn-CM
-und-CN zh-Hans-CN
-und-CO es-Latn-CO
-und-CP und-Latn-CP
-und-CR es-Latn-CR
-und-CU es-Latn-CU
-und-CV pt-Latn-CV
-und-CW pap-Latn-CW
-und-CY el-Grek-CY
-und-CZ cs-Latn-CZ
-und-DE de-Latn-DE
-und-DJ aa-Latn-DJ
-und-DK da-Latn-DK
-und-DO es-Latn-DO
-und-DZ ar-Arab-DZ
-und-EA es-Latn-EA
-und-EC es-Latn-EC
-und-EE et-Latn-EE
-und-EG ar-Arab-EG
-und-EH ar-Arab-EH
-und-ER ti-Ethi-ER
-und-ES es-Latn-ES
-und-ET am-Ethi-ET
-und-EU en-Latn-IE
-und-EZ de-Latn-EZ
-und-FI fi-Latn-FI
-und-FO fo-Latn-FO
-und-FR fr-Latn-FR
-und-GA fr-Latn-GA
-und-GE ka-Geor-GE
-und-GF fr-Latn-GF
-und-GH ak-Latn-GH
-und-GL kl-Latn-GL
-und-GN fr-Latn-GN
-und-GP fr-Latn-GP
-und-GQ es-Latn-GQ
-und-GR el-Grek-GR
-und-GS und-Latn-GS
-und-GT es-Latn-GT
-und-GW pt-Latn-GW
-und-HK zh-Hant-HK
-und-HM und-Latn-HM
-und-HN es-Latn-HN
-und-HR hr-Latn-HR
-und-HT ht-Latn-HT
-und-HU hu-Latn-HU
-und-IC es-Latn-IC
-und-ID id-Latn-ID
-und-IL he-Hebr-IL
-und-IN hi-Deva-IN
-und-IQ ar-Arab-IQ
-und-IR fa-Arab-IR
-und-IS is-Latn-IS
-und-IT it-Latn-IT
-und-JO ar-Arab-JO
-und-JP ja-Jpan-JP
-und-KE sw-Latn-KE
-und-KG ky-Cyrl-KG
-und-KH km-Khmr-KH
-und-KM ar-Arab-KM
-und-KP ko-Kore-KP
-und-KR ko-Kore-KR
-und-KW ar-Arab-KW
-und-KZ ru-Cyrl-KZ
-und-LA lo-Laoo-LA
-und-LB ar-Arab-LB
-und-LI de-Latn-LI
-und-LK si-Sinh-LK
-und-LS st-Latn-LS
-und-LT lt-Latn-LT
-und-LU fr-Latn-LU
-und-LV lv-Latn-LV
-und-LY ar-Arab-LY
-und-MA ar-Arab-MA
-und-MC fr-Latn-MC
-und-MD ro-Latn-MD
-und-ME sr-Latn-ME
-und-MF fr-Latn-MF
-und-MG mg-Latn-MG
-und-MK mk-Cyrl-MK
-und-ML bm-Latn-ML
-und-MM my-Mymr-MM
-und-MN mn-Cyrl-MN
-und-MO zh-Hant-MO
-und-MQ fr-Latn-MQ
-und-MR ar-Arab-MR
-und-MT mt-Latn-MT
-und-MU mfe-Latn-MU
-und-MV dv-Thaa-MV
-und-MX es-Latn-MX
-und-MY ms-Latn-MY
-und-MZ pt-Latn-MZ
-und-NA af-Latn-NA
-und-NC fr-Latn-NC
-und-NE ha-Latn-NE
-und-NI es-Latn-NI
-und-NL nl-Latn-NL
-und-NO nb-Latn-NO
-und-NP ne-Deva-NP
-und-OM ar-Arab-OM
-und-PA es-Latn-PA
-und-PE es-Latn-PE
-und-PF fr-Latn-PF
-und-PG tpi-Latn-PG
-und-PH fil-Latn-PH
-und-PK ur-Arab-PK
-und-PL pl-Latn-PL
-und-PM fr-Latn-PM
-und-PR es-Latn-PR
-und-PS ar-Arab-PS
-und-PT pt-Latn-PT
-und-PW pau-Latn-PW
-und-PY gn-Latn-PY
-und-QA ar-Arab-QA
-und-QO en-Latn-DG
-und-RE fr-Latn-RE
-und-RO ro-Latn-RO
-und-RS sr-Cyrl-RS
-und-RU ru-Cyrl-RU
-und-RW rw-Latn-RW
-und-SA ar-Arab-SA
-und-SC fr-Latn-SC
-und-SD ar-Arab-SD
-und-SE sv-Latn-SE
-und-SI sl-Latn-SI
-und-SJ nb-Latn-SJ
-und-SK sk-Latn-SK
-und-SM it-Latn-SM
-und-SN fr-Latn-SN
-und-SO so-Latn-SO
-und-SR nl-Latn-SR
-und-ST pt-Latn-ST
-und-SV es-Latn-SV
-und-SY ar-Arab-SY
-und-TD fr-Latn-TD
-und-TF fr-Latn-TF
-und-TG fr-Latn-TG
-und-TH th-Thai-TH
-und-TJ tg-Cyrl-TJ
-und-TK tkl-Latn-TK
-und-TL pt-Latn-TL
-und-TM tk-Latn-TM
-und-TN ar-Arab-TN
-und-TO to-Latn-TO
-und-TR tr-Latn-TR
-und-TV tvl-Latn-TV
-und-TW zh-Hant-TW
-und-TZ sw-Latn-TZ
-und-UA uk-Cyrl-UA
-und-UG sw-Latn-UG
-und-UY es-Latn-UY
-und-UZ uz-Latn-UZ
-und-VA it-Latn-VA
-und-VE es-Latn-VE
-und-VN vi-Latn-VN
-und-VU bi-Latn-VU
-und-WF fr-Latn-WF
-und-WS sm-Latn-WS
-und-XK sq-Latn-XK
-und-YE ar-Arab-YE
-und-YT fr-Latn-YT
-und-ZW sn-Latn-ZW
-und-Adlm ff-Adlm-GN
-und-Aghb udi-Aghb-RU
-und-Ahom aho-Ahom-IN
-und-Arab ar-Arab-EG
-und-Arab-CC ms-Arab-CC
-und-Arab-CN ug-Arab-CN
-und-Arab-GB ur-Arab-GB
-und-Arab-ID ms-Arab-ID
-und-Arab-IN ur-Arab-IN
-und-Arab-KH cja-Arab-KH
-und-Arab-MM rhg-Arab-MM
-und-Arab-MN kk-Arab-MN
-und-Arab-MU ur-Arab-MU
-und-Arab-NG ha-Arab-NG
-und-Arab-PK ur-Arab-PK
-und-Arab-TG apd-Arab-TG
-und-Arab-TH mfa-Arab-TH
-und-Arab-TJ fa-Arab-TJ
-und-Arab-TR az-Arab-TR
-und-Arab-YT swb-Arab-YT
-und-Armi arc-Armi-IR
-und-Armn hy-Armn-AM
-und-Avst ae-Avst-IR
-und-Bali ban-Bali-ID
-und-Bamu bax-Bamu-CM
-und-Bass bsq-Bass-LR
-und-Batk bbc-Batk-ID
-und-Beng bn-Beng-BD
-und-Bhks sa-Bhks-IN
-und-Bopo zh-Bopo-TW
-und-Brah pka-Brah-IN
-und-Brai fr-Brai-FR
-und-Bugi bug-Bugi-ID
-und-Buhd bku-Buhd-PH
-und-Cakm ccp-Cakm-BD
-und-Cans iu-Cans-CA
-und-Cari xcr-Cari-TR
-und-Cham cjm-Cham-VN
-und-Cher chr-Cher-US
-und-Chrs xco-Chrs-UZ
-und-Copt cop-Copt-EG
-und-Cpmn und-Cpmn-CY
-und-Cpmn-CY und-Cpmn-CY
-und-Cprt grc-Cprt-CY
-und-Cyrl ru-Cyrl-RU
-und-Cyrl-AL mk-Cyrl-AL
-und-Cyrl-BA sr-Cyrl-BA
-und-Cyrl-GE ab-Cyrl-GE
-und-Cyrl-GR mk-Cyrl-GR
-und-Cyrl-MD uk-Cyrl-MD
-und-Cyrl-RO bg-Cyrl-RO
-und-Cyrl-SK uk-Cyrl-SK
-und-Cyrl-TR kbd-Cyrl-TR
-und-Cyrl-XK sr-Cyrl-XK
-und-Deva hi-Deva-IN
-und-Deva-BT ne-Deva-BT
-und-Deva-FJ hif-Deva-FJ
-und-Deva-MU bho-Deva-MU
-und-Deva-PK btv-Deva-PK
-und-Diak dv-Diak-MV
-und-Dogr doi-Dogr-IN
-und-Dupl fr-Dupl-FR
-und-Egyp egy-Egyp-EG
-und-Elba sq-Elba-AL
-und-Elym arc-Elym-IR
-und-Ethi am-Ethi-ET
-und-Geor ka-Geor-GE
-und-Glag cu-Glag-BG
-und-Gong wsg-Gong-IN
-und-Gonm esg-Gonm-IN
-und-Goth got-Goth-UA
-und-Gran sa-Gran-IN
-und-Grek el-Grek-GR
-und-Grek-TR bgx-Grek-TR
-und-Gujr gu-Gujr-IN
-und-Guru pa-Guru-IN
-und-Hanb zh-Hanb-TW
-und-Hang ko-Hang-KR
-und-Hani zh-Hani-CN
-und-Hano hnn-Hano-PH
-und-Hans zh-Hans-CN
-und-Hant zh-Hant-TW
-und-Hant-CA yue-Hant-CA
-und-Hebr he-Hebr-IL
-und-Hebr-SE yi-Hebr-SE
-und-Hebr-UA yi-Hebr-UA
-und-Hebr-US yi-Hebr-US
-und-Hira ja-Hira-JP
-und-Hluw hlu-Hluw-TR
-und-Hmng hnj-Hmng-LA
-und-Hmnp hnj-Hmnp-US
-und-Hung hu-Hung-HU
-und-Ital ett-Ital-IT
-und-Jamo ko-Jamo-KR
-und-Java jv-Java-ID
-und-Jpan ja-Jpan-JP
-und-Kali eky-Kali-MM
-und-Kana ja-Kana-JP
-und-Kawi kaw-Kawi-ID
-und-Khar pra-Khar-PK
-und-Khmr km-Khmr-KH
-und-Khoj sd-Khoj-IN
-und-Kits zkt-Kits-CN
-und-Knda kn-Knda-IN
-und-Kore ko-Kore-KR
-und-Kthi bho-Kthi-IN
-und-Lana nod-Lana-TH
-und-Laoo lo-Laoo-LA
-und-Latn-AF tk-Latn-AF
-und-Latn-AM ku-Latn-AM
-und-Latn-CN za-Latn-CN
-und-Latn-CY tr-Latn-CY
-und-Latn-DZ fr-Latn-DZ
-und-Latn-ET en-Latn-ET
-und-Latn-GE ku-Latn-GE
-und-Latn-IR tk-Latn-IR
-und-Latn-KM fr-Latn-KM
-und-Latn-MA fr-Latn-MA
-und-Latn-MK sq-Latn-MK
-und-Latn-MM kac-Latn-MM
-und-Latn-MO pt-Latn-MO
-und-Latn-MR fr-Latn-MR
-und-Latn-RU krl-Latn-RU
-und-Latn-SY fr-Latn-SY
-und-Latn-TN fr-Latn-TN
-und-Latn-TW trv-Latn-TW
-und-Latn-UA pl-Latn-UA
-und-Lepc lep-Lepc-IN
-und-Limb lif-Limb-IN
-und-Lina lab-Lina-GR
-und-Linb grc-Linb-GR
-und-Lisu lis-Lisu-CN
-und-Lyci xlc-Lyci-TR
-und-Lydi xld-Lydi-TR
-und-Mahj hi-Mahj-IN
-und-Maka mak-Maka-ID
-und-Mand myz-Mand-IR
-und-Mani xmn-Mani-CN
-und-Marc bo-Marc-CN
-und-Medf dmf-Medf-NG
-und-Mend men-Mend-SL
-und-Merc xmr-Merc-SD
-und-Mero xmr-Mero-SD
-und-Mlym ml-Mlym-IN
-und-Modi mr-Modi-IN
-und-Mong mn-Mong-CN
-und-Mroo mro-Mroo-BD
-und-Mtei mni-Mtei-IN
-und-Mult skr-Mult-PK
-und-Mymr my-Mymr-MM
-und-Mymr-IN kht-Mymr-IN
-und-Mymr-TH mnw-Mymr-TH
-und-Nagm unr-Nagm-IN
-und-Nand sa-Nand-IN
-und-Narb xna-Narb-SA
-und-Nbat arc-Nbat-JO
-und-Newa new-Newa-NP
-und-Nkoo man-Nkoo-GN
-und-Nshu zhx-Nshu-CN
-und-Ogam sga-Ogam-IE
-und-Olck sat-Olck-IN
-und-Orkh otk-Orkh-MN
-und-Orya or-Orya-IN
-und-Osge osa-Osge-US
-und-Osma so-Osma-SO
-und-Ougr oui-Ougr-143
-und-Palm arc-Palm-SY
-und-Pauc ctd-Pauc-MM
-und-Perm kv-Perm-RU
-und-Phag lzh-Phag-CN
-und-Phli pal-Phli-IR
-und-Phlp pal-Phlp-CN
-und-Phnx phn-Phnx-LB
-und-Plrd hmd-Plrd-CN
-und-Prti xpr-Prti-IR
-und-Rjng rej-Rjng-ID
-und-Rohg rhg-Rohg-MM
-und-Runr non-Runr-SE
-und-Samr smp-Samr-IL
-und-Sarb xsa-Sarb-YE
-und-Saur saz-Saur-IN
-und-Sgnw ase-Sgnw-US
-und-Shaw en-Shaw-GB
-und-Shrd sa-Shrd-IN
-und-Sidd sa-Sidd-IN
-und-Sind sd-Sind-IN
-und-Sinh si-Sinh-LK
-und-Sogd sog-Sogd-UZ
-und-Sogo sog-Sogo-UZ
-und-Sora srb-Sora-IN
-und-Soyo cmg-Soyo-MN
-und-Sund su-Sund-ID
-und-Sylo syl-Sylo-BD
-und-Syrc syr-Syrc-IQ
-und-Tagb tbw-Tagb-PH
-und-Takr doi-Takr-IN
-und-Tale tdd-Tale-CN
-und-Talu khb-Talu-CN
-und-Taml ta-Taml-IN
-und-Tang txg-Tang-CN
-und-Tavt blt-Tavt-VN
-und-Telu te-Telu-IN
-und-Tfng zgh-Tfng-MA
-und-Tglg fil-Tglg-PH
-und-Thaa dv-Thaa-MV
-und-Thai th-Thai-TH
-und-Thai-CN lcp-Thai-CN
-und-Thai-KH kdt-Thai-KH
-und-Thai-LA kdt-Thai-LA
-und-Tibt bo-Tibt-CN
-und-Tirh mai-Tirh-IN
-und-Tnsa nst-Tnsa-IN
-und-Toto txo-Toto-IN
-und-Ugar uga-Ugar-SY
-und-Vaii vai-Vaii-LR
-und-Vith sq-Vith-AL
-und-Wara hoc-Wara-IN
-und-Wcho nnp-Wcho-IN
-und-Xpeo peo-Xpeo-IR
-und-Xsux akk-Xsux-IQ
-und-Yezi ku-Yezi-GE
-und-Yiii ii-Yiii-CN
-und-Zanb cmg-Zanb-MN
 """#
 
         /// supplementalData.xml `<parentLocales>`: `child parent` per line.
@@ -1899,56 +1899,30 @@ byn-Latn root
 cu-Glag root
 dje-Arab root
 dyo-Arab root
-en-Dsrt root
-en-Shaw root
-ff-Adlm root
-ff-Arab root
-ha-Arab root
-iu-Latn root
-kk-Arab root
-ks-Deva root
-ku-Arab root
-ky-Arab root
-ky-Latn root
-ml-Arab root
-mn-Mong root
-mni-Mtei root
-ms-Arab root
-pa-Arab root
-sat-Deva root
-sd-Deva root
-sd-Khoj root
-sd-Sind root
-shi-Latn root
-so-Arab root
-sr-Latn root
-sw-Arab root
-tg-Arab root
-ug-Cyrl root
-uz-Arab root
-uz-Cyrl root
-vai-Latn root
-wo-Arab root
-yo-Arab root
-yue-Hans root
-zh-Hant root
 en-150 en-001
 en-AG en-001
 en-AI en-001
+en-AT en-150
 en-AU en-001
 en-BB en-001
+en-BE en-150
 en-BM en-001
 en-BS en-001
 en-BW en-001
 en-BZ en-001
 en-CC en-001
+en-CH en-150
 en-CK en-001
 en-CM en-001
 en-CX en-001
 en-CY en-001
+en-DE en-150
 en-DG en-001
+en-DK en-150
 en-DM en-001
+en-Dsrt root
 en-ER en-001
+en-FI en-150
 en-FJ en-001
 en-FK en-001
 en-FM en-001
@@ -1985,6 +1959,7 @@ en-MY en-001
 en-NA en-001
 en-NF en-001
 en-NG en-001
+en-NL en-150
 en-NR en-001
 en-NU en-001
 en-NZ en-001
@@ -1996,12 +1971,15 @@ en-RW en-001
 en-SB en-001
 en-SC en-001
 en-SD en-001
+en-SE en-150
 en-SG en-001
 en-SH en-001
+en-SI en-150
 en-SL en-001
 en-SS en-001
 en-SX en-001
 en-SZ en-001
+en-Shaw root
 en-TC en-001
 en-TK en-001
 en-TO en-001
@@ -2016,16 +1994,6 @@ en-WS en-001
 en-ZA en-001
 en-ZM en-001
 en-ZW en-001
-en-AT en-150
-en-BE en-150
-en-CH en-150
-en-DE en-150
-en-DK en-150
-en-FI en-150
-en-NL en-150
-en-SE en-150
-en-SI en-150
-hi-Latn en-IN
 es-AR es-419
 es-BO es-419
 es-BR es-419
@@ -2048,8 +2016,23 @@ es-SV es-419
 es-US es-419
 es-UY es-419
 es-VE es-419
+ff-Adlm root
+ff-Arab root
+ha-Arab root
+hi-Latn en-IN
+iu-Latn root
+kk-Arab root
+ks-Deva root
+ku-Arab root
+ky-Arab root
+ky-Latn root
+ml-Arab root
+mn-Mong root
+mni-Mtei root
+ms-Arab root
 nb no
 nn no
+pa-Arab root
 pt-AO pt-PT
 pt-CH pt-PT
 pt-CV pt-PT
@@ -2061,180 +2044,378 @@ pt-MO pt-PT
 pt-MZ pt-PT
 pt-ST pt-PT
 pt-TL pt-PT
+sat-Deva root
+sd-Deva root
+sd-Khoj root
+sd-Sind root
+shi-Latn root
+so-Arab root
+sr-Latn root
+sw-Arab root
+tg-Arab root
+ug-Cyrl root
+uz-Arab root
+uz-Cyrl root
+vai-Latn root
+wo-Arab root
+yo-Arab root
+yue-Hans root
+zh-Hant root
 zh-Hant-MO zh-Hant-HK
 """#
 
         /// supplementalMetadata.xml `<alias>`: `kind type replacement… reason` per line.
         static let aliases = #"""
+language aa-saaho ssy deprecated
+language aam aas deprecated
+language aar aa overlong
+language abk ab overlong
+language adp dz deprecated
+language afr af overlong
+language agp apf deprecated
+language ais ami deprecated
+language aju jrb macrolanguage
+language aka ak overlong
+language alb sq bibliographic
+language als sq macrolanguage
+language amh am overlong
+language ara ar overlong
+language arb ar macrolanguage
+language arg an overlong
+language arm hy bibliographic
 language art-lojban jbo deprecated
+language asd snz deprecated
+language asm as overlong
+language aue ktz deprecated
+language ava av overlong
+language ave ae overlong
+language aym ay overlong
+language ayr ay macrolanguage
+language ayx nun deprecated
+language aze az overlong
+language azj az macrolanguage
+language bak ba overlong
+language bam bm overlong
+language baq eu bibliographic
+language baz nvo deprecated
+language bcc bal macrolanguage
+language bcl bik macrolanguage
+language bel be overlong
+language ben bn overlong
+language bgm bcg deprecated
+language bh bho macrolanguage
+language bhk fbl deprecated
+language bic bir deprecated
+language bih bho overlong
+language bis bi overlong
+language bjd drl deprecated
+language bjq bzc deprecated
+language bkb ebk deprecated
+language blg iba deprecated
+language bod bo overlong
+language bos bs overlong
+language bre br overlong
+language btb beb deprecated
+language bul bg overlong
+language bur my bibliographic
+language bxk luy macrolanguage
+language bxr bua macrolanguage
+language cat ca overlong
+language ccq rki deprecated
+language cel-gaulish xtg legacy
+language ces cs overlong
+language cha ch overlong
+language che ce overlong
+language chi zh bibliographic
+language chu cu overlong
+language chv cv overlong
+language cjr mom deprecated
+language cka cmr deprecated
+language cld syr macrolanguage
+language cmk xch deprecated
+language cmn zh macrolanguage
+language cnr sr-ME legacy
+language cor kw overlong
+language cos co overlong
+language coy pij deprecated
+language cqu quh deprecated
+language cre cr overlong
+language cwd cr macrolanguage
+language cym cy overlong
+language cze cs bibliographic
+language daf dnj deprecated
+language dan da overlong
+language dap njz deprecated
+language deu de overlong
+language dgo doi macrolanguage
+language dhd mwr macrolanguage
+language dik din macrolanguage
+language diq zza macrolanguage
+language dit dif deprecated
+language div dv overlong
+language djl dze deprecated
+language dkl aqd deprecated
+language drh mn deprecated
+language drr kzk deprecated
+language drw fa-AF deprecated
+language dud uth deprecated
+language duj dwu deprecated
+language dut nl bibliographic
+language dwl dbt deprecated
+language dzo dz overlong
+language ekk et macrolanguage
+language ell el overlong
+language elp amq deprecated
+language emk man macrolanguage
+language en-GB-oed en-GB-oxendict deprecated
+language eng en overlong
+language epo eo overlong
+language esk ik macrolanguage
+language est et overlong
+language eus eu overlong
+language ewe ee overlong
+language fao fo overlong
+language fas fa overlong
+language fat ak macrolanguage
+language fij fj overlong
+language fin fi overlong
+language fra fr overlong
+language fre fr bibliographic
+language fry fy overlong
+language fuc ff macrolanguage
+language ful ff overlong
+language gav dev deprecated
+language gaz om macrolanguage
+language gbc wny deprecated
+language gbo grb macrolanguage
+language geo ka bibliographic
+language ger de bibliographic
+language gfx vaj deprecated
+language ggn gvr deprecated
+language ggo esg deprecated
+language ggr gtu deprecated
+language gio aou deprecated
+language gla gd overlong
+language gle ga overlong
+language glg gl overlong
+language gli kzk deprecated
+language glv gv overlong
+language gno gon macrolanguage
+language gre el bibliographic
+language grn gn overlong
+language gti nyc deprecated
+language gug gn macrolanguage
+language guj gu overlong
+language guv duz deprecated
+language gya gba macrolanguage
+language hat ht overlong
+language hau ha overlong
+language hbs sr-Latn overlong
+language hdn hai macrolanguage
+language hea hmn macrolanguage
+language heb he overlong
+language her hz overlong
+language him srx macrolanguage
+language hin hi overlong
+language hmo ho overlong
+language hrr jal deprecated
+language hrv hr overlong
+language hun hu overlong
+language hy-arevmda hyw deprecated
+language hye hy overlong
 language i-ami ami deprecated
 language i-bnn bnn deprecated
+language i-default en-x-i-default legacy
+language i-enochian und-x-i-enochian legacy
 language i-hak hak deprecated
 language i-klingon tlh deprecated
 language i-lux lb deprecated
+language i-mingo see-x-i-mingo legacy
 language i-navajo nv deprecated
 language i-pwn pwn deprecated
 language i-tao tao deprecated
 language i-tay tay deprecated
 language i-tsu tsu deprecated
-language no-bok nb deprecated
-language no-nyn nn deprecated
-language sgn-BE-FR sfb deprecated
-language sgn-BE-NL vgt deprecated
-language sgn-CH-DE sgg deprecated
-language zh-guoyu zh deprecated
-language zh-hakka hak deprecated
-language zh-min-nan nan deprecated
-language zh-xiang hsn deprecated
-language en-GB-oed en-GB-oxendict deprecated
-language in id deprecated
-language iw he deprecated
-language ji yi deprecated
-language jw jv deprecated
-language mo ro deprecated
-language scc sr deprecated
-language scr hr deprecated
-language aam aas deprecated
-language adp dz deprecated
-language aue ktz deprecated
-language ayx nun deprecated
-language bgm bcg deprecated
-language bjd drl deprecated
-language ccq rki deprecated
-language cjr mom deprecated
-language cka cmr deprecated
-language cmk xch deprecated
-language coy pij deprecated
-language cqu quh deprecated
-language drh mn deprecated
-language drw fa-AF deprecated
-language gav dev deprecated
-language gfx vaj deprecated
-language ggn gvr deprecated
-language gti nyc deprecated
-language guv duz deprecated
-language hrr jal deprecated
 language ibi opa deprecated
+language ibo ig overlong
+language ice is bibliographic
+language ido io overlong
+language iii ii overlong
+language ike iu macrolanguage
+language iku iu overlong
+language ile ie overlong
+language ill ilm deprecated
 language ilw gal deprecated
+language in id deprecated
+language ina ia overlong
+language ind id overlong
+language ipk ik overlong
+language isl is overlong
+language ita it overlong
+language iw he deprecated
+language izi eza deprecated
+language jar jgk deprecated
+language jav jv overlong
 language jeg oyb deprecated
+language ji yi deprecated
+language jpn ja overlong
+language jw jv deprecated
+language kal kl overlong
+language kan kn overlong
+language kas ks overlong
+language kat ka overlong
+language kau kr overlong
+language kaz kk overlong
+language kdv zkd deprecated
 language kgc tdf deprecated
+language kgd ncq deprecated
 language kgh kml deprecated
+language khk mn macrolanguage
+language khm km overlong
+language kik ki overlong
+language kin rw overlong
+language kir ky overlong
+language kmr ku macrolanguage
+language knc kr macrolanguage
+language kng kg macrolanguage
+language knn kok macrolanguage
 language koj kwv deprecated
+language kom kv overlong
+language kon kg overlong
+language kor ko overlong
+language kpp jkm deprecated
+language kpv kv macrolanguage
 language krm bmf deprecated
 language ktr dtp deprecated
+language kua kj overlong
+language kur ku overlong
 language kvs gdj deprecated
 language kwq yam deprecated
 language kxe tvd deprecated
-language kzj dtp deprecated
-language kzt dtp deprecated
-language lii raq deprecated
-language lmm rmx deprecated
-language meg cir deprecated
-language mst mry deprecated
-language mwj vaj deprecated
-language myt mry deprecated
-language nad xny deprecated
-language ncp kdz deprecated
-language nnx ngv deprecated
-language nts pij deprecated
-language oun vaj deprecated
-language pcr adx deprecated
-language pmc huw deprecated
-language pmu phr deprecated
-language ppa bfy deprecated
-language ppr lcq deprecated
-language pry prt deprecated
-language puz pub deprecated
-language sca hle deprecated
-language skk oyb deprecated
-language tdu dtp deprecated
-language thc tpo deprecated
-language thx oyb deprecated
-language tie ras deprecated
-language tkk twm deprecated
-language tlw weo deprecated
-language tmp tyj deprecated
-language tne kak deprecated
-language tnf fa-AF deprecated
-language tsf taj deprecated
-language uok ema deprecated
-language xba cax deprecated
-language xia acn deprecated
-language xkh waw deprecated
-language xsj suj deprecated
-language ybd rki deprecated
-language yma lrr deprecated
-language ymt mtm deprecated
-language yos zom deprecated
-language yuu yug deprecated
-language asd snz deprecated
-language dit dif deprecated
-language llo ngt deprecated
-language myd aog deprecated
-language nns nbr deprecated
-language agp apf deprecated
-language ais ami deprecated
-language baz nvo deprecated
-language bhk fbl deprecated
-language bic bir deprecated
-language bjq bzc deprecated
-language bkb ebk deprecated
-language blg iba deprecated
-language btb beb deprecated
-language daf dnj deprecated
-language dap njz deprecated
-language djl dze deprecated
-language dkl aqd deprecated
-language drr kzk deprecated
-language dud uth deprecated
-language duj dwu deprecated
-language dwl dbt deprecated
-language elp amq deprecated
-language gbc wny deprecated
-language ggo esg deprecated
-language ggr gtu deprecated
-language gio aou deprecated
-language gli kzk deprecated
-language ill ilm deprecated
-language izi eza deprecated
-language jar jgk deprecated
-language kdv zkd deprecated
-language kgd ncq deprecated
-language kpp jkm deprecated
 language kxl kru deprecated
 language kzh dgl deprecated
+language kzj dtp deprecated
+language kzt dtp deprecated
+language lao lo overlong
+language lat la overlong
+language lav lv overlong
+language lbk bnc macrolanguage
 language leg enl deprecated
+language lii raq deprecated
+language lim li overlong
+language lin ln overlong
+language lit lt overlong
+language llo ngt deprecated
+language lmm rmx deprecated
+language ltz lb overlong
+language lub lu overlong
+language lug lg overlong
+language lvs lv macrolanguage
+language mac mk bibliographic
+language mah mh overlong
+language mal ml overlong
+language mao mi bibliographic
+language mar mr overlong
+language may ms bibliographic
+language meg cir deprecated
 language mgx jbk deprecated
+language mhr chm macrolanguage
+language mkd mk overlong
+language mlg mg overlong
+language mlt mt overlong
+language mnk man macrolanguage
 language mnt wnn deprecated
+language mo ro deprecated
 language mof xnt deprecated
+language mol ro overlong
+language mon mn overlong
+language mri mi overlong
+language msa ms overlong
+language mst mry deprecated
+language mup raj macrolanguage
 language mwd dmw deprecated
+language mwj vaj deprecated
+language mya my overlong
+language myd aog deprecated
+language myt mry deprecated
+language nad xny deprecated
+language nau na overlong
+language nav nv overlong
 language nbf nru deprecated
+language nbl nr overlong
 language nbx ekc deprecated
+language ncp kdz deprecated
+language nde nd overlong
+language ndo ng overlong
+language nep ne overlong
+language nld nl overlong
 language nln azd deprecated
 language nlr nrk deprecated
+language nno nn overlong
+language nns nbr deprecated
+language nnx ngv deprecated
+language no-bok nb deprecated
+language no-bokmal nb deprecated
+language no-nyn nn deprecated
+language no-nynorsk nn deprecated
+language nob nb overlong
 language noo dtd deprecated
+language nor no overlong
+language npi ne macrolanguage
+language nts pij deprecated
 language nxu bpp deprecated
+language nya ny overlong
+language oci oc overlong
+language ojg oj macrolanguage
+language oji oj overlong
+language ori or overlong
+language orm om overlong
+language ory or macrolanguage
+language oss os overlong
+language oun vaj deprecated
+language pan pa overlong
 language pat kxr deprecated
+language pbu ps macrolanguage
+language pcr adx deprecated
+language per fa bibliographic
+language pes fa macrolanguage
+language pli pi overlong
+language plt mg macrolanguage
+language pmc huw deprecated
+language pmu phr deprecated
+language pnb lah macrolanguage
+language pol pl overlong
+language por pt overlong
+language ppa bfy deprecated
+language ppr lcq deprecated
+language prs fa-AF overlong
+language pry prt deprecated
+language pus ps overlong
+language puz pub deprecated
+language que qu overlong
+language quz qu macrolanguage
 language rmr emx deprecated
+language rmy rom macrolanguage
+language roh rm overlong
+language ron ro overlong
+language rum ro bibliographic
+language run rn overlong
+language rus ru overlong
+language sag sg overlong
+language san sa overlong
 language sap aqt deprecated
+language sca hle deprecated
+language scc sr deprecated
+language scr hr deprecated
 language sgl isk deprecated
-language sul sgd deprecated
-language sum ulw deprecated
-language tgg bjp deprecated
-language thw ola deprecated
-language tid itd deprecated
-language unp wro deprecated
-language wgw wgb deprecated
-language wit nol deprecated
-language wiw nwo deprecated
-language xrq dmw deprecated
-language yen ynq deprecated
-language yiy yrm deprecated
-language zir scv deprecated
+language sgn-BE-FR sfb deprecated
+language sgn-BE-NL vgt deprecated
 language sgn-BR bzs deprecated
+language sgn-CH-DE sgg deprecated
 language sgn-CO csn deprecated
 language sgn-DE gsg deprecated
 language sgn-DK dsl deprecated
+language sgn-ES ssp deprecated
 language sgn-FR fsl deprecated
 language sgn-GB bfi deprecated
 language sgn-GR gss deprecated
@@ -2249,448 +2430,546 @@ language sgn-PT psr deprecated
 language sgn-SE swl deprecated
 language sgn-US ase deprecated
 language sgn-ZA sfs deprecated
-language sgn-ES ssp deprecated
+language sh sr-Latn legacy
+language sin si overlong
+language skk oyb deprecated
+language slk sk overlong
+language slo sk bibliographic
+language slv sl overlong
+language sme se overlong
+language smo sm overlong
+language sna sn overlong
+language snd sd overlong
+language som so overlong
+language sot st overlong
+language spa es overlong
+language spy kln macrolanguage
+language sqi sq overlong
+language src sc macrolanguage
+language srd sc overlong
+language srp sr overlong
+language ssw ss overlong
+language sul sgd deprecated
+language sum ulw deprecated
+language sun su overlong
+language swa sw overlong
+language swc sw-CD overlong
+language swe sv overlong
+language swh sw macrolanguage
+language tah ty overlong
+language tam ta overlong
+language tat tt overlong
+language tdu dtp deprecated
+language tel te overlong
+language tgg bjp deprecated
+language tgk tg overlong
+language tgl fil overlong
+language tha th overlong
+language thc tpo deprecated
+language thw ola deprecated
+language thx oyb deprecated
+language tib bo bibliographic
+language tid itd deprecated
+language tie ras deprecated
+language tir ti overlong
+language tkk twm deprecated
+language tl fil legacy
+language tlw weo deprecated
+language tmp tyj deprecated
+language tne kak deprecated
+language tnf fa-AF deprecated
+language ton to overlong
+language tsf taj deprecated
+language tsn tn overlong
+language tso ts overlong
+language ttq tmh macrolanguage
+language tuk tk overlong
+language tur tr overlong
+language tw ak macrolanguage
+language twi ak overlong
+language uig ug overlong
+language ukr uk overlong
+language umu del macrolanguage
+language und-aaland und-AX deprecated
+language und-arevela und deprecated
+language und-arevmda und deprecated
+language und-bokmal und deprecated
+language und-hakka und deprecated
+language und-hepburn-heploc und-alalc97 deprecated
+language und-lojban und deprecated
+language und-nynorsk und deprecated
+language und-saaho und deprecated
+language und-xiang und deprecated
+language unp wro deprecated
+language uok ema deprecated
+language urd ur overlong
+language uzb uz overlong
+language uzn uz macrolanguage
+language ven ve overlong
+language vie vi overlong
+language vol vo overlong
+language wel cy bibliographic
+language wgw wgb deprecated
+language wit nol deprecated
+language wiw nwo deprecated
+language wln wa overlong
+language wol wo overlong
+language xba cax deprecated
+language xho xh overlong
+language xia acn deprecated
+language xkh waw deprecated
+language xpe kpe macrolanguage
+language xrq dmw deprecated
+language xsj suj deprecated
+language xsl den macrolanguage
+language ybd rki deprecated
+language ydd yi macrolanguage
+language yen ynq deprecated
+language yid yi overlong
+language yiy yrm deprecated
+language yma lrr deprecated
+language ymt mtm deprecated
+language yor yo overlong
+language yos zom deprecated
+language yuu yug deprecated
+language zai zap macrolanguage
 language zh-cmn zh deprecated
 language zh-cmn-Hans zh-Hans deprecated
 language zh-cmn-Hant zh-Hant deprecated
 language zh-gan gan deprecated
+language zh-guoyu zh deprecated
+language zh-hakka hak deprecated
+language zh-min nan-x-zh-min legacy
+language zh-min-nan nan deprecated
 language zh-wuu wuu deprecated
+language zh-xiang hsn deprecated
 language zh-yue yue deprecated
-language no-bokmal nb deprecated
-language no-nynorsk nn deprecated
-language aa-saaho ssy deprecated
-language sh sr-Latn legacy
-language cnr sr-ME legacy
-language tl fil legacy
-language aju jrb macrolanguage
-language als sq macrolanguage
-language arb ar macrolanguage
-language ayr ay macrolanguage
-language azj az macrolanguage
-language bcc bal macrolanguage
-language bcl bik macrolanguage
-language bxk luy macrolanguage
-language bxr bua macrolanguage
-language cld syr macrolanguage
-language cmn zh macrolanguage
-language cwd cr macrolanguage
-language dgo doi macrolanguage
-language dhd mwr macrolanguage
-language dik din macrolanguage
-language diq zza macrolanguage
-language lbk bnc macrolanguage
-language ekk et macrolanguage
-language emk man macrolanguage
-language esk ik macrolanguage
-language fat ak macrolanguage
-language fuc ff macrolanguage
-language gaz om macrolanguage
-language gbo grb macrolanguage
-language gno gon macrolanguage
-language gug gn macrolanguage
-language gya gba macrolanguage
-language hdn hai macrolanguage
-language hea hmn macrolanguage
-language ike iu macrolanguage
-language kmr ku macrolanguage
-language knc kr macrolanguage
-language kng kg macrolanguage
-language knn kok macrolanguage
-language kpv kv macrolanguage
-language lvs lv macrolanguage
-language mhr chm macrolanguage
-language mup raj macrolanguage
-language khk mn macrolanguage
-language npi ne macrolanguage
-language ojg oj macrolanguage
-language ory or macrolanguage
-language pbu ps macrolanguage
-language pes fa macrolanguage
-language plt mg macrolanguage
-language pnb lah macrolanguage
-language quz qu macrolanguage
-language rmy rom macrolanguage
-language spy kln macrolanguage
-language src sc macrolanguage
-language swh sw macrolanguage
-language ttq tmh macrolanguage
-language tw ak macrolanguage
-language umu del macrolanguage
-language uzn uz macrolanguage
-language xpe kpe macrolanguage
-language xsl den macrolanguage
-language ydd yi macrolanguage
-language zai zap macrolanguage
-language zsm ms macrolanguage
-language zyb za macrolanguage
-language him srx macrolanguage
-language mnk man macrolanguage
-language bh bho macrolanguage
-language prs fa-AF overlong
-language swc sw-CD overlong
-language aar aa overlong
-language abk ab overlong
-language ave ae overlong
-language afr af overlong
-language aka ak overlong
-language amh am overlong
-language arg an overlong
-language ara ar overlong
-language asm as overlong
-language ava av overlong
-language aym ay overlong
-language aze az overlong
-language bak ba overlong
-language bel be overlong
-language bul bg overlong
-language bih bho overlong
-language bis bi overlong
-language bam bm overlong
-language ben bn overlong
-language bod bo overlong
-language bre br overlong
-language bos bs overlong
-language cat ca overlong
-language che ce overlong
-language cha ch overlong
-language cos co overlong
-language cre cr overlong
-language ces cs overlong
-language chu cu overlong
-language chv cv overlong
-language cym cy overlong
-language dan da overlong
-language deu de overlong
-language div dv overlong
-language dzo dz overlong
-language ewe ee overlong
-language ell el overlong
-language eng en overlong
-language epo eo overlong
-language spa es overlong
-language est et overlong
-language eus eu overlong
-language fas fa overlong
-language ful ff overlong
-language fin fi overlong
-language fij fj overlong
-language fao fo overlong
-language fra fr overlong
-language fry fy overlong
-language gle ga overlong
-language gla gd overlong
-language glg gl overlong
-language grn gn overlong
-language guj gu overlong
-language glv gv overlong
-language hau ha overlong
-language heb he overlong
-language hin hi overlong
-language hmo ho overlong
-language hrv hr overlong
-language hat ht overlong
-language hun hu overlong
-language hye hy overlong
-language her hz overlong
-language ina ia overlong
-language ind id overlong
-language ile ie overlong
-language ibo ig overlong
-language iii ii overlong
-language ipk ik overlong
-language ido io overlong
-language isl is overlong
-language ita it overlong
-language iku iu overlong
-language jpn ja overlong
-language jav jv overlong
-language kat ka overlong
-language kon kg overlong
-language kik ki overlong
-language kua kj overlong
-language kaz kk overlong
-language kal kl overlong
-language khm km overlong
-language kan kn overlong
-language kor ko overlong
-language kau kr overlong
-language kas ks overlong
-language kur ku overlong
-language kom kv overlong
-language cor kw overlong
-language kir ky overlong
-language lat la overlong
-language ltz lb overlong
-language lug lg overlong
-language lim li overlong
-language lin ln overlong
-language lao lo overlong
-language lit lt overlong
-language lub lu overlong
-language lav lv overlong
-language mlg mg overlong
-language mah mh overlong
-language mri mi overlong
-language mkd mk overlong
-language mal ml overlong
-language mon mn overlong
-language mol ro overlong
-language mar mr overlong
-language msa ms overlong
-language mlt mt overlong
-language mya my overlong
-language nau na overlong
-language nob nb overlong
-language nde nd overlong
-language nep ne overlong
-language ndo ng overlong
-language nld nl overlong
-language nno nn overlong
-language nor no overlong
-language nbl nr overlong
-language nav nv overlong
-language nya ny overlong
-language oci oc overlong
-language oji oj overlong
-language orm om overlong
-language ori or overlong
-language oss os overlong
-language pan pa overlong
-language pli pi overlong
-language pol pl overlong
-language pus ps overlong
-language por pt overlong
-language que qu overlong
-language roh rm overlong
-language run rn overlong
-language ron ro overlong
-language rus ru overlong
-language kin rw overlong
-language san sa overlong
-language srd sc overlong
-language snd sd overlong
-language sme se overlong
-language sag sg overlong
-language hbs sr-Latn overlong
-language sin si overlong
-language slk sk overlong
-language slv sl overlong
-language smo sm overlong
-language sna sn overlong
-language som so overlong
-language sqi sq overlong
-language srp sr overlong
-language ssw ss overlong
-language sot st overlong
-language sun su overlong
-language swe sv overlong
-language swa sw overlong
-language tam ta overlong
-language tel te overlong
-language tgk tg overlong
-language tha th overlong
-language tir ti overlong
-language tuk tk overlong
-language tgl fil overlong
-language tsn tn overlong
-language ton to overlong
-language tur tr overlong
-language tso ts overlong
-language tat tt overlong
-language twi ak overlong
-language tah ty overlong
-language uig ug overlong
-language ukr uk overlong
-language urd ur overlong
-language uzb uz overlong
-language ven ve overlong
-language vie vi overlong
-language vol vo overlong
-language wln wa overlong
-language wol wo overlong
-language xho xh overlong
-language yid yi overlong
-language yor yo overlong
 language zha za overlong
 language zho zh overlong
+language zir scv deprecated
+language zsm ms macrolanguage
 language zul zu overlong
-language alb sq bibliographic
-language arm hy bibliographic
-language baq eu bibliographic
-language bur my bibliographic
-language chi zh bibliographic
-language cze cs bibliographic
-language dut nl bibliographic
-language fre fr bibliographic
-language geo ka bibliographic
-language ger de bibliographic
-language gre el bibliographic
-language ice is bibliographic
-language mac mk bibliographic
-language mao mi bibliographic
-language may ms bibliographic
-language per fa bibliographic
-language rum ro bibliographic
-language slo sk bibliographic
-language tib bo bibliographic
-language wel cy bibliographic
-language cel-gaulish xtg legacy
-language i-default en-x-i-default legacy
-language i-enochian und-x-i-enochian legacy
-language i-mingo see-x-i-mingo legacy
-language zh-min nan-x-zh-min legacy
-language und-aaland und-AX deprecated
-language hy-arevmda hyw deprecated
-language und-arevmda und deprecated
-language und-arevela und deprecated
-language und-lojban und deprecated
-language und-saaho und deprecated
-language und-bokmal und deprecated
-language und-nynorsk und deprecated
-language und-hakka und deprecated
-language und-xiang und deprecated
-language und-hepburn-heploc und-alalc97 deprecated
+language zyb za macrolanguage
 script Qaai Zinh deprecated
-territory AN CW SX BQ deprecated
-territory BU MM deprecated
-territory CS RS ME deprecated
-territory CT KI deprecated
-territory DD DE deprecated
-territory DY BJ deprecated
-territory FQ AQ TF deprecated
-territory FX FR deprecated
-territory HV BF deprecated
-territory JT UM deprecated
-territory MI UM deprecated
-territory NH VU deprecated
-territory NQ AQ deprecated
-territory NT SA IQ deprecated
-territory PC FM MH MP PW deprecated
-territory PU UM deprecated
-territory PZ PA deprecated
-territory QU EU deprecated
-territory RH ZW deprecated
-territory SU RU AM AZ BY EE GE KZ KG LV LT MD TJ TM UA UZ deprecated
-territory TP TL deprecated
-territory UK GB deprecated
-territory VD VN deprecated
-territory WK UM deprecated
-territory YD YE deprecated
-territory YU RS ME deprecated
-territory ZR CD deprecated
+territory 004 AF overlong
+territory 008 AL overlong
+territory 010 AQ overlong
+territory 012 DZ overlong
+territory 016 AS overlong
+territory 020 AD overlong
+territory 024 AO overlong
+territory 028 AG overlong
+territory 031 AZ overlong
+territory 032 AR overlong
+territory 036 AU overlong
+territory 040 AT overlong
+territory 044 BS overlong
+territory 048 BH overlong
+territory 050 BD overlong
+territory 051 AM overlong
+territory 052 BB overlong
+territory 056 BE overlong
+territory 060 BM overlong
 territory 062 034 143 deprecated
+territory 064 BT overlong
+territory 068 BO overlong
+territory 070 BA overlong
+territory 072 BW overlong
+territory 074 BV overlong
+territory 076 BR overlong
+territory 084 BZ overlong
+territory 086 IO overlong
+territory 090 SB overlong
+territory 092 VG overlong
+territory 096 BN overlong
+territory 100 BG overlong
+territory 104 MM overlong
+territory 108 BI overlong
+territory 112 BY overlong
+territory 116 KH overlong
+territory 120 CM overlong
+territory 124 CA overlong
+territory 132 CV overlong
+territory 136 KY overlong
+territory 140 CF overlong
+territory 144 LK overlong
+territory 148 TD overlong
+territory 152 CL overlong
+territory 156 CN overlong
+territory 158 TW overlong
+territory 162 CX overlong
+territory 166 CC overlong
+territory 170 CO overlong
 territory 172 RU AM AZ BY GE KG KZ MD TJ TM UA UZ deprecated
+territory 174 KM overlong
+territory 175 YT overlong
+territory 178 CG overlong
+territory 180 CD overlong
+territory 184 CK overlong
+territory 188 CR overlong
+territory 191 HR overlong
+territory 192 CU overlong
+territory 196 CY overlong
 territory 200 CZ SK deprecated
+territory 203 CZ overlong
+territory 204 BJ overlong
+territory 208 DK overlong
+territory 212 DM overlong
+territory 214 DO overlong
+territory 218 EC overlong
+territory 222 SV overlong
+territory 226 GQ overlong
 territory 230 ET deprecated
+territory 231 ET overlong
+territory 232 ER overlong
+territory 233 EE overlong
+territory 234 FO overlong
+territory 238 FK overlong
+territory 239 GS overlong
+territory 242 FJ overlong
+territory 246 FI overlong
+territory 248 AX overlong
+territory 249 FR overlong
+territory 250 FR overlong
+territory 254 GF overlong
+territory 258 PF overlong
+territory 260 TF overlong
+territory 262 DJ overlong
+territory 266 GA overlong
+territory 268 GE overlong
+territory 270 GM overlong
+territory 275 PS overlong
+territory 276 DE overlong
+territory 278 DE overlong
 territory 280 DE deprecated
+territory 288 GH overlong
+territory 292 GI overlong
+territory 296 KI overlong
+territory 300 GR overlong
+territory 304 GL overlong
+territory 308 GD overlong
+territory 312 GP overlong
+territory 316 GU overlong
+territory 320 GT overlong
+territory 324 GN overlong
+territory 328 GY overlong
+territory 332 HT overlong
+territory 334 HM overlong
+territory 336 VA overlong
+territory 340 HN overlong
+territory 344 HK overlong
+territory 348 HU overlong
+territory 352 IS overlong
+territory 356 IN overlong
+territory 360 ID overlong
+territory 364 IR overlong
+territory 368 IQ overlong
+territory 372 IE overlong
+territory 376 IL overlong
+territory 380 IT overlong
+territory 384 CI overlong
+territory 388 JM overlong
+territory 392 JP overlong
+territory 398 KZ overlong
+territory 400 JO overlong
+territory 404 KE overlong
+territory 408 KP overlong
+territory 410 KR overlong
+territory 414 KW overlong
+territory 417 KG overlong
+territory 418 LA overlong
+territory 422 LB overlong
+territory 426 LS overlong
+territory 428 LV overlong
+territory 430 LR overlong
+territory 434 LY overlong
+territory 438 LI overlong
+territory 440 LT overlong
+territory 442 LU overlong
+territory 446 MO overlong
+territory 450 MG overlong
+territory 454 MW overlong
+territory 458 MY overlong
+territory 462 MV overlong
+territory 466 ML overlong
+territory 470 MT overlong
+territory 474 MQ overlong
+territory 478 MR overlong
+territory 480 MU overlong
+territory 484 MX overlong
+territory 492 MC overlong
+territory 496 MN overlong
+territory 498 MD overlong
+territory 499 ME overlong
+territory 500 MS overlong
+territory 504 MA overlong
+territory 508 MZ overlong
+territory 512 OM overlong
+territory 516 NA overlong
+territory 520 NR overlong
+territory 524 NP overlong
+territory 528 NL overlong
+territory 530 CW SX BQ overlong
+territory 531 CW overlong
 territory 532 CW SX BQ deprecated
+territory 533 AW overlong
+territory 534 SX overlong
+territory 535 BQ overlong
+territory 536 SA IQ overlong
+territory 540 NC overlong
+territory 548 VU overlong
+territory 554 NZ overlong
+territory 558 NI overlong
+territory 562 NE overlong
+territory 566 NG overlong
+territory 570 NU overlong
+territory 574 NF overlong
+territory 578 NO overlong
+territory 580 MP overlong
+territory 581 UM overlong
 territory 582 FM MH MP PW deprecated
+territory 583 FM overlong
+territory 584 MH overlong
+territory 585 PW overlong
+territory 586 PK overlong
+territory 591 PA overlong
+territory 598 PG overlong
+territory 600 PY overlong
+territory 604 PE overlong
+territory 608 PH overlong
+territory 612 PN overlong
+territory 616 PL overlong
+territory 620 PT overlong
+territory 624 GW overlong
+territory 626 TL overlong
+territory 630 PR overlong
+territory 634 QA overlong
+territory 638 RE overlong
+territory 642 RO overlong
+territory 643 RU overlong
+territory 646 RW overlong
+territory 652 BL overlong
+territory 654 SH overlong
+territory 659 KN overlong
+territory 660 AI overlong
+territory 662 LC overlong
+territory 663 MF overlong
+territory 666 PM overlong
+territory 670 VC overlong
+territory 674 SM overlong
+territory 678 ST overlong
+territory 682 SA overlong
+territory 686 SN overlong
+territory 688 RS overlong
+territory 690 SC overlong
+territory 694 SL overlong
+territory 702 SG overlong
+territory 703 SK overlong
+territory 704 VN overlong
+territory 705 SI overlong
+territory 706 SO overlong
+territory 710 ZA overlong
+territory 716 ZW overlong
+territory 720 YE overlong
+territory 724 ES overlong
+territory 728 SS overlong
+territory 729 SD overlong
+territory 732 EH overlong
 territory 736 SD deprecated
+territory 740 SR overlong
+territory 744 SJ overlong
+territory 748 SZ overlong
+territory 752 SE overlong
+territory 756 CH overlong
+territory 760 SY overlong
+territory 762 TJ overlong
+territory 764 TH overlong
+territory 768 TG overlong
+territory 772 TK overlong
+territory 776 TO overlong
+territory 780 TT overlong
+territory 784 AE overlong
+territory 788 TN overlong
+territory 792 TR overlong
+territory 795 TM overlong
+territory 796 TC overlong
+territory 798 TV overlong
+territory 800 UG overlong
+territory 804 UA overlong
+territory 807 MK overlong
+territory 810 RU AM AZ BY EE GE KZ KG LV LT MD TJ TM UA UZ overlong
+territory 818 EG overlong
+territory 826 GB overlong
 territory 830 JE GG deprecated
+territory 831 GG overlong
+territory 832 JE overlong
+territory 833 IM overlong
+territory 834 TZ overlong
+territory 840 US overlong
+territory 850 VI overlong
+territory 854 BF overlong
+territory 858 UY overlong
+territory 860 UZ overlong
+territory 862 VE overlong
+territory 876 WF overlong
+territory 882 WS overlong
 territory 886 YE deprecated
+territory 887 YE overlong
 territory 890 RS ME SI HR MK BA deprecated
+territory 891 RS ME overlong
+territory 894 ZM overlong
+territory 958 AA overlong
+territory 959 QM overlong
+territory 960 QN overlong
+territory 962 QP overlong
+territory 963 QQ overlong
+territory 964 QR overlong
+territory 965 QS overlong
+territory 966 QT overlong
+territory 967 EU overlong
+territory 968 QV overlong
+territory 969 QW overlong
+territory 970 QX overlong
+territory 971 QY overlong
+territory 972 QZ overlong
+territory 973 XA overlong
+territory 974 XB overlong
+territory 975 XC overlong
+territory 976 XD overlong
+territory 977 XE overlong
+territory 978 XF overlong
+territory 979 XG overlong
+territory 980 XH overlong
+territory 981 XI overlong
+territory 982 XJ overlong
+territory 983 XK overlong
+territory 984 XL overlong
+territory 985 XM overlong
+territory 986 XN overlong
+territory 987 XO overlong
+territory 988 XP overlong
+territory 989 XQ overlong
+territory 990 XR overlong
+territory 991 XS overlong
+territory 992 XT overlong
+territory 993 XU overlong
+territory 994 XV overlong
+territory 995 XW overlong
+territory 996 XX overlong
+territory 997 XY overlong
+territory 998 XZ overlong
+territory 999 ZZ overlong
 territory AAA AA overlong
-territory ASC AC overlong
-territory AND AD overlong
-territory ARE AE overlong
-territory AFG AF overlong
-territory ATG AG overlong
-territory AIA AI overlong
-territory ALB AL overlong
-territory ARM AM overlong
-territory ANT CW SX BQ overlong
-territory AGO AO overlong
-territory ATA AQ overlong
-territory ARG AR overlong
-territory ASM AS overlong
-territory AUT AT overlong
-territory AUS AU overlong
 territory ABW AW overlong
+territory AFG AF overlong
+territory AGO AO overlong
+territory AIA AI overlong
 territory ALA AX overlong
+territory ALB AL overlong
+territory AN CW SX BQ deprecated
+territory AND AD overlong
+territory ANT CW SX BQ overlong
+territory ARE AE overlong
+territory ARG AR overlong
+territory ARM AM overlong
+territory ASC AC overlong
+territory ASM AS overlong
+territory ATA AQ overlong
+territory ATF TF overlong
+territory ATG AG overlong
+territory AUS AU overlong
+territory AUT AT overlong
 territory AZE AZ overlong
-territory BIH BA overlong
-territory BRB BB overlong
-territory BGD BD overlong
+territory BDI BI overlong
 territory BEL BE overlong
+territory BEN BJ overlong
+territory BES BQ overlong
 territory BFA BF overlong
+territory BGD BD overlong
 territory BGR BG overlong
 territory BHR BH overlong
-territory BDI BI overlong
-territory BEN BJ overlong
-territory BLM BL overlong
-territory BMU BM overlong
-territory BRN BN overlong
-territory BOL BO overlong
-territory BES BQ overlong
-territory BRA BR overlong
 territory BHS BS overlong
+territory BIH BA overlong
+territory BLM BL overlong
+territory BLR BY overlong
+territory BLZ BZ overlong
+territory BMU BM overlong
+territory BOL BO overlong
+territory BRA BR overlong
+territory BRB BB overlong
+territory BRN BN overlong
 territory BTN BT overlong
+territory BU MM deprecated
 territory BUR MM overlong
 territory BVT BV overlong
 territory BWA BW overlong
-territory BLR BY overlong
-territory BLZ BZ overlong
+territory CAF CF overlong
 territory CAN CA overlong
 territory CCK CC overlong
-territory COD CD overlong
-territory CAF CF overlong
-territory COG CG overlong
 territory CHE CH overlong
-territory CIV CI overlong
-territory COK CK overlong
 territory CHL CL overlong
-territory CMR CM overlong
 territory CHN CN overlong
+territory CIV CI overlong
+territory CMR CM overlong
+territory COD CD overlong
+territory COG CG overlong
+territory COK CK overlong
 territory COL CO overlong
+territory COM KM overlong
 territory CPT CP overlong
-territory CRI CR overlong
-territory SCG RS ME overlong
-territory CUB CU overlong
 territory CPV CV overlong
+territory CRI CR overlong
+territory CS RS ME deprecated
+territory CT KI deprecated
+territory CUB CU overlong
 territory CUW CW overlong
 territory CXR CX overlong
+territory CYM KY overlong
 territory CYP CY overlong
 territory CZE CZ overlong
+territory DD DE deprecated
 territory DDR DE overlong
 territory DEU DE overlong
 territory DGA DG overlong
 territory DJI DJ overlong
-territory DNK DK overlong
 territory DMA DM overlong
+territory DNK DK overlong
 territory DOM DO overlong
+territory DY BJ deprecated
 territory DZA DZ overlong
 territory ECU EC overlong
-territory EST EE overlong
 territory EGY EG overlong
-territory ESH EH overlong
 territory ERI ER overlong
+territory ESH EH overlong
 territory ESP ES overlong
+territory EST EE overlong
 territory ETH ET overlong
 territory FIN FI overlong
 territory FJI FJ overlong
 territory FLK FK overlong
-territory FSM FM overlong
-territory FRO FO overlong
+territory FQ AQ TF deprecated
 territory FRA FR overlong
+territory FRO FO overlong
+territory FSM FM overlong
+territory FX FR deprecated
 territory FXX FR overlong
 territory GAB GA overlong
 territory GBR GB overlong
-territory GRD GD overlong
 territory GEO GE overlong
-territory GUF GF overlong
 territory GGY GG overlong
 territory GHA GH overlong
 territory GIB GI overlong
-territory GRL GL overlong
-territory GMB GM overlong
 territory GIN GN overlong
 territory GLP GP overlong
+territory GMB GM overlong
+territory GNB GW overlong
 territory GNQ GQ overlong
 territory GRC GR overlong
-territory SGS GS overlong
+territory GRD GD overlong
+territory GRL GL overlong
 territory GTM GT overlong
+territory GUF GF overlong
 territory GUM GU overlong
-territory GNB GW overlong
 territory GUY GY overlong
 territory HKG HK overlong
 territory HMD HM overlong
@@ -2698,93 +2977,100 @@ territory HND HN overlong
 territory HRV HR overlong
 territory HTI HT overlong
 territory HUN HU overlong
+territory HV BF deprecated
 territory IDN ID overlong
-territory IRL IE overlong
-territory ISR IL overlong
 territory IMN IM overlong
 territory IND IN overlong
 territory IOT IO overlong
-territory IRQ IQ overlong
+territory IRL IE overlong
 territory IRN IR overlong
+territory IRQ IQ overlong
 territory ISL IS overlong
+territory ISR IL overlong
 territory ITA IT overlong
-territory JEY JE overlong
 territory JAM JM overlong
+territory JEY JE overlong
 territory JOR JO overlong
 territory JPN JP overlong
+territory JT UM deprecated
+territory KAZ KZ overlong
 territory KEN KE overlong
 territory KGZ KG overlong
 territory KHM KH overlong
 territory KIR KI overlong
-territory COM KM overlong
 territory KNA KN overlong
-territory PRK KP overlong
 territory KOR KR overlong
 territory KWT KW overlong
-territory CYM KY overlong
-territory KAZ KZ overlong
 territory LAO LA overlong
 territory LBN LB overlong
+territory LBR LR overlong
+territory LBY LY overlong
 territory LCA LC overlong
 territory LIE LI overlong
 territory LKA LK overlong
-territory LBR LR overlong
 territory LSO LS overlong
 territory LTU LT overlong
 territory LUX LU overlong
 territory LVA LV overlong
-territory LBY LY overlong
+territory MAC MO overlong
+territory MAF MF overlong
 territory MAR MA overlong
 territory MCO MC overlong
 territory MDA MD overlong
-territory MNE ME overlong
-territory MAF MF overlong
 territory MDG MG overlong
+territory MDV MV overlong
+territory MEX MX overlong
 territory MHL MH overlong
+territory MI UM deprecated
 territory MKD MK overlong
 territory MLI ML overlong
+territory MLT MT overlong
 territory MMR MM overlong
+territory MNE ME overlong
 territory MNG MN overlong
-territory MAC MO overlong
 territory MNP MP overlong
-territory MTQ MQ overlong
+territory MOZ MZ overlong
 territory MRT MR overlong
 territory MSR MS overlong
-territory MLT MT overlong
+territory MTQ MQ overlong
 territory MUS MU overlong
-territory MDV MV overlong
 territory MWI MW overlong
-territory MEX MX overlong
 territory MYS MY overlong
-territory MOZ MZ overlong
+territory MYT YT overlong
 territory NAM NA overlong
 territory NCL NC overlong
 territory NER NE overlong
 territory NFK NF overlong
 territory NGA NG overlong
+territory NH VU deprecated
 territory NIC NI overlong
+territory NIU NU overlong
 territory NLD NL overlong
 territory NOR NO overlong
 territory NPL NP overlong
+territory NQ AQ deprecated
 territory NRU NR overlong
+territory NT SA IQ deprecated
 territory NTZ SA IQ overlong
-territory NIU NU overlong
 territory NZL NZ overlong
 territory OMN OM overlong
-territory PAN PA overlong
-territory PER PE overlong
-territory PYF PF overlong
-territory PNG PG overlong
-territory PHL PH overlong
 territory PAK PK overlong
-territory POL PL overlong
-territory SPM PM overlong
+territory PAN PA overlong
+territory PC FM MH MP PW deprecated
 territory PCN PN overlong
-territory PRI PR overlong
-territory PSE PS overlong
-territory PRT PT overlong
+territory PER PE overlong
+territory PHL PH overlong
 territory PLW PW overlong
+territory PNG PG overlong
+territory POL PL overlong
+territory PRI PR overlong
+territory PRK KP overlong
+territory PRT PT overlong
 territory PRY PY overlong
+territory PSE PS overlong
+territory PU UM deprecated
+territory PYF PF overlong
+territory PZ PA deprecated
 territory QAT QA overlong
 territory QMM QM overlong
 territory QNN QN overlong
@@ -2793,6 +3079,7 @@ territory QQQ QQ overlong
 territory QRR QR overlong
 territory QSS QS overlong
 territory QTT QT overlong
+territory QU EU deprecated
 territory QUU EU overlong
 territory QVV QV overlong
 territory QWW QW overlong
@@ -2800,63 +3087,71 @@ territory QXX QX overlong
 territory QYY QY overlong
 territory QZZ QZ overlong
 territory REU RE overlong
+territory RH ZW deprecated
 territory ROU RO overlong
-territory SRB RS overlong
 territory RUS RU overlong
 territory RWA RW overlong
 territory SAU SA overlong
-territory SLB SB overlong
-territory SYC SC overlong
+territory SCG RS ME overlong
 territory SDN SD overlong
-territory SWE SE overlong
-territory SGP SG overlong
-territory SHN SH overlong
-territory SVN SI overlong
-territory SJM SJ overlong
-territory SVK SK overlong
-territory SLE SL overlong
-territory SMR SM overlong
 territory SEN SN overlong
+territory SGP SG overlong
+territory SGS GS overlong
+territory SHN SH overlong
+territory SJM SJ overlong
+territory SLB SB overlong
+territory SLE SL overlong
+territory SLV SV overlong
+territory SMR SM overlong
 territory SOM SO overlong
-territory SUR SR overlong
+territory SPM PM overlong
+territory SRB RS overlong
 territory SSD SS overlong
 territory STP ST overlong
+territory SU RU AM AZ BY EE GE KZ KG LV LT MD TJ TM UA UZ deprecated
 territory SUN RU AM AZ BY EE GE KZ KG LV LT MD TJ TM UA UZ overlong
-territory SLV SV overlong
-territory SXM SX overlong
-territory SYR SY overlong
+territory SUR SR overlong
+territory SVK SK overlong
+territory SVN SI overlong
+territory SWE SE overlong
 territory SWZ SZ overlong
+territory SXM SX overlong
+territory SYC SC overlong
+territory SYR SY overlong
 territory TAA TA overlong
 territory TCA TC overlong
 territory TCD TD overlong
-territory ATF TF overlong
 territory TGO TG overlong
 territory THA TH overlong
 territory TJK TJ overlong
 territory TKL TK overlong
-territory TLS TL overlong
 territory TKM TM overlong
-territory TUN TN overlong
-territory TON TO overlong
+territory TLS TL overlong
 territory TMP TL overlong
-territory TUR TR overlong
+territory TON TO overlong
+territory TP TL deprecated
 territory TTO TT overlong
+territory TUN TN overlong
+territory TUR TR overlong
 territory TUV TV overlong
 territory TWN TW overlong
 territory TZA TZ overlong
-territory UKR UA overlong
 territory UGA UG overlong
+territory UK GB deprecated
+territory UKR UA overlong
 territory UMI UM overlong
-territory USA US overlong
 territory URY UY overlong
+territory USA US overlong
 territory UZB UZ overlong
 territory VAT VA overlong
 territory VCT VC overlong
+territory VD VN deprecated
 territory VEN VE overlong
 territory VGB VG overlong
 territory VIR VI overlong
 territory VNM VN overlong
 territory VUT VU overlong
+territory WK UM deprecated
 territory WLF WF overlong
 territory WSM WS overlong
 territory XAA XA overlong
@@ -2885,314 +3180,19 @@ territory XWW XW overlong
 territory XXX XX overlong
 territory XYY XY overlong
 territory XZZ XZ overlong
-territory YMD YE overlong
+territory YD YE deprecated
 territory YEM YE overlong
-territory MYT YT overlong
+territory YMD YE overlong
+territory YU RS ME deprecated
 territory YUG RS ME overlong
 territory ZAF ZA overlong
-territory ZMB ZM overlong
 territory ZAR CD overlong
+territory ZMB ZM overlong
+territory ZR CD deprecated
 territory ZWE ZW overlong
 territory ZZZ ZZ overlong
-territory 958 AA overlong
-territory 020 AD overlong
-territory 784 AE overlong
-territory 004 AF overlong
-territory 028 AG overlong
-territory 660 AI overlong
-territory 008 AL overlong
-territory 051 AM overlong
-territory 530 CW SX BQ overlong
-territory 024 AO overlong
-territory 010 AQ overlong
-territory 032 AR overlong
-territory 016 AS overlong
-territory 040 AT overlong
-territory 036 AU overlong
-territory 533 AW overlong
-territory 248 AX overlong
-territory 031 AZ overlong
-territory 070 BA overlong
-territory 052 BB overlong
-territory 050 BD overlong
-territory 056 BE overlong
-territory 854 BF overlong
-territory 100 BG overlong
-territory 048 BH overlong
-territory 108 BI overlong
-territory 204 BJ overlong
-territory 652 BL overlong
-territory 060 BM overlong
-territory 096 BN overlong
-territory 068 BO overlong
-territory 535 BQ overlong
-territory 076 BR overlong
-territory 044 BS overlong
-territory 064 BT overlong
-territory 104 MM overlong
-territory 074 BV overlong
-territory 072 BW overlong
-territory 112 BY overlong
-territory 084 BZ overlong
-territory 124 CA overlong
-territory 166 CC overlong
-territory 180 CD overlong
-territory 140 CF overlong
-territory 178 CG overlong
-territory 756 CH overlong
-territory 384 CI overlong
-territory 184 CK overlong
-territory 152 CL overlong
-territory 120 CM overlong
-territory 156 CN overlong
-territory 170 CO overlong
-territory 188 CR overlong
-territory 891 RS ME overlong
-territory 192 CU overlong
-territory 132 CV overlong
-territory 531 CW overlong
-territory 162 CX overlong
-territory 196 CY overlong
-territory 203 CZ overlong
-territory 278 DE overlong
-territory 276 DE overlong
-territory 262 DJ overlong
-territory 208 DK overlong
-territory 212 DM overlong
-territory 214 DO overlong
-territory 012 DZ overlong
-territory 218 EC overlong
-territory 233 EE overlong
-territory 818 EG overlong
-territory 732 EH overlong
-territory 232 ER overlong
-territory 724 ES overlong
-territory 231 ET overlong
-territory 246 FI overlong
-territory 242 FJ overlong
-territory 238 FK overlong
-territory 583 FM overlong
-territory 234 FO overlong
-territory 250 FR overlong
-territory 249 FR overlong
-territory 266 GA overlong
-territory 826 GB overlong
-territory 308 GD overlong
-territory 268 GE overlong
-territory 254 GF overlong
-territory 831 GG overlong
-territory 288 GH overlong
-territory 292 GI overlong
-territory 304 GL overlong
-territory 270 GM overlong
-territory 324 GN overlong
-territory 312 GP overlong
-territory 226 GQ overlong
-territory 300 GR overlong
-territory 239 GS overlong
-territory 320 GT overlong
-territory 316 GU overlong
-territory 624 GW overlong
-territory 328 GY overlong
-territory 344 HK overlong
-territory 334 HM overlong
-territory 340 HN overlong
-territory 191 HR overlong
-territory 332 HT overlong
-territory 348 HU overlong
-territory 360 ID overlong
-territory 372 IE overlong
-territory 376 IL overlong
-territory 833 IM overlong
-territory 356 IN overlong
-territory 086 IO overlong
-territory 368 IQ overlong
-territory 364 IR overlong
-territory 352 IS overlong
-territory 380 IT overlong
-territory 832 JE overlong
-territory 388 JM overlong
-territory 400 JO overlong
-territory 392 JP overlong
-territory 404 KE overlong
-territory 417 KG overlong
-territory 116 KH overlong
-territory 296 KI overlong
-territory 174 KM overlong
-territory 659 KN overlong
-territory 408 KP overlong
-territory 410 KR overlong
-territory 414 KW overlong
-territory 136 KY overlong
-territory 398 KZ overlong
-territory 418 LA overlong
-territory 422 LB overlong
-territory 662 LC overlong
-territory 438 LI overlong
-territory 144 LK overlong
-territory 430 LR overlong
-territory 426 LS overlong
-territory 440 LT overlong
-territory 442 LU overlong
-territory 428 LV overlong
-territory 434 LY overlong
-territory 504 MA overlong
-territory 492 MC overlong
-territory 498 MD overlong
-territory 499 ME overlong
-territory 663 MF overlong
-territory 450 MG overlong
-territory 584 MH overlong
-territory 807 MK overlong
-territory 466 ML overlong
-territory 496 MN overlong
-territory 446 MO overlong
-territory 580 MP overlong
-territory 474 MQ overlong
-territory 478 MR overlong
-territory 500 MS overlong
-territory 470 MT overlong
-territory 480 MU overlong
-territory 462 MV overlong
-territory 454 MW overlong
-territory 484 MX overlong
-territory 458 MY overlong
-territory 508 MZ overlong
-territory 516 NA overlong
-territory 540 NC overlong
-territory 562 NE overlong
-territory 574 NF overlong
-territory 566 NG overlong
-territory 558 NI overlong
-territory 528 NL overlong
-territory 578 NO overlong
-territory 524 NP overlong
-territory 520 NR overlong
-territory 536 SA IQ overlong
-territory 570 NU overlong
-territory 554 NZ overlong
-territory 512 OM overlong
-territory 591 PA overlong
-territory 604 PE overlong
-territory 258 PF overlong
-territory 598 PG overlong
-territory 608 PH overlong
-territory 586 PK overlong
-territory 616 PL overlong
-territory 666 PM overlong
-territory 612 PN overlong
-territory 630 PR overlong
-territory 275 PS overlong
-territory 620 PT overlong
-territory 585 PW overlong
-territory 600 PY overlong
-territory 634 QA overlong
-territory 959 QM overlong
-territory 960 QN overlong
-territory 962 QP overlong
-territory 963 QQ overlong
-territory 964 QR overlong
-territory 965 QS overlong
-territory 966 QT overlong
-territory 967 EU overlong
-territory 968 QV overlong
-territory 969 QW overlong
-territory 970 QX overlong
-territory 971 QY overlong
-territory 972 QZ overlong
-territory 638 RE overlong
-territory 642 RO overlong
-territory 688 RS overlong
-territory 643 RU overlong
-territory 646 RW overlong
-territory 682 SA overlong
-territory 090 SB overlong
-territory 690 SC overlong
-territory 729 SD overlong
-territory 752 SE overlong
-territory 702 SG overlong
-territory 654 SH overlong
-territory 705 SI overlong
-territory 744 SJ overlong
-territory 703 SK overlong
-territory 694 SL overlong
-territory 674 SM overlong
-territory 686 SN overlong
-territory 706 SO overlong
-territory 740 SR overlong
-territory 728 SS overlong
-territory 678 ST overlong
-territory 810 RU AM AZ BY EE GE KZ KG LV LT MD TJ TM UA UZ overlong
-territory 222 SV overlong
-territory 534 SX overlong
-territory 760 SY overlong
-territory 748 SZ overlong
-territory 796 TC overlong
-territory 148 TD overlong
-territory 260 TF overlong
-territory 768 TG overlong
-territory 764 TH overlong
-territory 762 TJ overlong
-territory 772 TK overlong
-territory 626 TL overlong
-territory 795 TM overlong
-territory 788 TN overlong
-territory 776 TO overlong
-territory 792 TR overlong
-territory 780 TT overlong
-territory 798 TV overlong
-territory 158 TW overlong
-territory 834 TZ overlong
-territory 804 UA overlong
-territory 800 UG overlong
-territory 581 UM overlong
-territory 840 US overlong
-territory 858 UY overlong
-territory 860 UZ overlong
-territory 336 VA overlong
-territory 670 VC overlong
-territory 862 VE overlong
-territory 092 VG overlong
-territory 850 VI overlong
-territory 704 VN overlong
-territory 548 VU overlong
-territory 876 WF overlong
-territory 882 WS overlong
-territory 973 XA overlong
-territory 974 XB overlong
-territory 975 XC overlong
-territory 976 XD overlong
-territory 977 XE overlong
-territory 978 XF overlong
-territory 979 XG overlong
-territory 980 XH overlong
-territory 981 XI overlong
-territory 982 XJ overlong
-territory 983 XK overlong
-territory 984 XL overlong
-territory 985 XM overlong
-territory 986 XN overlong
-territory 987 XO overlong
-territory 988 XP overlong
-territory 989 XQ overlong
-territory 990 XR overlong
-territory 991 XS overlong
-territory 992 XT overlong
-territory 993 XU overlong
-territory 994 XV overlong
-territory 995 XW overlong
-territory 996 XX overlong
-territory 997 XY overlong
-territory 998 XZ overlong
-territory 720 YE overlong
-territory 887 YE overlong
-territory 175 YT overlong
-territory 710 ZA overlong
-territory 894 ZM overlong
-territory 716 ZW overlong
-territory 999 ZZ overlong
-variant polytoni polyton deprecated
 variant heploc alalc97 deprecated
+variant polytoni polyton deprecated
 """#
 
         /// validity/*.xml: `kind status subtag…` per line; `aaa~i` is aaa…aai.

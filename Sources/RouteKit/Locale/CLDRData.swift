@@ -1,5 +1,6 @@
 /// The CLDR data compiled into routekit (see `CLDRData+Generated.swift`, made by
-/// `Scripts/generate-cldr-data.py` from `Resources/CLDR/*.xml`), parsed lazily, once, at first use.
+/// `Scripts/generate-cldr-data.py` from `Resources/CLDR/*.xml`). Likely subtags, parents and
+/// aliases are searched in their sorted lines; validity and plural rules are read once, at first use.
 ///
 /// Three independent parts, so a caller pays only for what it touches: ``subtags`` (likely
 /// subtags, parent locales, aliases), ``validity`` (the valid and deprecated subtags) and
@@ -29,41 +30,67 @@ enum CLDRData {
         }
     }
 
+    /// Likely subtags, parent locales and aliases, looked up in the generated lines (sorted by
+    /// the generator) without building a table: a lint asks for a handful of locales.
     struct SubtagData: Sendable {
         /// `from` → target, e.g. `zh-TW` → zh/Hant/TW, `und-Hant` → zh/Hant/TW.
-        var likely: [String: Likely] = [:]
+        let likely: Table<Likely>
         /// `child` → `parent`, e.g. `en-AU` → `en-001`, `zh-Hant` → `root`.
-        var parents: [String: String] = [:]
+        let parents: Table<String>
         /// Keyed by the alias type as written (with `-`): `iw`, `zh-min-nan`, `sgn-DE`.
-        var languageAliases: [String: Alias] = [:]
-        var scriptAliases: [String: Alias] = [:]
-        var territoryAliases: [String: Alias] = [:]
-        var variantAliases: [String: Alias] = [:]
+        let languageAliases: Table<Alias>
+        let scriptAliases: Table<Alias>
+        let territoryAliases: Table<Alias>
+        let variantAliases: Table<Alias>
 
         init(likely: String, parents: String, aliases: String) {
-            self.likely.reserveCapacity(2048)
-            LineScanner.forEachLine(likely) { line in
-                guard line.count == 2, let to = line.threeParts(1, separator: UInt8(ascii: "-")) else { return }
-                self.likely[line.string(0)] = Likely(language: to.0, script: to.1, region: to.2)
+            self.likely = Table(SortedLines(likely)) { to in
+                let parts = to.utf8.split(separator: UInt8(ascii: "-"))
+                guard parts.count == 3 else { return nil }
+                return Likely(language: String(Substring(parts[0])), script: String(Substring(parts[1])), region: String(Substring(parts[2])))
             }
-            LineScanner.forEachLine(parents) { line in
-                guard line.count == 2 else { return }
-                self.parents[line.string(0)] = line.string(1)
-            }
-            self.languageAliases.reserveCapacity(512)
-            self.territoryAliases.reserveCapacity(1024)
-            LineScanner.forEachLine(aliases) { line in
-                guard line.count >= 4 else { return }
-                let alias = Alias(replacement: line.string(2..<(line.count - 1)), reason: line.string(line.count - 1))
-                let type = line.string(1)
-                switch line.string(0) {
-                case "language": self.languageAliases[type] = alias
-                case "script": self.scriptAliases[type] = alias
-                case "territory": self.territoryAliases[type] = alias
-                case "variant": self.variantAliases[type] = alias
-                default: break
+            self.parents = Table(SortedLines(parents)) { $0.isEmpty ? nil : String($0) }
+            let aliasLines = SortedLines(aliases, keyFields: 2)
+            func aliasTable(_ kind: String) -> Table<Alias> {
+                Table(aliasLines, prefix: kind + " ") { rest in
+                    guard let space = rest.utf8.lastIndex(of: UInt8(ascii: " ")) else { return nil }
+                    return Alias(replacement: String(rest[..<space]), reason: String(rest[rest.utf8.index(after: space)...]))
                 }
             }
+            languageAliases = aliasTable("language")
+            scriptAliases = aliasTable("script")
+            territoryAliases = aliasTable("territory")
+            variantAliases = aliasTable("variant")
+        }
+    }
+
+    /// One kind of entry in sorted generated lines: a key (after a fixed prefix such as
+    /// `language `) and the value its line decodes to.
+    struct Table<Value>: Sendable {
+        private let lines: SortedLines
+        private let prefix: String
+        private let decode: @Sendable (Substring) -> Value?
+
+        init(_ lines: SortedLines, prefix: String = "", decode: @escaping @Sendable (Substring) -> Value?) {
+            self.lines = lines
+            self.prefix = prefix
+            self.decode = decode
+        }
+
+        subscript(key: String) -> Value? {
+            lines.value(for: prefix + key).flatMap(decode)
+        }
+
+        /// Every entry in key order (for the few callers that go through them all, and tests).
+        var entries: [(key: String, value: Value)] { entries { _ in true } }
+
+        /// The entries whose key passes `include`, in key order; only they are decoded.
+        func entries(whereKey include: (String) -> Bool) -> [(key: String, value: Value)] {
+            var result: [(key: String, value: Value)] = []
+            lines.forEach(keyPrefix: prefix) { key, rest in
+                if include(key), let value = decode(rest) { result.append((key, value)) }
+            }
+            return result
         }
     }
 
@@ -75,32 +102,62 @@ enum CLDRData {
     }
 
     struct ValidityData: Sendable {
-        /// Kind (`language`, `script`, `region`, `variant`) → packed subtag (see ``pack(_:)``) →
-        /// status. Packed integer keys make building the ~9,400 entries cheap.
-        private var tables: [String: [UInt64: SubtagStatus]] = [:]
+        /// Kind (`language`, `script`, `region`, `variant`) → its ranges of packed subtags (see
+        /// ``pack(_:)``), sorted: CLDR's compact ranges (`aaa~i`) are contiguous in packed order,
+        /// so about 2,700 ranges stand for the ~9,400 subtags and are searched, not hashed.
+        private var tables: [String: Ranges] = [:]
+
+        private struct Ranges: Sendable {
+            var first: [UInt64] = []
+            var last: [UInt64] = []
+            var status: [SubtagStatus] = []
+
+            func status(of key: UInt64) -> SubtagStatus? {
+                var low = 0, high = first.count
+                while low < high {
+                    let mid = (low + high) / 2
+                    if last[mid] < key { low = mid + 1 } else { high = mid }
+                }
+                return low < first.count && first[low] <= key ? status[low] : nil
+            }
+        }
 
         init(_ text: String) {
+            var ranges: [String: [(first: UInt64, last: UInt64, status: SubtagStatus)]] = [:]
             LineScanner.forEachLine(text) { line in
                 guard line.count >= 2, let status = SubtagStatus(rawValue: line.string(1)) else { return }
                 let kind = line.string(0)
-                var table = self.tables.removeValue(forKey: kind) ?? [:]
-                table.reserveCapacity(kind == "language" ? 10_000 : 512)
+                var list = ranges.removeValue(forKey: kind) ?? []
+                list.reserveCapacity(list.count + line.count - 2)
                 for field in 2..<line.count {
-                    Self.expand(line.bytes(field)) { table[$0] = status }
+                    if let range = Self.range(line.bytes(field)) { list.append((range.first, range.last, status)) }
                 }
-                self.tables[kind] = table
+                ranges[kind] = list
+            }
+            for (kind, list) in ranges {
+                var table = Ranges()
+                // A subtag has one status; the generator checks that no two ranges overlap.
+                for range in list.sorted(by: { $0.first < $1.first }) {
+                    table.first.append(range.first)
+                    table.last.append(range.last)
+                    table.status.append(range.status)
+                }
+                tables[kind] = table
             }
         }
 
         func status(_ kind: String, _ subtag: String) -> SubtagStatus? {
             guard let key = Self.pack(subtag.utf8) else { return nil }
-            return tables[kind]?[key]
+            return tables[kind]?.status(of: key)
         }
 
         /// Every entry of one kind, unpacked (for tests and diagnostics).
         func entries(_ kind: String) -> [String: SubtagStatus] {
             var result: [String: SubtagStatus] = [:]
-            for (key, status) in tables[kind] ?? [:] { result[Self.unpack(key)] = status }
+            guard let table = tables[kind] else { return result }
+            for index in table.first.indices {
+                for key in table.first[index] ... table.last[index] { result[Self.unpack(key)] = table.status[index] }
+            }
             return result
         }
 
@@ -128,18 +185,16 @@ enum CLDRData {
             return String(decoding: bytes.reversed(), as: UTF8.self)
         }
 
-        /// CLDR's compact ranges: `aaa~i` is aaa, aab, …, aai; `001~3` is 001, 002, 003.
-        static func expand(_ token: UnsafeBufferPointer<UInt8>, _ body: (UInt64) -> Void) {
+        /// CLDR's compact ranges: `aaa~i` is aaa, aab, …, aai (packed: one contiguous range);
+        /// `001~3` is 001, 002, 003; a plain subtag is a range of one.
+        static func range(_ token: UnsafeBufferPointer<UInt8>) -> (first: UInt64, last: UInt64)? {
             guard let tilde = token.firstIndex(of: UInt8(ascii: "~")) else {
-                if let key = pack(token) { body(key) }
-                return
+                return pack(token).map { ($0, $0) }
             }
             let start = UnsafeBufferPointer(rebasing: token[..<tilde])
             guard token.count - tilde == 2, let first = start.last, first <= token[tilde + 1],
-                  let base = pack(start) else { return }
-            for byte in first...token[tilde + 1] {
-                body(base & ~0xFF | UInt64(byte))
-            }
+                  let base = pack(start) else { return nil }
+            return (base, base & ~0xFF | UInt64(token[tilde + 1]))
         }
     }
 
@@ -191,18 +246,6 @@ enum LineScanner {
         func string(_ fields: Range<Int>) -> String {
             guard let first = fields.first, let last = fields.last else { return "" }
             return String(decoding: UnsafeBufferPointer(rebasing: buffer[ranges[first].lowerBound..<ranges[last].upperBound]), as: UTF8.self)
-        }
-
-        /// A field of exactly three parts: `zh-Hant-TW` → `zh`, `Hant`, `TW`.
-        func threeParts(_ field: Int, separator: UInt8) -> (String, String, String)? {
-            let range = ranges[field]
-            guard let first = buffer[range].firstIndex(of: separator),
-                  let second = buffer[(first + 1)..<range.upperBound].firstIndex(of: separator),
-                  !buffer[(second + 1)..<range.upperBound].contains(separator) else { return nil }
-            func text(_ part: Range<Int>) -> String {
-                String(decoding: UnsafeBufferPointer(rebasing: buffer[part]), as: UTF8.self)
-            }
-            return (text(range.lowerBound..<first), text((first + 1)..<second), text((second + 1)..<range.upperBound))
         }
     }
 

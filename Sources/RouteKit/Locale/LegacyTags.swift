@@ -40,7 +40,7 @@ enum LegacyTags {
         var structural: [String: [Structural]] = [:]
 
         init() {
-            for (type, alias) in CLDRData.subtags.languageAliases where type.contains("-") {
+            for (type, alias) in CLDRData.subtags.languageAliases.entries(whereKey: { $0.utf8.contains(UInt8(ascii: "-")) }) {
                 let replacement = alias.replacement
                 if case .success(let key) = LocaleTag.scan(type, lenient: false) {
                     guard case .success(let target) = LocaleTag.scan(replacement, lenient: true) else { continue }

@@ -10,10 +10,11 @@ enum StringsRecordDump {
             // The reader's findings with their extent: a key given again has one (SARIF's region).
             return "\(at.line):\(at.column)" + (extent ? at.endLine.map { "-\($0):\(at.endColumn ?? 0)" } ?? "" : "")
         }
-        // In the order of their places: findings at single nodes are stored apart (`nodeFindings`).
+        // In the order a report gives them (place, rule, message): findings at single nodes are
+        // stored apart (`nodeFindings`), so two at one place may come in either order.
         let findings = file.allDiagnostics.enumerated().sorted {
-            ($0.element.location?.line ?? 0, $0.element.location?.column ?? 0, $0.offset)
-                < ($1.element.location?.line ?? 0, $1.element.location?.column ?? 0, $1.offset)
+            ($0.element.location?.line ?? 0, $0.element.location?.column ?? 0, $0.element.rule, $0.element.message, $0.offset)
+                < ($1.element.location?.line ?? 0, $1.element.location?.column ?? 0, $1.element.rule, $1.element.message, $1.offset)
         }
         var lines = findings.map { "finding \($0.element.rule) \(place($0.element, extent: true)) \($0.element.message)" }
         lines += data.diagnostics.map { "shape \($0.rule) \(place($0)) \($0.message)" }

@@ -46,23 +46,16 @@ public enum DisplayWidth {
             || (0x2_0000 ... 0x2_FFFD).contains(value) || (0x3_0000 ... 0x3_FFFD).contains(value)
     }
 
-    /// Sorted, disjoint ranges, parsed once from the generated tables.
-    static let tables = (wide: parse(Generated.wide), zero: parse(Generated.zero))
+    /// Sorted, disjoint ranges: each a first and a last code point, in one flat array the
+    /// generator wrote as literals, so nothing is parsed at start-up.
+    static let tables = (wide: Generated.wide, zero: Generated.zero)
 
-    static func parse(_ text: String) -> [ClosedRange<UInt32>] {
-        text.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { item in
-            let bounds = item.split(separator: "-")
-            guard bounds.count == 2, let low = UInt32(bounds[0], radix: 16), let high = UInt32(bounds[1], radix: 16) else { return nil }
-            return low...high
-        }
-    }
-
-    static func contains(_ ranges: [ClosedRange<UInt32>], _ value: UInt32) -> Bool {
-        var low = 0, high = ranges.count
+    static func contains(_ bounds: [UInt32], _ value: UInt32) -> Bool {
+        var low = 0, high = bounds.count / 2
         while low < high {
             let mid = (low + high) / 2
-            if ranges[mid].upperBound < value { low = mid + 1 } else { high = mid }
+            if bounds[2 * mid + 1] < value { low = mid + 1 } else { high = mid }
         }
-        return low < ranges.count && ranges[low].contains(value)
+        return low < bounds.count / 2 && bounds[2 * low] <= value
     }
 }

@@ -114,7 +114,7 @@ struct HTMLFindings {
             let severities = Severity.allCases.reversed().compactMap { severity in
                 group.bySeverity[severity].map { "<span class=\"\(severity.rawValue)\">\($0) \(severity.rawValue)</span>" }
             }.joined(separator: " ")
-            let summary = RuleDocs.doc(group.rule).map { " <span class=\"about\">\(escape($0.descriptor.summary))</span>" } ?? ""
+            let summary = RuleDocs.descriptor(group.rule).map { " <span class=\"about\">\(escape($0.summary))</span>" } ?? ""
             html += "<details class=\"rule\"\(open)><summary><code>\(escape(group.rule))</code> <b class=\"count\">\(group.count)</b> \(severities)\(summary)</summary>\n"
             for locale in group.locales {
                 let shown = min(locale.keys.count, budget)
