@@ -86,28 +86,31 @@ struct TitleCommand: Command {
     /// One JSON line out per line in, written as soon as it is resolved.
     private static func runBatch(_ resolver: TitleResolver, console: Console) -> ExitCode {
         var failed = false
-        let output = LineWriter(console)
+        let input = StandardInputLines()
+        let output = LineWriter(console, inputIsWaiting: { input.hasWaitingLine || LineWriter.descriptorIsReadable() })
         var first = true
-        // A reader that went away (a broken pipe with SIGPIPE ignored) ends the batch at once.
-        while console.outputFailure == nil, var line = readLine(strippingNewline: true) {
+        func answer(_ bytes: UnsafeBufferPointer<UInt8>) {
+            var line = bytes
             // A byte order mark before the first line (files saved by some editors) is not JSON.
-            if first, line.unicodeScalars.first == "\u{FEFF}" { line.unicodeScalars.removeFirst() }
+            if first, line.starts(with: [0xEF, 0xBB, 0xBF]) { line = UnsafeBufferPointer(rebasing: line.dropFirst(3)) }
             first = false
-            let answer: String
-            switch TitleLookup.request(fromJSONLine: line) {
+            switch TitleLookup.request(fromJSONLineBytes: line) {
             case .failure(let error):
                 failed = true
-                answer = TitleLookup.json(error: error, route: TitleLookup.route(inJSONLine: line))
+                let text = String(decoding: line, as: UTF8.self)
+                output.writeLine(TitleLookup.json(error: error, route: TitleLookup.route(inJSONLine: text)))
             case .success(let request):
                 do {
-                    answer = TitleLookup.json(try resolver.push(request.route, params: request.params, locales: request.locales))
+                    let entry = try resolver.push(request.route, params: request.params, locales: request.locales)
+                    output.writeLine { TitleLookup.appendJSON(entry, to: &$0) }
                 } catch {
                     failed = true
-                    answer = TitleLookup.json(error: error, route: request.route)
+                    output.writeLine(TitleLookup.json(error: error, route: request.route))
                 }
             }
-            output.writeLine(answer)
         }
+        // A reader that went away (a broken pipe with SIGPIPE ignored) ends the batch at once.
+        while console.outputFailure == nil, input.next(answer) != nil {}
         output.flush()
         return failed ? .failure : .success
     }
@@ -117,17 +120,24 @@ struct TitleCommand: Command {
 /// interactive caller gets each answer at once and a piped batch is not slowed by one write per line.
 final class LineWriter {
     private let console: Console
+    private let inputIsWaiting: () -> Bool
     private var buffer: [UInt8] = []
 
-    init(_ console: Console) {
+    init(_ console: Console, inputIsWaiting: @escaping () -> Bool = LineWriter.descriptorIsReadable) {
         self.console = console
+        self.inputIsWaiting = inputIsWaiting
         buffer.reserveCapacity(1 << 16)
     }
 
     func writeLine(_ line: String) {
-        buffer.append(contentsOf: line.utf8)
+        writeLine { $0.append(contentsOf: line.utf8) }
+    }
+
+    /// A line `write` appends to the buffer (no `String` made for it).
+    func writeLine(_ write: (inout [UInt8]) -> Void) {
+        write(&buffer)
         buffer.append(0x0A)
-        if buffer.count >= 1 << 16 || !Self.inputIsWaiting() { flush() }
+        if buffer.count >= 1 << 16 || !inputIsWaiting() { flush() }
     }
 
     /// A failure is kept by the console (exit 2), which stops the batch.
@@ -136,8 +146,8 @@ final class LineWriter {
         buffer.removeAll(keepingCapacity: true)
     }
 
-    /// True when stdin's buffer (stdio) already holds the next line or the descriptor is readable now.
-    private static func inputIsWaiting() -> Bool {
+    /// True when standard input's descriptor is readable now.
+    static func descriptorIsReadable() -> Bool {
         var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
         return poll(&descriptor, 1, 0) > 0
     }

@@ -20,6 +20,19 @@ import Testing
         #expect(out == #""a\"b\\c\n\u0001\u007f\u2028é""#)
     }
 
+    /// The byte writer (`title --batch`) writes what the String writer writes, whatever the text.
+    @Test func bytesAreTheStringsBytes() {
+        let texts = ["", "plain", "a\"b\\c\n\u{1}\u{7F}\u{2028}é", "Ωμέγα 🚀 \u{202E}x\u{2066}", "\t\r\u{08}\u{0C}\u{FFFE}",
+                     "日本語の題名", "e\u{301}", String(repeating: "ü", count: 100)]
+        for text in texts {
+            var string = ""
+            JSONValue.writeString(text, into: &string)
+            var bytes: [UInt8] = [1]
+            JSONValue.writeString(text, into: &bytes)
+            #expect(bytes == [1] + Array(string.utf8), "\(text)")
+        }
+    }
+
     @Test func fingerprintIgnoresLinesAndCheckouts() {
         let a = Finding(rule: "r", severity: .error, message: "m", location: SourceLocation(file: "/p/x.yml", line: 1, column: 1))
         let b = Finding(rule: "r", severity: .error, message: "m", location: SourceLocation(file: "/q/w/x.yml", line: 9, column: 3))

@@ -178,8 +178,16 @@ public struct LocaleNegotiation: Hashable, Sendable {
     public var formattingLocale: String? = nil
 
     /// The available locales to try, in order, without duplicates; the base locale is last
-    /// (unless a preferred locale already brought it in earlier).
-    public var locales: [String] { candidates.map(\.locale) }
+    /// (unless a preferred locale already brought it in earlier). Kept, not mapped on each
+    /// use: a lookup walks it for every key.
+    public let locales: [String]
+
+    init(candidates: [Candidate], skipped: [Skipped], formattingLocale: String?) {
+        self.candidates = candidates
+        self.skipped = skipped
+        self.formattingLocale = formattingLocale
+        self.locales = candidates.map(\.locale)
+    }
 
     /// The locale to use when it has the key: the first one in ``locales``. A value supplied by any
     /// other locale is a fallback.

@@ -17,6 +17,10 @@ public final class TitleResolver: Sendable {
     /// Wrap param values in Unicode isolates (U+2068…U+2069) for bidi safety.
     public let isolateUserValues: Bool
     private let negotiations = Mutex<[[String]: LocaleNegotiation]>([:])
+    /// What each preference list decides, whatever the route (`--batch` repeats a few lists).
+    private let preferenceLists = Mutex<[[String]: Preferences]>([:])
+    /// The language and script of each locale a title came from or a caller wanted.
+    private let languages = Mutex<[String: Language]>([:])
     private let nextID = Atomic<Int>(0)
     private let idPrefix: String
 
@@ -57,8 +61,11 @@ public final class TitleResolver: Sendable {
         guard let route = catalog.route(named: routeName) else {
             throw ResolutionError("no route '\(routeName)' in the catalog\(suggestion(routeName, among: catalog.routes.lazy.map(\.name)))")
         }
-        for name in params.keys.sorted() where route.param(named: name) == nil {
-            throw ResolutionError("route '\(routeName)' has no param '\(name)'\(suggestion(name, among: route.params.map(\.name)))")
+        if params.keys.contains(where: { name in !route.params.contains { $0.name == name } }) {
+            // The first in name order, so that the message does not depend on hashing.
+            for name in params.keys.sorted() where route.param(named: name) == nil {
+                throw ResolutionError("route '\(routeName)' has no param '\(name)'\(suggestion(name, among: route.params.map(\.name)))")
+            }
         }
         for param in route.params where !param.isOptional && (params[param.name] ?? "").isEmpty {
             throw ResolutionError("route '\(routeName)' needs param '\(param.name)' (\(param.type))")
@@ -69,39 +76,96 @@ public final class TitleResolver: Sendable {
             throw ResolutionError("param '\(param.name)' of route '\(routeName)' is \(kind.article) \(param.type): "
                 + "expected \(kind.expected), got '\(value)'")
         }
-        // A tag with characters no locale tag or platform locale name has (`xx-!!`) would be
-        // read leniently as something else (`xx`), and answered from the base locale.
-        // Extensions and private use (`-u-mu-celsius`, `-x-…`) are valid BCP 47; matching uses the
-        // tag without them, and the entry says what was set aside.
-        for text in preferred {
-            if let problem = Self.unusableLocaleProblem(text) { throw ResolutionError("'\(text)' is not a usable locale: \(problem)") }
-        }
-        let split = preferred.map(LocaleTag.splittingExtensions)
-        let negotiation = negotiate(preferred)
-        if let skipped = negotiation.skipped.first {
-            // Dropping it would answer in another language as if that were asked for.
-            throw ResolutionError("'\(skipped.text)' is not a usable locale: \(skipped.problem)")
-        }
+        let preferences = self.preferences(preferred)
+        if let problem = preferences.problem { throw problem }
+        let negotiation = preferences.negotiation
         let title = try route.title.map { spec throws(ResolutionError) in try resolve(spec, route: route, params: params, negotiation: negotiation) }
         let subtitle = try route.subtitle.map { spec throws(ResolutionError) in try resolve(spec, route: route, params: params, negotiation: negotiation) }
         let id = idPrefix + String(nextID.wrappingAdd(1, ordering: .relaxed).newValue)
         var entry = StackEntry(id: id, route: routeName, params: params, title: title ?? nil, subtitle: subtitle ?? nil,
                                locale: title??.locale ?? negotiation.firstChoice, candidates: negotiation.locales)
-        entry.ignoredLocaleExtensions = zip(preferred, split).compactMap { text, piece in piece.extensions.map { _ in text } }
-        let wanted = split.first?.tag ?? strings.baseLocale
-        entry.languageNotServed = [entry.title, entry.subtitle].contains { text in
-            text?.locale.map { !Self.sameLanguage($0, wanted) } ?? false
+        entry.ignoredLocaleExtensions = preferences.ignoredExtensions
+        if entry.title?.locale != nil || entry.subtitle?.locale != nil {
+            let wanted = language(of: preferences.wanted)
+            entry.languageNotServed = [entry.title, entry.subtitle].contains { text in
+                text?.locale.map { !language(of: $0).isSame(as: wanted) } ?? false
+            }
         }
         return entry
     }
 
-    /// Same language and script once likely subtags are added (`en-001` serves `en-AU`; `zh`,
-    /// which is Simplified, does not serve `zh-TW`).
-    static func sameLanguage(_ a: String, _ b: String) -> Bool {
-        guard let x = LocaleFallback.cachedCanonical(a)?.maximized, let y = LocaleFallback.cachedCanonical(b)?.maximized else {
-            return a == b
+    /// What a preference list decides for every push, computed once per list.
+    struct Preferences: Sendable {
+        /// Thrown for every push with the list: a locale that cannot be looked up.
+        var problem: ResolutionError?
+        var negotiation: LocaleNegotiation
+        /// The tags given with extensions (`de-u-mu-celsius`): matched without them.
+        var ignoredExtensions: [String]
+        /// The first tag without its extensions, else the base locale: whose language a title should be in.
+        var wanted: String
+    }
+
+    func preferences(_ preferred: [String]) -> Preferences {
+        if let cached = preferenceLists.withLock({ $0[preferred] }) { return cached }
+        // A tag with characters no locale tag or platform locale name has (`xx-!!`) would be
+        // read leniently as something else (`xx`), and answered from the base locale.
+        // Extensions and private use (`-u-mu-celsius`, `-x-…`) are valid BCP 47; matching uses the
+        // tag without them, and the entry says what was set aside.
+        var problem: ResolutionError?
+        for text in preferred {
+            if let found = Self.unusableLocaleProblem(text) {
+                problem = ResolutionError("'\(text)' is not a usable locale: \(found)")
+                break
+            }
         }
-        return x.language == y.language && x.script == y.script
+        let split = preferred.map(LocaleTag.splittingExtensions)
+        let negotiation = negotiate(preferred)
+        if problem == nil, let skipped = negotiation.skipped.first {
+            // Dropping it would answer in another language as if that were asked for.
+            problem = ResolutionError("'\(skipped.text)' is not a usable locale: \(skipped.problem)")
+        }
+        let preferences = Preferences(
+            problem: problem, negotiation: negotiation,
+            ignoredExtensions: zip(preferred, split).compactMap { text, piece in piece.extensions.map { _ in text } },
+            wanted: split.first?.tag ?? strings.baseLocale)
+        preferenceLists.withLock { cache in
+            if cache.count > 4096 { cache.removeAll() }
+            cache[preferred] = preferences
+        }
+        return preferences
+    }
+
+    /// A locale's language and script once likely subtags are added; nil parts when it is not a tag.
+    struct Language: Sendable {
+        var text: String
+        var languageAndScript: (language: String, script: String?)?
+
+        init(_ locale: String) {
+            text = locale
+            languageAndScript = LocaleFallback.cachedCanonical(locale).map { tag in let maximized = tag.maximized; return (maximized.language, maximized.script) }
+        }
+
+        /// Same language and script (`en-001` serves `en-AU`; `zh`, which is Simplified, does not
+        /// serve `zh-TW`); two texts that are not tags only when they are equal.
+        func isSame(as other: Language) -> Bool {
+            guard let mine = languageAndScript, let theirs = other.languageAndScript else { return text == other.text }
+            return mine.language == theirs.language && mine.script == theirs.script
+        }
+    }
+
+    private func language(of locale: String) -> Language {
+        if let cached = languages.withLock({ $0[locale] }) { return cached }
+        let language = Language(locale)
+        languages.withLock { cache in
+            if cache.count > 4096 { cache.removeAll() }
+            cache[locale] = language
+        }
+        return language
+    }
+
+    /// Same language and script once likely subtags are added (``Language/isSame(as:)``).
+    static func sameLanguage(_ a: String, _ b: String) -> Bool {
+        Language(a).isSame(as: Language(b))
     }
 
     /// Why a preferred locale as given cannot be looked up, nil when it can: its tag without the

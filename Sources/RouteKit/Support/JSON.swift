@@ -82,34 +82,52 @@ indirect enum JSONValue: Equatable, Sendable {
     /// bidi controls) as `\uXXXX`; other text is written as UTF-8. Parsers read back the same string.
     static func writeString(_ text: String, into out: inout String) {
         out += "\""
-        // Fast path: printable ASCII without `"` or `\\` is written as is.
-        let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
-            for byte in bytes where byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C { return false }
-            return true
-        }
-        if plain == true {
+        if isPlain(text) {
             out += text
             out += "\""
             return
         }
         for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            default:
-                if ReportText.isUnsafe(scalar) {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
+            if let escape = escape(scalar) { out += escape } else { out.unicodeScalars.append(scalar) }
         }
         out += "\""
+    }
+
+    /// How `scalar` is written inside a string: nil for as itself.
+    private static func escape(_ scalar: Unicode.Scalar) -> String? {
+        switch scalar {
+        case "\"": return "\\\""
+        case "\\": return "\\\\"
+        case "\n": return "\\n"
+        case "\r": return "\\r"
+        case "\t": return "\\t"
+        case "\u{08}": return "\\b"
+        case "\u{0C}": return "\\f"
+        default:
+            guard ReportText.isUnsafe(scalar) else { return nil }
+            let hex = String(scalar.value, radix: 16)
+            return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        }
+    }
+
+    /// ``writeString(_:into:)-(_,String)`` as UTF-8 bytes.
+    static func writeString(_ text: String, into out: inout [UInt8]) {
+        out.append(0x22)
+        if isPlain(text) {
+            out.append(contentsOf: text.utf8)
+        } else {
+            for scalar in text.unicodeScalars {
+                if let escape = escape(scalar) { out.append(contentsOf: escape.utf8) } else { UTF8.encode(scalar) { out.append($0) } }
+            }
+        }
+        out.append(0x22)
+    }
+
+    /// Printable ASCII without `"` or `\`: written as is.
+    private static func isPlain(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes where byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C { return false }
+            return true
+        } ?? false
     }
 }
