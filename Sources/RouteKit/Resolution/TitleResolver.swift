@@ -16,11 +16,13 @@ public final class TitleResolver: Sendable {
     public let negotiator: LocaleNegotiator
     /// Wrap param values in Unicode isolates (U+2068…U+2069) for bidi safety.
     public let isolateUserValues: Bool
-    private let negotiations = Mutex<[[String]: LocaleNegotiation]>([:])
+    private let negotiations = Memo<[String], LocaleNegotiation>()
     /// What each preference list decides, whatever the route (`--batch` repeats a few lists).
-    private let preferenceLists = Mutex<[[String]: Preferences]>([:])
+    private let preferenceLists = Memo<[String], Preferences>()
     /// The language and script of each locale a title came from or a caller wanted.
-    private let languages = Mutex<[String: Language]>([:])
+    private let languages = Memo<String, Language>()
+    /// What a push needs of each route, taken from the catalog once.
+    private let routePlans = Memo<String, RoutePlan?>()
     private let nextID = Atomic<Int>(0)
     private let idPrefix: String
 
@@ -47,23 +49,17 @@ public final class TitleResolver: Sendable {
 
     /// The locales to try, in order, for a preference list (cached: scripts repeat the same lists).
     public func negotiate(_ preferred: [String]) -> LocaleNegotiation {
-        if let cached = negotiations.withLock({ $0[preferred] }) { return cached }
-        let negotiation = negotiator.negotiate(preferred)
-        negotiations.withLock { cache in
-            if cache.count > 4096 { cache.removeAll() }
-            cache[preferred] = negotiation
-        }
-        return negotiation
+        negotiations.value(for: preferred) { negotiator.negotiate(preferred) }
     }
 
     /// Resolves a route as it is pushed: a fresh entry with its title and subtitle.
     public func push(_ routeName: String, params: [String: String] = [:], locales preferred: [String]) throws(ResolutionError) -> StackEntry {
-        guard let route = catalog.route(named: routeName) else {
+        guard let route = routePlans.value(for: routeName, { catalog.route(named: routeName).map(RoutePlan.init) }) else {
             throw ResolutionError("no route '\(routeName)' in the catalog\(suggestion(routeName, among: catalog.routes.lazy.map(\.name)))")
         }
         if params.keys.contains(where: { name in !route.params.contains { $0.name == name } }) {
             // The first in name order, so that the message does not depend on hashing.
-            for name in params.keys.sorted() where route.param(named: name) == nil {
+            for name in params.keys.sorted() where !route.params.contains(where: { $0.name == name }) {
                 throw ResolutionError("route '\(routeName)' has no param '\(name)'\(suggestion(name, among: route.params.map(\.name)))")
             }
         }
@@ -71,16 +67,15 @@ public final class TitleResolver: Sendable {
             throw ResolutionError("route '\(routeName)' needs param '\(param.name)' (\(param.type))")
         }
         for param in route.params {
-            guard let value = params[param.name], !value.isEmpty, let kind = ParamValueKind(type: param.type),
-                  !kind.accepts(value) else { continue }
+            guard let kind = param.kind, let value = params[param.name], !value.isEmpty, !kind.accepts(value) else { continue }
             throw ResolutionError("param '\(param.name)' of route '\(routeName)' is \(kind.article) \(param.type): "
                 + "expected \(kind.expected), got '\(value)'")
         }
         let preferences = self.preferences(preferred)
         if let problem = preferences.problem { throw problem }
         let negotiation = preferences.negotiation
-        let title = try route.title.map { spec throws(ResolutionError) in try resolve(spec, route: route, params: params, negotiation: negotiation) }
-        let subtitle = try route.subtitle.map { spec throws(ResolutionError) in try resolve(spec, route: route, params: params, negotiation: negotiation) }
+        let title = try route.title.map { spec throws(ResolutionError) in try resolve(spec, params: params, negotiation: negotiation) }
+        let subtitle = try route.subtitle.map { spec throws(ResolutionError) in try resolve(spec, params: params, negotiation: negotiation) }
         let id = idPrefix + String(nextID.wrappingAdd(1, ordering: .relaxed).newValue)
         var entry = StackEntry(id: id, route: routeName, params: params, title: title ?? nil, subtitle: subtitle ?? nil,
                                locale: title??.locale ?? negotiation.firstChoice, candidates: negotiation.locales)
@@ -92,6 +87,28 @@ public final class TitleResolver: Sendable {
             }
         }
         return entry
+    }
+
+    /// What a push needs of a route: taken from the catalog once, where copying the `Route` (its
+    /// locations, declarations, tab and notes) cost each lookup more than its checks.
+    final class RoutePlan: Sendable {
+        struct Param: Sendable {
+            let name: String
+            let type: String
+            let isOptional: Bool
+            /// What a value must look like; nil for text.
+            let kind: ParamValueKind?
+        }
+
+        let title: TitleSpec?
+        let subtitle: TitleSpec?
+        let params: [Param]
+
+        init(_ route: Route) {
+            title = route.title
+            subtitle = route.subtitle
+            params = route.params.map { Param(name: $0.name, type: $0.type, isOptional: $0.isOptional, kind: ParamValueKind(type: $0.type)) }
+        }
     }
 
     /// What a preference list decides for every push, computed once per list.
@@ -106,7 +123,10 @@ public final class TitleResolver: Sendable {
     }
 
     func preferences(_ preferred: [String]) -> Preferences {
-        if let cached = preferenceLists.withLock({ $0[preferred] }) { return cached }
+        preferenceLists.value(for: preferred) { workOutPreferences(preferred) }
+    }
+
+    private func workOutPreferences(_ preferred: [String]) -> Preferences {
         // A tag with characters no locale tag or platform locale name has (`xx-!!`) would be
         // read leniently as something else (`xx`), and answered from the base locale.
         // Extensions and private use (`-u-mu-celsius`, `-x-…`) are valid BCP 47; matching uses the
@@ -124,15 +144,10 @@ public final class TitleResolver: Sendable {
             // Dropping it would answer in another language as if that were asked for.
             problem = ResolutionError("'\(skipped.text)' is not a usable locale: \(skipped.problem)")
         }
-        let preferences = Preferences(
+        return Preferences(
             problem: problem, negotiation: negotiation,
             ignoredExtensions: zip(preferred, split).compactMap { text, piece in piece.extensions.map { _ in text } },
             wanted: split.first?.tag ?? strings.baseLocale)
-        preferenceLists.withLock { cache in
-            if cache.count > 4096 { cache.removeAll() }
-            cache[preferred] = preferences
-        }
-        return preferences
     }
 
     /// A locale's language and script once likely subtags are added; nil parts when it is not a tag.
@@ -142,7 +157,10 @@ public final class TitleResolver: Sendable {
 
         init(_ locale: String) {
             text = locale
-            languageAndScript = LocaleFallback.cachedCanonical(locale).map { tag in let maximized = tag.maximized; return (maximized.language, maximized.script) }
+            languageAndScript = LocaleFallback.cachedCanonical(locale).map { tag in
+                let maximized = tag.maximized
+                return (maximized.language, maximized.script)
+            }
         }
 
         /// Same language and script (`en-001` serves `en-AU`; `zh`, which is Simplified, does not
@@ -154,13 +172,7 @@ public final class TitleResolver: Sendable {
     }
 
     private func language(of locale: String) -> Language {
-        if let cached = languages.withLock({ $0[locale] }) { return cached }
-        let language = Language(locale)
-        languages.withLock { cache in
-            if cache.count > 4096 { cache.removeAll() }
-            cache[locale] = language
-        }
-        return language
+        languages.value(for: locale) { Language(locale) }
     }
 
     /// Same language and script once likely subtags are added (``Language/isSame(as:)``).
@@ -194,7 +206,7 @@ public final class TitleResolver: Sendable {
     }
 
     /// One title or subtitle; nil when it is absent (a `{param}` without value or fallback).
-    func resolve(_ spec: TitleSpec, route: Route, params: [String: String], negotiation: LocaleNegotiation) throws(ResolutionError) -> ResolvedText? {
+    func resolve(_ spec: TitleSpec, params: [String: String], negotiation: LocaleNegotiation) throws(ResolutionError) -> ResolvedText? {
         switch spec {
         case .text(let text):
             return ResolvedText(text: text.value, source: .literal, locale: nil, usedFallback: false)
@@ -256,5 +268,21 @@ public final class TitleResolver: Sendable {
             }
         }
         throw ResolutionError("string key '\(key)' is not defined in any of \(negotiation.locales.joined(separator: ", "))")
+    }
+}
+
+/// What a resolver works out once per preference list or locale, kept for the next lookup: at
+/// most 4,096 entries (then it starts again), shared by the threads that resolve.
+final class Memo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    private let table = Mutex<[Key: Value]>([:])
+
+    func value(for key: Key, _ make: () -> Value) -> Value {
+        if let known = table.withLock({ $0[key] }) { return known }
+        let value = make()
+        table.withLock { table in
+            if table.count >= 4096 { table.removeAll() }
+            table[key] = value
+        }
+        return value
     }
 }

@@ -105,7 +105,7 @@ public struct CoverageMatrix: Sendable {
         let negotiation = resolver.negotiate([locale])
         let resolved: ResolvedText?
         do {
-            resolved = try resolver.resolve(spec, route: route, params: samples, negotiation: negotiation)
+            resolved = try resolver.resolve(spec, params: samples, negotiation: negotiation)
         } catch {
             return Cell(text: "", status: .missing, note: error.message)
         }
