@@ -123,7 +123,7 @@ final class LineWriter {
     private let inputIsWaiting: () -> Bool
     private var buffer: [UInt8] = []
 
-    init(_ console: Console, inputIsWaiting: @escaping () -> Bool = LineWriter.descriptorIsReadable) {
+    init(_ console: Console, inputIsWaiting: @escaping () -> Bool) {
         self.console = console
         self.inputIsWaiting = inputIsWaiting
         buffer.reserveCapacity(1 << 16)

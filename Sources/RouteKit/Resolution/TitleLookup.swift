@@ -10,8 +10,7 @@ public enum TitleLookup {
 
     /// Parses one batch line; the error message is what the output line says.
     public static func request(fromJSONLine line: String) -> Result<Request, ResolutionError> {
-        var line = line
-        return line.withUTF8 { request(fromJSONLineBytes: $0) }
+        commonRequest(line).map { .success($0) } ?? request(fromDocument: line)
     }
 
     /// ``request(fromJSONLine:)`` of a line's UTF-8 bytes (invalid sequences read as U+FFFD):

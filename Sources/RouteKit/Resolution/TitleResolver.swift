@@ -16,7 +16,6 @@ public final class TitleResolver: Sendable {
     public let negotiator: LocaleNegotiator
     /// Wrap param values in Unicode isolates (U+2068…U+2069) for bidi safety.
     public let isolateUserValues: Bool
-    private let negotiations = Memo<[String], LocaleNegotiation>()
     /// What each preference list decides, whatever the route (`--batch` repeats a few lists).
     private let preferenceLists = Memo<[String], Preferences>()
     /// The language and script of each locale a title came from or a caller wanted.
@@ -49,7 +48,7 @@ public final class TitleResolver: Sendable {
 
     /// The locales to try, in order, for a preference list (cached: scripts repeat the same lists).
     public func negotiate(_ preferred: [String]) -> LocaleNegotiation {
-        negotiations.value(for: preferred) { negotiator.negotiate(preferred) }
+        preferences(preferred).negotiation
     }
 
     /// Resolves a route as it is pushed: a fresh entry with its title and subtitle.
@@ -139,7 +138,7 @@ public final class TitleResolver: Sendable {
             }
         }
         let split = preferred.map(LocaleTag.splittingExtensions)
-        let negotiation = negotiate(preferred)
+        let negotiation = negotiator.negotiate(preferred)
         if problem == nil, let skipped = negotiation.skipped.first {
             // Dropping it would answer in another language as if that were asked for.
             problem = ResolutionError("'\(skipped.text)' is not a usable locale: \(skipped.problem)")

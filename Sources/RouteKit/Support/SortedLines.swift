@@ -27,14 +27,13 @@ struct SortedLines: Sendable {
                     var end = start
                     while end < high && lines[end] != newline { end += 1 }
                     let keyEnd = self.keyEnd(lines, from: start, to: end)
-                    switch Self.compare(lines, start ..< keyEnd, key) {
-                    case .less: low = min(end + 1, high)
-                    case .greater: high = start
-                    case .equal:
+                    let lineKey = UnsafeBufferPointer(rebasing: lines[start ..< keyEnd])
+                    if lineKey.elementsEqual(key) {
                         // Decoded from the bytes: a String index walked from the start would
                         // cost as much as the search saves.
                         return Substring(String(decoding: UnsafeBufferPointer(rebasing: lines[min(keyEnd + 1, end) ..< end]), as: UTF8.self))
                     }
+                    if lineKey.lexicographicallyPrecedes(key) { low = min(end + 1, high) } else { high = start }
                 }
                 return nil
             } ?? nil
@@ -85,16 +84,5 @@ struct SortedLines: Sendable {
             if spaces == keyFields { return index }
         }
         return end
-    }
-
-    private enum Order { case less, equal, greater }
-
-    private static func compare(_ lines: UnsafeBufferPointer<UInt8>, _ lineKey: Range<Int>, _ key: UnsafeBufferPointer<UInt8>) -> Order {
-        let common = min(lineKey.count, key.count)
-        for offset in 0 ..< common {
-            let a = lines[lineKey.lowerBound + offset], b = key[offset]
-            if a != b { return a < b ? .less : .greater }
-        }
-        return lineKey.count == key.count ? .equal : lineKey.count < key.count ? .less : .greater
     }
 }
