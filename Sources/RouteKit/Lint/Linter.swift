@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Which rules run: `--only` and `--disable` on top of the config.
 public struct LintSelection: Sendable {
     public var only: Set<String> = []

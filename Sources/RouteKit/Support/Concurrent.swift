@@ -1,18 +1,27 @@
-import Dispatch
+import FoundationEssentials
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Work spread over all cores, with results in index order.
 ///
 /// How routekit shares mutable state between threads: a value several threads read and write
 /// lives in a `Mutex` (Synchronization); work that runs on all cores goes through these helpers,
 /// which hand each worker its own slot, so the workers share nothing mutable. The helpers are the
-/// only place that writes through `nonisolated(unsafe)`: the slots are disjoint, and
-/// `concurrentPerform` returns only when every worker is done, so the caller then reads them all.
+/// only place that writes through `nonisolated(unsafe)`: the slots are disjoint, and `perform`
+/// returns only when every call of the body has returned, so the caller then reads them all.
+///
+/// The threads are routekit's own POSIX threads, not libdispatch's: without `/proc` (a chroot, a
+/// minimal container) libdispatch's pool killed about one lint in a hundred with SIGILL.
 enum Concurrent {
     /// `transform(0)`, `transform(1)`, … `transform(count - 1)`, computed on all cores.
     static func map<Result>(count: Int, _ transform: @Sendable (Int) -> Result) -> [Result] {
         [Result](unsafeUninitializedCapacity: count) { buffer, initialized in
             nonisolated(unsafe) let slots = buffer
-            DispatchQueue.concurrentPerform(iterations: count) { index in
+            perform(iterations: count) { index in
                 (slots.baseAddress! + index).initialize(to: transform(index))
             }
             initialized = count
@@ -24,7 +33,7 @@ enum Concurrent {
     static func forEach<Element>(_ elements: inout [Element], _ body: @Sendable (Int, inout Element) -> Void) {
         elements.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let slots = buffer
-            DispatchQueue.concurrentPerform(iterations: slots.count) { index in
+            perform(iterations: slots.count) { index in
                 body(index, &slots[index])
             }
         }
@@ -38,11 +47,132 @@ enum Concurrent {
             withoutActuallyEscaping(second) { second in
                 nonisolated(unsafe) let first = first, second = second
                 nonisolated(unsafe) var firstResult: First?, secondResult: Second?
-                DispatchQueue.concurrentPerform(iterations: 2) { part in
+                perform(iterations: 2) { part in
                     if part == 0 { firstResult = first() } else { secondResult = second() }
                 }
                 return (firstResult!, secondResult!)
             }
+        }
+    }
+
+    /// Threads a call may use, the calling one included.
+    static let threadLimit = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 64))
+
+    /// Calls `body` once for every index in `0..<iterations`, on the calling thread and the
+    /// pool's helpers, which take the next index from one shared counter until none is left, so a
+    /// slow index never holds up the rest. Returns when every call has returned. Calls may nest
+    /// (a `body` may call `perform`): idle helpers join whichever call has indices left.
+    static func perform(iterations: Int, _ body: (Int) -> Void) {
+        guard iterations > 1, threadLimit > 1 else {
+            for index in 0..<max(iterations, 0) { body(index) }
+            return
+        }
+        withoutActuallyEscaping(body) { body in
+            Pool.shared.run(Job(iterations: iterations, body: body))
+        }
+    }
+
+    /// One `perform` call: its indices, the next one to take, and the helpers working on it.
+    private final class Job: @unchecked Sendable {
+        let iterations: Int
+        let next = Atomic<Int>(0)
+        /// Cleared once every helper has left, so no reference to the caller's closure outlives
+        /// the call. Read only by threads working on the job.
+        var body: ((Int) -> Void)?
+        /// Helpers working on the job (the pool's lock guards it).
+        var helpers = 0
+
+        init(iterations: Int, body: @escaping (Int) -> Void) {
+            self.iterations = iterations
+            self.body = body
+        }
+
+        /// Takes indices until none is left.
+        func work() {
+            guard let body else { return }
+            while true {
+                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard index < iterations else { return }
+                body(index)
+            }
+        }
+    }
+
+    /// Helper threads started at the first call and kept for the process, as libdispatch keeps
+    /// its pool: a report of 100,000 findings makes a hundred calls, each of which would
+    /// otherwise start and join a thread.
+    private final class Pool: @unchecked Sendable {
+        static let shared = Pool(helpers: threadLimit - 1)
+
+        private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        private let workPosted = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+        private let helperLeft = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+        /// Calls whose indices may not all be taken yet (under `lock`).
+        private var jobs: [Job] = []
+
+        private init(helpers: Int) {
+            pthread_mutex_init(lock, nil)
+            pthread_cond_init(workPosted, nil)
+            pthread_cond_init(helperLeft, nil)
+            let context = Unmanaged.passRetained(self).toOpaque()
+            for _ in 0..<helpers where !Self.startThread(context) { break }
+        }
+
+        /// Posts `job`, works on it, and returns once every helper that joined it has left.
+        func run(_ job: Job) {
+            pthread_mutex_lock(lock)
+            jobs.append(job)
+            pthread_cond_broadcast(workPosted)
+            pthread_mutex_unlock(lock)
+            job.work()
+            // Every index is taken; those a helper took are done when it leaves.
+            pthread_mutex_lock(lock)
+            jobs.removeAll { $0 === job }
+            while job.helpers > 0 { pthread_cond_wait(helperLeft, lock) }
+            job.body = nil
+            pthread_mutex_unlock(lock)
+        }
+
+        /// A helper's life: join the oldest posted call, work on it, leave it, wait for more.
+        func serve() -> Never {
+            pthread_mutex_lock(lock)
+            while true {
+                guard let job = jobs.first else {
+                    pthread_cond_wait(workPosted, lock)
+                    continue
+                }
+                job.helpers += 1
+                pthread_mutex_unlock(lock)
+                job.work()
+                pthread_mutex_lock(lock)
+                // Its indices are all taken: no other helper need join it.
+                jobs.removeAll { $0 === job }
+                job.helpers -= 1
+                if job.helpers == 0 { pthread_cond_broadcast(helperLeft) }
+            }
+        }
+
+        /// Stack of a helper: as deep as the main thread's usual 8 MB, so a parser's recursion
+        /// limit means the same on every thread.
+        private static let stackSize = 8 << 20
+
+        private static func startThread(_ context: UnsafeMutableRawPointer) -> Bool {
+            var attributes = pthread_attr_t()
+            guard pthread_attr_init(&attributes) == 0 else { return false }
+            defer { pthread_attr_destroy(&attributes) }
+            _ = pthread_attr_setstacksize(&attributes, stackSize)
+            _ = pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+            #if canImport(Darwin)
+            var thread: pthread_t?
+            return pthread_create(&thread, &attributes, { context in
+                Unmanaged<Pool>.fromOpaque(context).takeUnretainedValue().serve()
+            }, context) == 0
+            #else
+            var thread = pthread_t()
+            return pthread_create(&thread, &attributes, { context in
+                Unmanaged<Pool>.fromOpaque(context!).takeUnretainedValue().serve()
+            }, context) == 0
+            #endif
         }
     }
 }
