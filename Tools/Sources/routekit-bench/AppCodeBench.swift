@@ -6,8 +6,7 @@ import Foundation
 /// The trees are copies of the conference app's own Kotlin and Swift files (the vendored test
 /// fixture), so the token mix is a real app's.
 enum AppCodeBench {
-    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Tests/RouteKitTests/Fixtures/KotlinConf").path
+    static let fixture = packageRoot.appendingPathComponent("Tests/RouteKitTests/Fixtures/KotlinConf").path
     static let kotlinRoots = ["app/shared/src/commonMain/kotlin", "app/shared/src/iosMain/kotlin"]
     static let swiftRoot = "app/iosApp"
 
@@ -74,6 +73,56 @@ enum AppCodeBench {
             try manager.copyItem(atPath: fixture + "/" + name, toPath: directory + "/" + name)
         }
         return directory
+    }
+    /// `sources:` end to end: the conference app with `megabytes` MB of copies of its Kotlin and
+    /// Swift added to `sources:`, linted as a process with and without `sources:`; what the
+    /// sources add, against `cat` of the same files (reading them, the floor).
+    struct SourcesRow {
+        var kotlinBytes: Int
+        var swiftBytes: Int
+        var files: Int
+        var with: Double
+        var without: Double
+        /// CPU seconds over wall seconds of the time the sources add: 2 when both cores work.
+        var coresUsed: Double
+        var cat: Double
+        var bytes: Int { kotlinBytes + swiftBytes }
+        var added: Double { max(with - without, 1e-6) }
+    }
+
+    static func sourcesEndToEnd(megabytes: Int, work: String, runs: Int, binary: String) throws -> SourcesRow {
+        let directory = try conferenceApp(into: "\(work)/app-code/sources-\(megabytes)MB")
+        let kotlin = kotlinRoots.flatMap { files(under: $0, suffix: ".kt") }
+        let swift = files(under: swiftRoot, suffix: ".swift")
+        // Three parts Kotlin to one of Swift, as in the conference app.
+        try generate(kotlin, megabytes: max(1, megabytes * 3 / 4), into: directory + "/copies/kotlin")
+        try generate(swift, megabytes: max(1, megabytes / 4), into: directory + "/copies/swift")
+        let kotlinFiles = readLines(directory + "/copies/kotlin/files.txt")
+        let swiftFiles = readLines(directory + "/copies/swift/files.txt")
+        let size = { (paths: [String]) in paths.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int) ?? 0) } }
+        let config = try String(contentsOfFile: directory + "/.routekit.yml", encoding: .utf8)
+        let withoutSources = String(config[..<config.range(of: "sources:")!.lowerBound])
+        let withSources = withoutSources + """
+            sources:
+              kotlin: [app/shared/src/commonMain/kotlin/**/*.kt, app/shared/src/iosMain/kotlin/**/*.kt, copies/kotlin/**/*.kt]
+              swift: [app/iosApp/**/*.swift, copies/swift/**/*.swift]
+            limits: { total-size: 1073741824 }
+
+            """
+        try withoutSources.write(toFile: directory + "/without.routekit.yml", atomically: true, encoding: .utf8)
+        try withSources.write(toFile: directory + "/with.routekit.yml", atomically: true, encoding: .utf8)
+        log("measuring sources: end to end (\(megabytes) MB of Kotlin and Swift) and cat of the same files…")
+        var with: [Spawned] = [], without: [Spawned] = [], cat: [Double] = []
+        for _ in 0 ..< runs {
+            with.append(spawn(binary, ["lint", directory, "--config", directory + "/with.routekit.yml"], captureOutput: false))
+            without.append(spawn(binary, ["lint", directory, "--config", directory + "/without.routekit.yml"], captureOutput: false))
+            cat.append(spawn("/bin/cat", kotlinFiles + swiftFiles, captureOutput: true).seconds)
+        }
+        let withWall = median(with.map(\.seconds)), withoutWall = median(without.map(\.seconds))
+        let withCPU = median(with.map(\.cpuSeconds)), withoutCPU = median(without.map(\.cpuSeconds))
+        return SourcesRow(kotlinBytes: size(kotlinFiles), swiftBytes: size(swiftFiles), files: kotlinFiles.count + swiftFiles.count,
+                          with: withWall, without: withoutWall,
+                          coresUsed: max(withCPU - withoutCPU, 0) / max(withWall - withoutWall, 1e-6), cat: median(cat))
     }
 }
 

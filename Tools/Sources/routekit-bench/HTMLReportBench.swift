@@ -24,8 +24,6 @@ enum HTMLReportBench {
         var layoutPassed: Bool
     }
 
-    /// The package root, from this file's path (for `Scripts/report-layout.py`).
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
     static func measure(binary: String, work: String, runs: Int, findings: (String) -> Int) throws -> Result {
         let directory = work + "/html-report"
@@ -40,7 +38,7 @@ enum HTMLReportBench {
         let bytes = (try? FileManager.default.attributesOfItem(atPath: page)[.size] as? Int) ?? 0
         var result = Result(findings: findings(directory), pageBytes: bytes, median: median(times), minimum: times.min() ?? 0,
                             paintMilliseconds: nil, layout: [], layoutPassed: true)
-        let script = packageRoot + "/Scripts/report-layout.py"
+        let script = packageRoot.path + "/Scripts/report-layout.py"
         let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) }
         let chromium = ["/usr/bin/chromium", "/usr/local/bin/chromium"].contains { FileManager.default.isExecutableFile(atPath: $0) }
         if let python, chromium, FileManager.default.fileExists(atPath: script) {

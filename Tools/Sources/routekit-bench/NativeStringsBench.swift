@@ -3,9 +3,9 @@ import Foundation
 
 /// Strings in their native formats (issue 17): `routekit lint` in-process over a generated
 /// Compose XML project and a generated String Catalog, each against the raw single-threaded parse
-/// of the same bytes — libxml2's streaming parser (`xmllint --stream --noout`, one process over
-/// every file) for XML; for JSON, routekit's own position-keeping parser (the one lint uses) and
-/// Foundation's `JSONSerialization` for reference.
+/// of the same bytes in C: libxml2's SAX2 parser (`Tools/References/xml-sax.c`; `xmllint --stream`
+/// without it) for XML, simdjson's DOM parser (`json-simdjson.cpp`) for JSON, with routekit's own
+/// position-keeping JSON parser (the one lint uses) and Foundation's `JSONSerialization` beside it.
 enum NativeStringsBench {
     static let locales = ["", "-de", "-fr", "-es", "-it", "-ja", "-pt-rBR", "-zh-rTW", "-b+sr+Latn", "-nl"]
 
@@ -95,8 +95,27 @@ enum NativeStringsBench {
         var files: Int
         var rawLabel: String
         var raw: Double
-        var reference: (label: String, seconds: Double)?
+        var references: [(label: String, seconds: Double)] = []
         var lint: ChildResult
+        /// The most lint may take, in times the raw parse (issue 32: 1× libxml2 SAX, 2× simdjson).
+        var goal = 1.0
+    }
+
+    /// The median of `runs` runs of a reference program (`Tools/References`, built by
+    /// Scripts/bench.sh into `directory`) over `files`, as it times itself (its first output
+    /// field): reading and parsing, no process start. Nil when the program was not built.
+    static func reference(_ name: String, in directory: String?, files: [String], runs: Int) -> Double? {
+        guard let directory, FileManager.default.isExecutableFile(atPath: directory + "/" + name) else { return nil }
+        var times: [Double] = []
+        for _ in 0 ..< runs {
+            let run = spawn(directory + "/" + name, files, captureOutput: true)
+            guard run.status == 0, let seconds = run.output.split(separator: " ").first.flatMap({ Double($0) }) else {
+                log("\(name) failed with status \(run.status): \(run.output)")
+                exit(1)
+            }
+            times.append(seconds)
+        }
+        return median(times)
     }
 
     static func xmllint() -> String? {
@@ -105,13 +124,18 @@ enum NativeStringsBench {
         return nil
     }
 
-    static func measureAll(work: String, runs: Int, xmlMegabytes: Int, catalogMegabytes: Int) throws -> [Row] {
+    static func measureAll(work: String, runs: Int, xmlMegabytes: Int, catalogMegabytes: Int, references: String?) throws -> [Row] {
         var rows: [Row] = []
         let xmlDirectory = work + "/native/compose-\(xmlMegabytes)MB"
         log("generating \(xmlMegabytes) MB of Compose strings.xml in \(xmlDirectory)…")
         try generateXML(megabytes: xmlMegabytes, into: xmlDirectory)
         let xmlFiles = readLines(xmlDirectory + "/files.txt")
-        if let xmllint = xmllint() {
+        if let sax = reference("xml-sax", in: references, files: xmlFiles, runs: runs) {
+            let lint = measure("lint", xmlDirectory, runs: runs)
+            rows.append(Row(name: "Compose strings.xml", bytes: lint.bytes, files: xmlFiles.count,
+                            rawLabel: "libxml2 SAX2 (C, `xml-sax`)", raw: sax, lint: lint))
+        } else if let xmllint = xmllint() {
+            log("routekit-bench: no xml-sax reference (Scripts/bench.sh builds it with libxml2-dev); xmllint instead")
             var times: [Double] = []
             for _ in 0 ..< runs {
                 let run = spawn(xmllint, ["--stream", "--noout"] + xmlFiles, captureOutput: false)
@@ -125,17 +149,23 @@ enum NativeStringsBench {
             rows.append(Row(name: "Compose strings.xml", bytes: lint.bytes, files: xmlFiles.count,
                             rawLabel: "`xmllint --stream --noout` (libxml2 SAX), one process", raw: median(times), lint: lint))
         } else {
-            log("routekit-bench: no xmllint (apt-get install libxml2-utils); the Compose XML row is skipped")
+            log("routekit-bench: no libxml2 reference (apt-get install libxml2-dev); the Compose XML row is skipped")
         }
         let catalogDirectory = work + "/native/catalog-\(catalogMegabytes)MB"
         log("generating a \(catalogMegabytes) MB String Catalog in \(catalogDirectory)…")
         try generateCatalog(megabytes: catalogMegabytes, into: catalogDirectory)
-        let raw = measure("json", catalogDirectory, runs: runs)
+        let own = measure("json", catalogDirectory, runs: runs)
         let foundation = measure("foundation-json", catalogDirectory, runs: runs)
         let lint = measure("lint", catalogDirectory, runs: runs)
-        rows.append(Row(name: "String Catalog", bytes: lint.bytes, files: 1,
-                        rawLabel: "routekit's JSON parser (positions, the one lint uses)", raw: raw.seconds,
-                        reference: ("Foundation `JSONSerialization`", foundation.seconds), lint: lint))
+        let ownLabel = "routekit's JSON parser (positions, the one lint uses)"
+        if let simdjson = reference("json-simdjson", in: references, files: readLines(catalogDirectory + "/files.txt"), runs: runs) {
+            rows.append(Row(name: "String Catalog", bytes: lint.bytes, files: 1, rawLabel: "simdjson DOM (C++, `json-simdjson`)", raw: simdjson,
+                            references: [(ownLabel, own.seconds), ("Foundation `JSONSerialization`", foundation.seconds)], lint: lint, goal: 2.0))
+        } else {
+            log("routekit-bench: no json-simdjson reference (Scripts/bench.sh builds it with libsimdjson-dev); routekit's parser is the raw row")
+            rows.append(Row(name: "String Catalog", bytes: lint.bytes, files: 1, rawLabel: ownLabel, raw: own.seconds,
+                            references: [("Foundation `JSONSerialization`", foundation.seconds)], lint: lint))
+        }
         return rows
     }
 
@@ -147,7 +177,7 @@ enum NativeStringsBench {
             out += "| \(row.name) | \(row.files) | \(mb(row.bytes)) | \(row.rawLabel) | \(rawCell) "
                 + "| \(ms(row.lint.seconds)) (\(rate(row.bytes, row.lint.seconds))) | \(String(format: "%.2f", row.lint.seconds / row.raw)) "
                 + "| \(mb(row.lint.rssKilobytes * 1024)) | \(row.lint.count) |\n"
-            if let reference = row.reference {
+            for reference in row.references {
                 out += "| ↳ for reference | | | \(reference.label) | \(ms(reference.seconds)) (\(rate(row.bytes, reference.seconds))) "
                     + "| | \(String(format: "%.2f", row.lint.seconds / reference.seconds)) | | |\n"
             }
