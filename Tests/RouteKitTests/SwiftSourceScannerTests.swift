@@ -28,6 +28,23 @@ import Testing
                        empty: scanner.emptyNavigationTitles, native: scanner.usesNativeNavigation)
     }
 
+    /// As `sources:` reads them: each file by a scanner of its own (side by side), appended in
+    /// order, a file refused read again in order.
+    private static func sideBySide(_ files: [(String, String)]) -> (lines: [String], readAgain: Int) {
+        var scanner = SwiftSourceScanner()
+        var readAgain = 0
+        for (name, text) in files {
+            var alone = SwiftSourceScanner()
+            _ = alone.read(name, bytes: Array(text.utf8))
+            if !scanner.appending(alone) {
+                _ = scanner.read(name, bytes: Array(text.utf8))
+                readAgain += 1
+            }
+        }
+        return (summary(tabs: scanner.tabs, tabView: scanner.tabViewLocation, notFollowed: scanner.notFollowed,
+                        empty: scanner.emptyNavigationTitles, native: scanner.usesNativeNavigation), readAgain)
+    }
+
     private static func reference(_ files: [(String, String)]) -> [String] {
         let tokenized = files.map { (display: $0.0, tokens: SwiftTokenizer.tokenize($0.1).tokens) }
         let scanner = ReferenceSwiftTabScanner(files: tokenized)
@@ -97,13 +114,16 @@ import Testing
             let expected = Self.reference(files)
             let actual = Self.streaming(files)
             #expect(actual == expected, "round \(round):\n\(files.map(\.1).joined(separator: "\n// ---\n"))")
+            let sideBySide = Self.sideBySide(files)
+            seen["readAgain", default: 0] += sideBySide.readAgain
+            #expect(sideBySide.lines == actual, "side by side, round \(round):\n\(files.map(\.1).joined(separator: "\n// ---\n"))")
             if actual != expected { return }
             for line in expected { seen[String(line.prefix { $0 != " " }), default: 0] += 1 }
             seen["applied", default: 0] += expected.filter { $0.hasSuffix("title true") }.count
             seen["unknown", default: 0] += expected.filter { $0.hasSuffix("title -") }.count
         }
         // The generator reaches every outcome, many times.
-        #expect(["tab", "tabView", "not", "empty", "applied", "unknown"].allSatisfy { seen[$0, default: 0] > 100 }, "\(seen)")
+        #expect(["tab", "tabView", "not", "empty", "applied", "unknown", "readAgain"].allSatisfy { seen[$0, default: 0] > 100 }, "\(seen)")
     }
 
     // MARK: - Bounds

@@ -95,23 +95,31 @@ extension AppCode {
         try Project.checkTotalSize(countedBytes + unread.reduce(0) { $0 + Project.fileSize($1) }, config: config)
         let limit = config.limits.fileSize
 
-        var kotlinFiles: [KotlinSourceFile] = []
-        code.readSources(kotlinPaths, language: "Kotlin", limit: limit) { path, bytes in
+        // Each file's declarations on all cores, its bytes let go once scanned: they are read
+        // again for the push sites, so every file's bytes need not live while the routes are
+        // resolved (a file changed in between is read as it is then, with positions of then).
+        let kotlinFiles = code.readSources(kotlinPaths, language: "Kotlin", limit: limit) { path, bytes in
             var file = KotlinSourceFile(display: path, bytes: bytes)
-            // Read again for the push sites: every file's bytes need not live while the routes
-            // are resolved (a file changed in between is read as it is then, with positions of then).
             file.bytes = []
-            kotlinFiles.append(file)
-            return file.problems
+            return (file, file.problems)
         }
         if !kotlinFiles.isEmpty {
             code.readKotlin(kotlinFiles, root: config.root, routeInterface: config.sources.routeInterface?.value,
                             tabInterface: config.sources.tabInterface?.value) { Self.readText($0.display, limit: limit).text ?? [] }
         }
 
-        // One pass per file, a token at a time: no file's tokens are held.
+        // One pass per file, a token at a time (no file's tokens are held), on all cores: each
+        // file by a scanner of its own, appended in order; a file with a TabView after the one
+        // the tabs came from is read again in order, which skips its tabs.
+        let swiftFiles = code.readSources(code.swiftFiles, language: "Swift", limit: limit) { path, bytes in
+            var scanner = SwiftSourceScanner()
+            let problems = scanner.read(path, bytes: bytes)
+            return ((path: path, scanner: scanner), problems)
+        }
         var swift = SwiftSourceScanner()
-        code.readSources(code.swiftFiles, language: "Swift", limit: limit) { path, bytes in swift.read(path, bytes: bytes) }
+        for file in swiftFiles where !swift.appending(file.scanner) {
+            _ = swift.read(file.path, bytes: Self.readText(file.path, limit: limit).text ?? [])
+        }
         if swift.filesRead > 0 {
             code.showsNativeNavigation = swift.usesNativeNavigation
             code.emptyNavigationTitles = swift.emptyNavigationTitles
@@ -129,24 +137,42 @@ extension AppCode {
         return code
     }
 
-    /// Reads `paths` (on all cores) and hands each file's UTF-8 to `body`, in order, noting what
-    /// could not be read, the file's suppressions and the tokenizer problems `body` returns. Each
-    /// text is let go before its file is handed on, so only the files not yet handed on are held
-    /// twice.
-    private mutating func readSources(_ paths: [String], language: String, limit: Int,
-                                      _ body: (_ path: String, _ bytes: [UInt8]) -> [TokenizerProblem]) {
-        var texts = Concurrent.map(count: paths.count) { Self.readText(paths[$0], limit: limit) }
-        for (index, path) in paths.enumerated() {
-            var text = texts[index]
-            texts[index].text = nil
-            if let problem = text.problem { notFollowed.append(problem) }
-            suppressions[path] = text.suppressions
-            guard let bytes = text.text else { continue }
+    /// Reads and scans `paths` on all cores (`scan` makes each file's UTF-8 into what is kept of
+    /// it, with its tokenizer problems), then notes, in order, what could not be read, each file's
+    /// suppressions and problems. What the files that were read gave, in order.
+    private mutating func readSources<Scanned>(
+        _ paths: [String], language: String, limit: Int,
+        scan: @Sendable (_ path: String, _ bytes: [UInt8]) -> (Scanned, [TokenizerProblem])
+    ) -> [Scanned] {
+        var files = Concurrent.map(count: paths.count) { index -> (text: Text, scanned: (value: Scanned, problems: [TokenizerProblem])?) in
+            var text = Self.readText(paths[index], limit: limit)
+            let scanned = text.text.map { scan(paths[index], $0) }
             text.text = nil
-            for problem in body(path, bytes) {
-                notFollowed.append(Located("\(language): \(problem.message)",
-                                           at: SourceLocation(file: path, line: problem.line, column: problem.column)))
-            }
+            return (text, scanned)
+        }
+        var result: [Scanned] = []
+        result.reserveCapacity(files.count)
+        for (index, path) in paths.enumerated() {
+            let file = files[index]
+            files[index].scanned = nil
+            note(file.text, of: path)
+            guard let scanned = file.scanned else { continue }
+            note(scanned.problems, in: path, language: language)
+            result.append(scanned.value)
+        }
+        return result
+    }
+
+    /// Notes a file's read problem and suppressions.
+    private mutating func note(_ text: Text, of path: String) {
+        if let problem = text.problem { notFollowed.append(problem) }
+        suppressions[path] = text.suppressions
+    }
+
+    private mutating func note(_ problems: [TokenizerProblem], in path: String, language: String) {
+        for problem in problems {
+            notFollowed.append(Located("\(language): \(problem.message)",
+                                       at: SourceLocation(file: path, line: problem.line, column: problem.column)))
         }
     }
 

@@ -50,6 +50,9 @@ struct SwiftSourceScanner {
     private(set) var notFollowed: [Located<String>] = []
     /// Files handed to `read`.
     private(set) var filesRead = 0
+    /// Whether a file read began reading a `TabView`'s tabs: only then does it matter whether an
+    /// earlier file's tabs were found (`appending`).
+    private var beganTabView = false
 
     /// The first `TabView`'s tabs, read before every file's view types are known, and whether
     /// each has content.
@@ -75,6 +78,25 @@ struct SwiftSourceScanner {
             }
             return tab
         }
+    }
+
+    /// Adds what another scanner read after what this one read, as if this one had read those
+    /// files next: files can be read side by side, each by a scanner of its own, and appended in
+    /// order. False, adding nothing, when the other began reading a `TabView`'s tabs after this
+    /// one found its tabs: that file must be read again by this scanner (`read`), which skips them.
+    mutating func appending(_ other: SwiftSourceScanner) -> Bool {
+        guard foundTabs.isEmpty || !other.beganTabView else { return false }
+        filesRead += other.filesRead
+        usesNativeNavigation = usesNativeNavigation || other.usesNativeNavigation
+        emptyNavigationTitles += other.emptyNavigationTitles
+        notFollowed += other.notFollowed
+        if foundTabs.isEmpty, !other.foundTabs.isEmpty {
+            foundTabs = other.foundTabs
+            tabViewLocation = other.tabViewLocation
+        }
+        beganTabView = beganTabView || other.beganTabView
+        for (name, applies) in other.viewTitles { viewTitles[name] = (viewTitles[name] ?? false) || applies }
+        return true
     }
 
     /// Reads one file; returns the tokenizer's problems, a nesting too deep among them.
@@ -270,6 +292,7 @@ extension SwiftSourceScanner {
             }
             guard readsTabs else { return }
             if text == "TabView", tabViewAt == nil {
+                scanner.beganTabView = true
                 expect = .tabView(token, body: false)
             } else if tabViewAt != nil, entryDepth == 0, text == "Tab" {
                 expect = .tabArguments(token)
