@@ -222,7 +222,7 @@ extension AppCode {
     /// `reading` gives a file's bytes again for the push-site pass.
     /// `root`: the config's directory, which messages name other files relative to.
     mutating func readKotlin(_ files: [KotlinSourceFile], root: String? = nil, routeInterface named: String? = nil, tabInterface: String? = nil,
-                             reading: (KotlinSourceFile) -> [UInt8] = \.bytes) {
+                             reading: @Sendable (KotlinSourceFile) -> [UInt8] = { $0.bytes }) {
         var hierarchy: KotlinRouteHierarchy
         do {
             var importer = KotlinRouteImporter(routeInterface: named, tabInterface: tabInterface)

@@ -401,20 +401,24 @@ struct KotlinPushSiteScanner {
     }
 
     /// Every push site in the files, for the routes of an imported hierarchy, and what was not followed.
-    /// Packed file by file: a file's pushes are values only while it is scanned.
+    /// Packed file by file: a file's pushes are values only while it is scanned or appended.
     /// `reading` gives a file's bytes: the ones it keeps, or read again.
     static func pushSites(in files: [KotlinSourceFile], routes hierarchy: KotlinRouteHierarchy,
-                          reading: (KotlinSourceFile) -> [UInt8] = \.bytes) -> (PushSites, [Located<String>]) {
+                          reading: @Sendable (KotlinSourceFile) -> [UInt8] = { $0.bytes }) -> (PushSites, [Located<String>]) {
         let shapes = KotlinRouteShapes(hierarchy, files: files)
         let calls = routeTakingCalls(in: files, routes: shapes)
+        // Each file on all cores into pushes of its own, appended in order.
+        var perFile = Concurrent.map(count: files.count) { index in
+            let scanner = KotlinPushSiteScanner(file: files[index], bytes: reading(files[index]), routes: shapes,
+                                                routeTakingCalls: calls, after: PushSites(routeNames: hierarchy.routeNames))
+            return (pushes: scanner.pushes, notFollowed: scanner.notFollowed)
+        }
         var pushes = PushSites(routeNames: hierarchy.routeNames)
         var notFollowed: [Located<String>] = []
-        for file in files {
-            // Only the scanner holds the pushes while it appends: no copy.
-            let scanner = KotlinPushSiteScanner(file: file, bytes: reading(file), routes: shapes, routeTakingCalls: calls,
-                                                after: consume pushes)
-            pushes = scanner.pushes
-            notFollowed += scanner.notFollowed
+        for index in perFile.indices {
+            pushes += perFile[index].pushes
+            notFollowed += perFile[index].notFollowed
+            perFile[index] = (PushSites(), [])
         }
         return (pushes, notFollowed)
     }
