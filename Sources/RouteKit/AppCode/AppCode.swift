@@ -110,15 +110,16 @@ extension AppCode {
 
         // One pass per file, a token at a time (no file's tokens are held), on all cores: each
         // file by a scanner of its own, appended in order; a file with a TabView after the one
-        // the tabs came from is read again in order, which skips its tabs.
+        // the tabs came from is scanned again in order, which skips its tabs (only such files
+        // keep their bytes).
         let swiftFiles = code.readSources(code.swiftFiles, language: "Swift", limit: limit) { path, bytes in
             var scanner = SwiftSourceScanner()
             let problems = scanner.read(path, bytes: bytes)
-            return ((path: path, scanner: scanner), problems)
+            return ((path: path, scanner: scanner, bytes: scanner.beganTabView ? bytes : []), problems)
         }
         var swift = SwiftSourceScanner()
         for file in swiftFiles where !swift.appending(file.scanner) {
-            _ = swift.read(file.path, bytes: Self.readText(file.path, limit: limit).text ?? [])
+            _ = swift.read(file.path, bytes: file.bytes)
         }
         if swift.filesRead > 0 {
             code.showsNativeNavigation = swift.usesNativeNavigation

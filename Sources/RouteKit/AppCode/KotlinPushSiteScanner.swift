@@ -69,8 +69,8 @@ struct KotlinRouteShapes {
 /// tokens (`KotlinTokenWindow`: only those still looked at are held), with a stack of open
 /// brackets for scopes and calls; a construction's arguments are read ahead to its `)`.
 struct KotlinPushSiteScanner {
-    /// The pushes of the files scanned before, then this file's: packed as they are found (a
-    /// file of pushes is one per 19 bytes, a `PushSite` value many times that).
+    /// The file's pushes, packed as they are found (a file of pushes is one per 19 bytes, a
+    /// `PushSite` value many times that).
     private(set) var pushes: PushSites
     /// Constructs routekit does not follow: `code-not-followed` findings.
     private(set) var notFollowed: [Located<String>] = []
@@ -98,8 +98,8 @@ struct KotlinPushSiteScanner {
     private var stack: [Open] = []
 
     init(file: KotlinSourceFile, bytes: [UInt8], routes: KotlinRouteShapes, routeTakingCalls: Set<String>,
-         after earlier: consuming PushSites = PushSites()) {
-        pushes = earlier
+         routeNames: KeyInterner) {
+        pushes = PushSites(routeNames: routeNames)
         t = KotlinTokenWindow(bytes: bytes)
         self.file = file.display
         self.routes = routes
@@ -410,7 +410,7 @@ struct KotlinPushSiteScanner {
         // Each file on all cores into pushes of its own, appended in order.
         var perFile = Concurrent.map(count: files.count) { index in
             let scanner = KotlinPushSiteScanner(file: files[index], bytes: reading(files[index]), routes: shapes,
-                                                routeTakingCalls: calls, after: PushSites(routeNames: hierarchy.routeNames))
+                                                routeTakingCalls: calls, routeNames: hierarchy.routeNames)
             return (pushes: scanner.pushes, notFollowed: scanner.notFollowed)
         }
         var pushes = PushSites(routeNames: hierarchy.routeNames)

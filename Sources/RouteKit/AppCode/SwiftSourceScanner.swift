@@ -52,7 +52,7 @@ struct SwiftSourceScanner {
     private(set) var filesRead = 0
     /// Whether a file read began reading a `TabView`'s tabs: only then does it matter whether an
     /// earlier file's tabs were found (`appending`).
-    private var beganTabView = false
+    private(set) var beganTabView = false
 
     /// The first `TabView`'s tabs, read before every file's view types are known, and whether
     /// each has content.

@@ -11,7 +11,7 @@ enum ChunkedRender {
     static func render(count: Int, head: [UInt8], tail: [UInt8], into output: ReportOutput,
                        _ body: @Sendable (Range<Int>, inout ReportBytes) -> Void) {
         output.write(head)
-        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, (count + chunkSize - 1) / chunkSize))
+        let workers = max(1, min(Concurrent.threadLimit, (count + chunkSize - 1) / chunkSize))
         var buffers = [ReportBytes](repeating: ReportBytes(), count: workers)
         var start = 0
         while start < count {
