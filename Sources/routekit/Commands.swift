@@ -11,6 +11,7 @@ enum Commands {
         ImportCommand.self,
         InitCommand.self,
         InstallHookCommand.self,
+        LSPCommand.self,
         CompletionsCommand.self,
         HelpCommand.self,
     ]

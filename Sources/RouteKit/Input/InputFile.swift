@@ -14,6 +14,13 @@ public enum InputFile {
     }
 
     public static func read(_ path: String, maxSize: Int = InputLimits.default.fileSize) -> Result<[UInt8], Failure> {
+        // An editor's unsaved text, when the language server has one for this file.
+        if let overlaid = InputOverlay.shared.bytes(path) {
+            guard overlaid.count <= maxSize else {
+                return .failure(Failure(message: "the file is \(overlaid.count) bytes, over the limit of \(maxSize) (limits.file-size)"))
+            }
+            return .success(overlaid)
+        }
         var info = stat()
         guard stat(path, &info) == 0 else {
             return .failure(Failure(message: errno == ELOOP ? "too many levels of symbolic links" : "no such file"))

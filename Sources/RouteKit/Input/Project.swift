@@ -220,6 +220,7 @@ public struct Project: Sendable {
 
     /// The size of the file at `path` (0 when it cannot be read: reading it reports why).
     static func fileSize(_ path: String) -> Int {
+        if let overlaid = InputOverlay.shared.bytes(path) { return overlaid.count }
         var info = stat()
         return stat(path, &info) == 0 ? Int(info.st_size) : 0
     }
