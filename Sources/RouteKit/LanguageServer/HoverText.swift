@@ -93,6 +93,14 @@ struct HoverText {
             }
             out += "\nPushed at \(pushes.count) site\(pushes.count == 1 ? "" : "s"), with the title: "
                 + counts.map { "\($0.0) (\($0.1))" }.joined(separator: ", ") + "\n"
+            // A key passed at a push is the title the user sees there: its text per locale.
+            var pushedKeys: [String] = []
+            for push in pushes {
+                if case .key(let key, _) = push.title, !pushedKeys.contains(key) { pushedKeys.append(key) }
+            }
+            for key in pushedKeys.prefix(5) {
+                out += "\nTitle pushed as `\(key)`: " + locales.map { "\($0): \(keyCell(key, $0))" }.joined(separator: " · ") + "\n"
+            }
         }
         if route.isTabRoot, let index = project.appCode.tabs.firstIndex(where: { $0.rootCandidates.contains { $0.value == name } }) {
             out += "\n" + tabMarkdown(index)

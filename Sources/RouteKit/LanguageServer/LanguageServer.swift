@@ -297,11 +297,11 @@ public final class LanguageServer {
 
     private func didClose(_ params: JSONValue) {
         guard let uri = params.at("textDocument", "uri")?.string, let path = FileURI.path(uri) else { return }
-        let wasEdited = documents[path].map { document in (try? InputFile.read(path, maxSize: Int.max).get()).map { $0 != document.text.bytes } ?? true } ?? false
+        let edited = documents[path]?.text.bytes
         documents[path] = nil
         InputOverlay.shared.set(path, nil)
         // The file on disk is the text again: lint once more if the editor's differed.
-        if wasEdited { changed(path) }
+        if let edited, edited != (try? InputFile.read(path, maxSize: Int.max).get()) { changed(path) }
     }
 
     private func didSave(_ params: JSONValue) {
@@ -411,6 +411,9 @@ public final class LanguageServer {
 
     // MARK: - Diagnostics
 
+    /// Publishes the session's findings: each file whose diagnostics changed since the last
+    /// publication, and an empty list for each file that has none left. `onlyFile`: that file's,
+    /// even if unchanged (a client drops a closed document's diagnostics).
     private func publish(_ session: ProjectSession, onlyFile: String? = nil) {
         var byFile: [String: [Finding]] = [:]
         for finding in session.findings {
@@ -418,26 +421,33 @@ public final class LanguageServer {
             if let onlyFile, file != onlyFile { continue }
             byFile[file, default: []].append(finding)
         }
-        let stale = onlyFile == nil ? session.published.subtracting(byFile.keys) : []
-        for file in stale.sorted() { publishDiagnostics(file, []) }
+        if onlyFile == nil {
+            for file in session.published.keys.sorted() where byFile[file] == nil {
+                publishDiagnostics(file, [])
+                session.published[file] = nil
+            }
+        }
         for file in byFile.keys.sorted() {
             let text = self.text(of: file) ?? DocumentText([])
-            var diagnostics = byFile[file]!.prefix(Self.maxDiagnosticsPerFile).map { diagnostic($0, in: text) }
-            if byFile[file]!.count > Self.maxDiagnosticsPerFile {
+            let findings = byFile[file]!
+            var diagnostics = findings.prefix(Self.maxDiagnosticsPerFile).map { diagnostic($0, in: text) }
+            if findings.count > Self.maxDiagnosticsPerFile {
                 diagnostics.append(.object([
                     "range": Self.json(LSPRange(start: LSPPosition(line: 0, character: 0), end: LSPPosition(line: 0, character: 0))),
                     "severity": .int(3), "source": .string("routekit"),
-                    "message": .string("\(byFile[file]!.count - Self.maxDiagnosticsPerFile) more findings in this file: run 'routekit lint' for all"),
+                    "message": .string("\(findings.count - Self.maxDiagnosticsPerFile) more findings in this file: run 'routekit lint' for all"),
                 ]))
             }
+            let rendered = JSONValue.array(diagnostics).compact()
+            if onlyFile == nil && session.published[file] == rendered { continue }
+            session.published[file] = rendered
             publishDiagnostics(file, diagnostics)
         }
-        if onlyFile == nil { session.published = Set(byFile.keys) } else { session.published.formUnion(byFile.keys) }
     }
 
     private func clearPublished(_ session: ProjectSession) {
-        for file in session.published.sorted() { publishDiagnostics(file, []) }
-        session.published = []
+        for file in session.published.keys.sorted() { publishDiagnostics(file, []) }
+        session.published = [:]
     }
 
     private func publishDiagnostics(_ path: String, _ diagnostics: [JSONValue]) {
@@ -551,9 +561,10 @@ public final class LanguageServer {
         let fixes = QuickFixes(project: project, textOf: text(of:))
         var actions: [JSONValue] = []
         for finding in session.findings {
-            guard let place = finding.location, PathUtilities.normalize(place.file) == path else { continue }
-            let findingRange = self.range(of: place, in: text)
-            guard findingRange.start <= range.end && range.start <= findingRange.end else { continue }
+            // Every finding on the lines asked about: a client asks at the cursor, which may be
+            // on the line of a finding but not within its first word.
+            guard let place = finding.location, PathUtilities.normalize(place.file) == path,
+                  place.line - 1 <= range.end.line, (place.endLine ?? place.line) - 1 >= range.start.line else { continue }
             for fix in fixes.fixes(for: finding) {
                 var changes: [String: [JSONValue]] = [:]
                 for edit in fix.edits {

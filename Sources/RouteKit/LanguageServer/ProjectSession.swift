@@ -11,8 +11,9 @@ final class ProjectSession {
     private(set) var loadErrors: [ConfigError] = []
     /// Every file the last lint read: what a change must re-lint the project for.
     private(set) var inputs: Set<String> = []
-    /// Files whose findings were last published, so they can be cleared when they have none.
-    var published: Set<String> = []
+    /// What was last published per file (the diagnostics' JSON), so a file whose findings did
+    /// not change is not sent again, and one that has none left is cleared.
+    var published: [String: String] = [:]
     private var cachedResolver: TitleResolver?
 
     init(configPath: String) { self.configPath = PathUtilities.normalize(configPath) }
