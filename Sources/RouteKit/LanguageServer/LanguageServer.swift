@@ -321,9 +321,20 @@ public final class LanguageServer {
                     continue
                 }
                 schedule(session(config: path), now: false)
-            } else {
+            } else if change["type"]?.int == 2 {
                 changed(path)
+            } else {
+                // Created or deleted: the config's globs may match other files now.
+                created(orDeleted: path)
             }
+        }
+    }
+
+    private func created(orDeleted path: String) {
+        let inputExtensions = ["yml", "yaml", "xml", "xcstrings", "kt", "swift"]
+        guard let dot = path.lastIndex(of: "."), inputExtensions.contains(String(path[path.index(after: dot)...])) else { return }
+        for session in sessions.values where session.reads(path) || PathUtilities.isInside(path, root: session.root) {
+            schedule(session, now: false)
         }
     }
 

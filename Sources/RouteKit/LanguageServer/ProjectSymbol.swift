@@ -62,10 +62,7 @@ struct SymbolLocator {
     func declaredKey(line: Int) -> String? {
         for set in project.stringSets {
             for locale in set.strings.locales {
-                guard let table = set.strings[locale] else { continue }
-                if let entry = table.allEntries.first(where: { $0.keyLocation.line == line && $0.keyLocation.file == path }) {
-                    return entry.key
-                }
+                if let key = set.strings[locale]?.key(declaredAt: path, line: line) { return key }
             }
         }
         return nil
@@ -115,5 +112,16 @@ struct SymbolLocator {
             scalars += 1
         }
         return offset
+    }
+}
+
+extension LocaleStrings {
+    /// The key of the entry whose key is written on `line` of `path`: lines compared first, on the
+    /// packed entries, so a hover does not build an entry per string of a large project.
+    func key(declaredAt path: String, line: Int) -> String? {
+        for compact in entries where Int(compact.keyLine) == line {
+            if storage.location(compact.file, compact.keyLine, compact.keyColumn).file == path { return storage.name(compact.key) }
+        }
+        return nil
     }
 }

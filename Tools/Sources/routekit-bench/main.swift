@@ -61,6 +61,7 @@ struct Options {
     var htmlReport = true
     /// Where Scripts/bench.sh built the C reference parsers (`Tools/References`); nil: none.
     var references: String?
+    var languageServer = true
 }
 
 var options = Options()
@@ -113,6 +114,7 @@ while index < arguments.count {
         options.native = nil
         options.htmlReport = false
     case "--references": options.references = nextValue()
+    case "--no-lsp": options.languageServer = false
     case "--sources-size": options.sourcesMegabytes = max(0, Int(nextValue()) ?? 25)
     case "--native-sizes":
         let sizes = nextValue().split(separator: ",").compactMap { Int($0) }
@@ -128,6 +130,7 @@ while index < arguments.count {
                                   [--no-html-report] [--only-html-report]
                                   [--references DIR (the C reference parsers Scripts/bench.sh builds)]
                                   [--sources-size MB (sources: end to end; 0: none; default 25)]
+                                  [--no-lsp (no routekit lsp rows: conference app, and L when measured)]
             """)
         exit(0)
     default:
@@ -245,6 +248,14 @@ for (name, directory) in corpora {
     rows.append(Row(corpus: name, files: files, bytes: raw.bytes, raw: raw, scan: scan, lint: lint, process: median(processTimes),
                     processRSS: Int(median(processRSS)), titleInProcess: titleInProcess, titleBinary: titleBinary))
 }
+// The language server on the largest generated project measured (L when it is).
+var languageServerRows: [LanguageServerBench.Row] = []
+if options.languageServer, let largest = corpora.last(where: { $0.name != "mastodon" }) {
+    log("measuring routekit lsp on \(largest.name)…")
+    languageServerRows.append(orExit("routekit lsp on \(largest.name)") {
+        try LanguageServerBench.measure(name: "generated \(largest.name)", project: largest.directory, binary: binary, runs: options.runs)
+    })
+}
 
 // MARK: - Memory worst case
 
@@ -307,6 +318,11 @@ if !options.appCodeSizes.isEmpty {
             status = run.status
         }
         conferenceLint = (median(times), options.processRuns, status)
+        if options.languageServer {
+            log("measuring routekit lsp on the conference app…")
+            languageServerRows.insert(try LanguageServerBench.measure(name: "conference app", project: app, binary: binary,
+                                                                      runs: options.processRuns), at: 0)
+        }
         if options.sourcesMegabytes > 0 {
             sourcesRow = try AppCodeBench.sourcesEndToEnd(megabytes: options.sourcesMegabytes, work: options.work,
                                                           runs: options.runs, binary: binary)
@@ -397,6 +413,7 @@ if let row = sourcesRow {
     out += "| conference app + copies of its code | \(mb(row.kotlinBytes)) | \(mb(row.swiftBytes)) | \(row.files) | \(ms(row.without)) | \(ms(row.with)) "
         + "| \(ms(row.added)) (\(rate(row.bytes, row.added))) | \(String(format: "%.2f", row.coresUsed)) | \(ms(row.cat)) (\(rate(row.bytes, row.cat))) |\n"
 }
+if !languageServerRows.isEmpty { out += LanguageServerBench.markdown(languageServerRows) }
 if !nativeRows.isEmpty { out += NativeStringsBench.markdown(nativeRows) }
 if let findingsHeavy { out += FindingsHeavyBench.markdown(findingsHeavy) }
 if let htmlReport { out += HTMLReportBench.markdown(htmlReport) }
@@ -404,6 +421,7 @@ if let htmlReport { out += HTMLReportBench.markdown(htmlReport) }
 var checks: [(String, Bool, String)] = []
 checks += GrowthBench.checks(growthRows)
 if let findingsHeavy { checks += FindingsHeavyBench.checks(findingsHeavy) }
+checks += LanguageServerBench.checks(languageServerRows)
 if let htmlReport { checks += HTMLReportBench.checks(htmlReport) }
 for row in nativeRows {
     let ratio = row.lint.seconds / row.raw
