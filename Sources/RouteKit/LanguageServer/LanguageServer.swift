@@ -376,9 +376,15 @@ public final class LanguageServer {
         return session
     }
 
-    /// The project of the nearest `.routekit.yml` at or above the file's directory.
+    /// The project a file belongs to: the nearest `.routekit.yml` at or above it when that project
+    /// reads it (or could not be read), else the first project by config path that reads it.
     private func session(containing path: String) -> ProjectSession? {
-        for session in sessions.values where session.reads(path) { return session }
+        let nearest = nearestSession(path)
+        if let nearest, nearest.reads(path) || nearest.result == nil { return nearest }
+        return sessions.values.sorted { $0.configPath < $1.configPath }.first { $0.reads(path) } ?? nearest
+    }
+
+    private func nearestSession(_ path: String) -> ProjectSession? {
         var directory = PathUtilities.directory(of: path)
         var visited: [String] = []
         while true {
