@@ -11,7 +11,7 @@ import Testing
         "routes.yml": "routes:\n  ScheduleScreen:\n    tab: { icon: clock }\n    titel: nav.schedule\n",
         "strings/en.yml": "en:\n  nav:\n    schedule: Schedule\n",
     ]
-    static let commands = ["lint", "rules", "title", "replay", "report", "import", "init", "install-hook", "completions", "help"]
+    static let commands = ["lint", "rules", "title", "replay", "report", "import", "init", "install-hook", "lsp", "completions", "help"]
 
     // MARK: - Did you mean
 

@@ -64,10 +64,15 @@ public enum LanguageServerLoop {
             pthread_cond_init(arrived, &attributes)
         }
 
-        func post(_ item: Item) {
+        /// Posts what one read completed, at once: a cancellation read with its request is seen
+        /// before the request is handled.
+        func post(_ batch: [Item]) {
+            guard !batch.isEmpty else { return }
             pthread_mutex_lock(lock)
-            if case .message(let body) = item, let id = LanguageServer.cancelledID(body) { cancelled.append(id) }
-            items.append(item)
+            for item in batch {
+                if case .message(let body) = item, let id = LanguageServer.cancelledID(body) { cancelled.append(id) }
+                items.append(item)
+            }
             pthread_cond_signal(arrived)
             pthread_mutex_unlock(lock)
         }
@@ -149,14 +154,14 @@ public enum LanguageServerLoop {
                 if count < 0 && errno == EINTR { continue }
                 guard count > 0 else { break }
                 let pieces = buffer.withUnsafeBytes { framing.feed(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
-                for piece in pieces {
+                inbox.post(pieces.map { piece in
                     switch piece {
-                    case .message(let body): inbox.post(.message(body))
-                    case .problem(let problem): inbox.post(.problem(problem))
+                    case .message(let body): .message(body)
+                    case .problem(let problem): .problem(problem)
                     }
-                }
+                })
             }
-            inbox.post(.end)
+            inbox.post([.end])
         }
     }
 }

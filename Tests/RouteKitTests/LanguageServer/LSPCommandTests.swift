@@ -48,6 +48,18 @@ import Testing
         #expect(Self.messages(bounded.stdout).contains { $0["id"] == .int(1) && $0["result"] != nil })
     }
 
+    @Test func aRequestCancelledBeforeItsTurnIsAnsweredCancelled() throws {
+        let hover = Self.frame(#"{"jsonrpc":"2.0","id":5,"method":"textDocument/hover","params":{"textDocument":{"uri":"file:///nowhere/x.kt"},"position":{"line":0,"character":0}}}"#)
+        let cancel = Self.frame(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":5}}"#)
+        let other = Self.frame(#"{"jsonrpc":"2.0","id":6,"method":"textDocument/hover","params":{"textDocument":{"uri":"file:///nowhere/x.kt"},"position":{"line":0,"character":0}}}"#)
+        // One write: read at once, so the cancellation is known before the hover's turn.
+        let result = try CLI.run(["lsp"], stdin: initialize + hover + cancel + other + shutdown + exit)
+        let messages = Self.messages(result.stdout)
+        #expect(messages.first { $0["id"] == .int(5) }?.at("error", "code")?.int == -32800)
+        #expect(messages.first { $0["id"] == .int(6) }?["result"] == .null, "the request not cancelled is answered")
+        #expect(result.status == 0)
+    }
+
     @Test func argumentsAreRefused() throws {
         let result = try CLI.run(["lsp", "extra"])
         #expect(result.status == 2)

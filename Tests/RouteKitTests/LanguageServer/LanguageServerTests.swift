@@ -252,6 +252,45 @@ func applying(_ edits: [JSONValue], to text: String) -> String {
         #expect(added.hasSuffix("    \"Hello\" : {\n      \"localizations\" : {\n        \"en\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"Hello\" } }\n      }\n    }\n  },\n  \"version\" : \"1.0\"\n}\n"))
     }
 
+    @Test func severalProjectsInOneWorkspaceAreServedApart() throws {
+        let harness = try ServerHarness()
+        for name in ["a", "b"] { try FileManager.default.copyItem(at: Self.conference, to: harness.root.appendingPathComponent(name)) }
+        harness.initialize()
+        #expect(harness.codes("a/routes.yml").contains("tab-root-missing-title"))
+        #expect(harness.codes("b/routes.yml").contains("tab-root-missing-title"))
+        try harness.open("a/strings/en.yml")
+        let before = harness.sent.count
+        let text = try String(contentsOf: harness.root.appendingPathComponent("a/strings/en.yml"), encoding: .utf8)
+        harness.replaceAll("a/strings/en.yml", with: text.replacingOccurrences(of: "    schedule: Schedule\n", with: ""), version: 2)
+        harness.now += 20_000_000
+        harness.server.runDueLints()
+        let published = harness.sent[before...].compactMap { message -> String? in
+            message["method"]?.string == "textDocument/publishDiagnostics" ? message.at("params", "uri")?.string : nil
+        }
+        #expect(published.contains(harness.uri("a/routes.yml")))
+        #expect(!published.contains { $0.hasPrefix(harness.uri("b") + "/") }, "b is not linted for a's change")
+        #expect(harness.diagnostics("a/routes.yml")?.contains { $0["message"]?.string?.contains("'nav.schedule'") == true } == true)
+        #expect(harness.diagnostics("b/routes.yml")?.contains { $0["message"]?.string?.contains("'nav.schedule'") == true } == false)
+    }
+
+    @Test func aConfigChangedOnDiskIsReadAgain() throws {
+        let harness = try ServerHarness(copying: Self.conference)
+        harness.initialize()
+        #expect(harness.codes("routes.yml").contains("tab-root-missing-title"))
+        let config = harness.root.appendingPathComponent(".routekit.yml")
+        let text = try String(contentsOf: config, encoding: .utf8)
+        try text.replacingOccurrences(of: "rules:\n", with: "rules:\n  tab-root-missing-title: off\n").write(to: config, atomically: true, encoding: .utf8)
+        harness.notify("workspace/didChangeWatchedFiles", #"{"changes":[{"uri":"\#(harness.uri(".routekit.yml"))","type":2}]}"#)
+        harness.now += 20_000_000
+        harness.server.runDueLints()
+        #expect(!harness.codes("routes.yml").contains("tab-root-missing-title"))
+        #expect(harness.codes("routes.yml").isEmpty == false, "the other findings stay")
+        // A config deleted: its project's diagnostics are cleared.
+        try FileManager.default.removeItem(at: config)
+        harness.notify("workspace/didChangeWatchedFiles", #"{"changes":[{"uri":"\#(harness.uri(".routekit.yml"))","type":3}]}"#)
+        #expect(harness.diagnostics("routes.yml") == [])
+    }
+
     @Test func aDocumentOutsideEveryProjectGetsNothing() throws {
         let harness = try ServerHarness(files: ["notes/a.kt": "fun main() {}\n"])
         harness.initialize()
