@@ -291,6 +291,23 @@ func applying(_ edits: [JSONValue], to text: String) -> String {
         #expect(harness.diagnostics("routes.yml") == [])
     }
 
+    /// As in `lint`: the config's baseline hides what it records; a new finding shows.
+    @Test func theConfigsBaselineApplies() throws {
+        let harness = try ServerHarness(copying: Self.conference)
+        let written = try CLI.run(["lint", harness.root.path, "--write-baseline", harness.path("baseline.json")])
+        #expect(written.status == 0, "\(written.stderr)")  // written, then applied
+        let config = harness.root.appendingPathComponent(".routekit.yml")
+        try (String(contentsOf: config, encoding: .utf8) + "baseline: baseline.json\n").write(to: config, atomically: true, encoding: .utf8)
+        harness.initialize()
+        #expect(harness.publishCount == 0, "every finding is in the baseline")
+        try harness.open("strings/en.yml")
+        let text = try String(contentsOf: harness.root.appendingPathComponent("strings/en.yml"), encoding: .utf8)
+        harness.replaceAll("strings/en.yml", with: text.replacingOccurrences(of: "    schedule: Schedule\n", with: ""), version: 2)
+        harness.now += 20_000_000
+        harness.server.runDueLints()
+        #expect(harness.codes("routes.yml") == ["unknown-string-key"])
+    }
+
     @Test func aDocumentOutsideEveryProjectGetsNothing() throws {
         let harness = try ServerHarness(files: ["notes/a.kt": "fun main() {}\n"])
         harness.initialize()
