@@ -521,7 +521,9 @@ public final class LanguageServer {
     }
 
     static func position(_ value: JSONValue?) -> LSPPosition? {
-        guard let line = value?["line"]?.int, let character = value?["character"]?.int, line >= 0, character >= 0 else { return nil }
+        // Past 2^31 no document has the line or character; refused so arithmetic on it cannot overflow.
+        guard let line = value?["line"]?.int, let character = value?["character"]?.int,
+              (0 ... Int(Int32.max)).contains(line), (0 ... Int(Int32.max)).contains(character) else { return nil }
         return LSPPosition(line: line, character: character)
     }
 

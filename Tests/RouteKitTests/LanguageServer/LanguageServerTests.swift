@@ -115,6 +115,12 @@ func applying(_ edits: [JSONValue], to text: String) -> String {
         #expect(harness.request("no/such", "{}").at("error", "code")?.int == -32601)
         #expect(harness.request("textDocument/hover", "{}").at("error", "code")?.int == -32602)
         #expect(harness.request("textDocument/hover", #"{"textDocument":{"uri":"file:///nowhere/x.kt"},"position":{"line":0,"character":0}}"#)["result"] == .null)
+        // Positions no document has: refused or answered, never an overflow.
+        harness.initialize()
+        let far = #"{"textDocument":{"uri":"\#(harness.uri("x.kt"))"},"position":{"line":9223372036854775807,"character":9223372036854775807}}"#
+        #expect(harness.request("textDocument/hover", far).at("error", "code")?.int == -32602)
+        let near = #"{"textDocument":{"uri":"\#(harness.uri("x.kt"))"},"position":{"line":2147483647,"character":2147483647}}"#
+        #expect(harness.request("textDocument/hover", near)["result"] == .null)
         #expect(harness.server.exitCode == nil)
     }
 
