@@ -167,6 +167,16 @@ async def test_hover_on_a_tab(client: LanguageClient, project):
     assert "| de | Golden Kodee |" in value
 
 
+async def test_hover_on_a_swift_localized_key(client: LanguageClient, project):
+    view = open_document(client, project, CONTENT_VIEW, language="swift")
+    hover = await hover_at(client, project, CONTENT_VIEW, view, 'title: String(localized: "Schedule")', offset=len('title: String(localized: "') + 2)
+    value = hover.contents.value
+    assert value.startswith("**string key** `Schedule`")
+    assert "| de | Programm | app/iosApp/Localizable.xcstrings:" in value
+    start = position_of(view, 'title: String(localized: "Schedule")', offset=len('title: String(localized: "'))
+    assert hover.range == types.Range(start=start, end=types.Position(line=start.line, character=start.character + len("Schedule")))
+
+
 async def test_hover_on_nothing_is_null(client: LanguageClient, project):
     navhost = open_document(client, project, NAVHOST, language="kotlin")
     assert await hover_at(client, project, NAVHOST, navhost, "fun navigateToSession", offset=1) is None
