@@ -95,7 +95,7 @@ import Testing
     /// 1.4 MB); 10.3 before params, title expressions and push payloads were packed, 35 before that.
     /// Every-form-empty flow plurals: 4.5–4.7 (debug build, 2.4 MB) with both of routekit's own
     /// threads busy from the start, 4.2–4.5 when libdispatch ran them; 5.1 before packed forms
-    /// (SECURITY.md, "Known limits": the merger's doubling arrays).
+    /// (SECURITY.md, "Known limits": not explained yet).
     @Test(arguments: [("duplicates", 11.0), ("translation", 7.0), ("nextLine", 4.5), ("stubs", 13.0), ("extra", 14.0), ("emptyForms", 5.0),
                       ("untranslated", 5.0), ("placeholders", 6.0), ("plurals", 12.0), ("unsupported", 10.0), ("kotlin", 8.0),
                       ("kotlinTitles", 8.0)])
