@@ -638,11 +638,10 @@ public final class LanguageServer {
             for entry in table.allEntries where entry.key.hasPrefix(typed) && seen.insert(entry.key).inserted {
                 if inKotlin && entry.key.contains(where: { !($0.isLetter || $0.isNumber || $0 == "_") }) { continue }
                 guard items.count < limit else { complete = false; break }
-                let detail = entry.texts.first?.value ?? ""
+                // The base text only: every locale's (the hover's table) for up to 2,000 items
+                // would be built on each keystroke for texts the user mostly never opens.
                 items.append(.object([
-                    "label": .string(entry.key), "kind": .int(21), "detail": .string(detail),
-                    "documentation": .object(["kind": .string("markdown"),
-                                              "value": .string(HoverText(project: project, resolver: session.resolver).keyMarkdown(entry.key))]),
+                    "label": .string(entry.key), "kind": .int(21), "detail": .string(entry.texts.first?.value ?? ""),
                     "textEdit": .object(["range": Self.json(replace), "newText": .string(entry.key)]),
                 ]))
             }

@@ -76,9 +76,7 @@ struct SymbolLocator {
     /// The words around `cursor`: the identifier (letters, digits, `_`), the same with dots and
     /// dashes (a dotted key), and the text between the quotes it is in.
     static func words(in line: [UInt8], at cursor: Int) -> (identifier: Word?, dotted: Word?, quoted: Word?) {
-        func isIdentifier(_ byte: UInt8) -> Bool {
-            byte == UInt8(ascii: "_") || (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A) || byte >= 0x80
-        }
+        let isIdentifier = SymbolPlaces.isNameByte
         func run(_ accept: (UInt8) -> Bool) -> Word? {
             var start = min(cursor, line.count)
             var end = start
