@@ -64,3 +64,17 @@ async def bare(lsp_client: LanguageClient):
             lsp_client._server.kill()
         else:
             await asyncio.wait_for(lsp_client.shutdown_session(), 20)
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[BINARY, "lsp"],
+                                              server_env={**os.environ, "ROUTEKIT_LSP_CRASH_FOR_TESTING": "1",
+                                                          "SWIFT_BACKTRACE": "enable=no"}))
+async def crashing(lsp_client: LanguageClient):
+    """A server not yet initialized whose `routekit/crashForTesting` request stops its process,
+    as a failed precondition would: the supervisor's tests. Shut down as `bare` is."""
+    yield
+    if lsp_client._server is not None and lsp_client._server.returncode is None:
+        if lsp_client.capabilities is None:
+            lsp_client._server.kill()
+        else:
+            await asyncio.wait_for(lsp_client.shutdown_session(), 20)

@@ -394,3 +394,46 @@ async def test_shutdown_then_exit_ends_the_server_with_0(bare: LanguageClient, p
     await start(bare, project)
     await bare.shutdown_session()
     assert bare._server.returncode == 0
+
+
+async def test_a_crash_in_a_request_is_an_error_and_a_new_server_takes_over(crashing: LanguageClient, project):
+    """The server process dies in a request: that request fails, the request after it is answered
+    by a new server, which has the unsaved text (an incremental change computed against it lands
+    where it should)."""
+    from conftest import start
+    await start(crashing, project)
+    navhost = uri(project, NAVHOST)
+    text = open_document(crashing, project, NAVHOST, language="kotlin")
+    edited = text.replace(PUSH, 'SessionScreen(sessionId, "")')
+    change_document(crashing, project, NAVHOST, 2, [types.TextDocumentContentChangeWholeDocument(text=edited)])
+    await diagnostics_where(crashing, navhost, lambda d: any('with title ""' in x.message for x in d))
+    crash = crashing.protocol.send_request_async("routekit/crashForTesting", None)
+    hover = crashing.text_document_hover_async(types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri=navhost),
+        position=position_of(edited, 'SessionScreen(sessionId, "")', offset=3)))
+    crashed, answered = await asyncio.gather(crash, hover, return_exceptions=True)
+    assert isinstance(crashed, Exception)
+    assert "routekit's server stopped (signal" in str(crashed) and "it was restarted" in str(crashed)
+    assert answered.contents.value.startswith("**route** `SessionScreen` — class")
+    assert any(m.message.startswith("routekit: the server stopped (signal") and "while handling 'routekit/crashForTesting'" in m.message
+               for m in crashing.log_messages)
+    # `""` back to `null`, at the place it has in the unsaved text only.
+    quote = position_of(edited, 'SessionScreen(sessionId, "")', offset=len("SessionScreen(sessionId, "))
+    change_document(crashing, project, NAVHOST, 3, [types.TextDocumentContentChangePartial(
+        range=types.Range(start=quote, end=types.Position(line=quote.line, character=quote.character + 2)), text="null")])
+    found = await diagnostics_where(crashing, navhost, lambda d: any("with title null" in x.message for x in d))
+    push = next(d for d in found if d.code == "push-without-title")
+    assert push.range.start == quote
+    await crashing.shutdown_session()
+    assert crashing._server.returncode == 0
+
+
+async def test_a_server_that_keeps_crashing_is_not_restarted_forever(crashing: LanguageClient, project):
+    from conftest import start
+    await start(crashing, project)
+    for attempt in range(6):
+        with pytest.raises(Exception) as raised:
+            await crashing.protocol.send_request_async("routekit/crashForTesting", None)
+        assert "routekit's server stopped" in str(raised.value)
+    assert await asyncio.wait_for(crashing._server.wait(), 20) == 1
+    assert any("stopped 6 times within 60 s and is not restarted" in m.message for m in crashing.messages)

@@ -24,6 +24,8 @@ public final class LanguageServer {
     public private(set) var lintDue: UInt64?
     /// Set by `exit`: the process's exit status (0 after `shutdown`, 1 without).
     public private(set) var exitCode: Int32?
+    /// Whether `routekit/crashForTesting` stops the process (ROUTEKIT_LSP_CRASH_FOR_TESTING set).
+    static let crashesForTesting = getenv("ROUTEKIT_LSP_CRASH_FOR_TESTING") != nil
     /// Findings published per file at most; one more diagnostic says how many were left out.
     static let maxDiagnosticsPerFile = 1_000
 
@@ -131,6 +133,9 @@ public final class LanguageServer {
         case "textDocument/references": return try references(params)
         case "textDocument/codeAction": return try codeActions(params)
         case "textDocument/completion": return try completion(params)
+        case "routekit/crashForTesting" where Self.crashesForTesting:
+            // The supervisor's tests need a server that dies in a request; no real request may.
+            fatalError("routekit/crashForTesting")
         default: throw Failure(code: Failure.methodNotFound, message: "routekit does not handle '\(method)'")
         }
     }
@@ -168,7 +173,15 @@ public final class LanguageServer {
 
     /// A line in the client's output panel (`window/logMessage`).
     func log(_ message: String, type: Int = 3) {
-        notify("window/logMessage", .object(["type": .int(type), "message": .string("routekit: " + message)]))
+        send(Self.logMessage(message, type: type))
+    }
+
+    /// The `window/logMessage` notification of `message` (type 1 error, 2 warning, 3 info).
+    static func logMessage(_ message: String, type: Int) -> [UInt8] {
+        Array(JSONValue.object([
+            "jsonrpc": .string("2.0"), "method": .string("window/logMessage"),
+            "params": .object(["type": .int(type), "message": .string("routekit: " + message)]),
+        ]).compact().utf8)
     }
 
     // MARK: - Lifecycle

@@ -11,11 +11,24 @@ public enum LanguageServerLoop {
     /// Serves until `exit` (or the end of the input); returns the exit status: 0 after
     /// `shutdown`, 1 otherwise, as the protocol asks.
     public static func run(input: Int32, output: Int32) -> Int32 {
-        let inbox = Inbox()
+        let inbox = Inbox<Item>()
         let server = LanguageServer(send: { body in writeAll(output, MessageFraming.frame(body)) })
         server.isCancelled = { inbox.takeCancellation($0) }
-        let reader = Reader(input: input, inbox: inbox)
-        reader.start()
+        let reader = Reader(input: input) { pieces, ended in
+            var batch: [Item] = []
+            var cancelled: [JSONValue] = []
+            for piece in pieces {
+                switch piece {
+                case .message(let body):
+                    if let id = LanguageServer.cancelledID(body) { cancelled.append(id) }
+                    batch.append(.message(body))
+                case .problem(let problem): batch.append(.problem(problem))
+                }
+            }
+            if ended { batch.append(.end) }
+            inbox.post(batch, cancelling: cancelled)
+        }
+        reader.start(detached: true)
         while server.exitCode == nil {
             let wait = server.lintDue.map { due in due > LanguageServer.monotonicNanoseconds() ? due - LanguageServer.monotonicNanoseconds() : 0 }
             switch inbox.next(waitingAtMost: wait) {
@@ -46,11 +59,12 @@ public enum LanguageServerLoop {
         case end
     }
 
-    /// The messages read and not yet handled, and the requests cancelled among them.
-    final class Inbox: @unchecked Sendable {
+    /// The items read and not yet handled, and the requests cancelled among them: a queue from
+    /// reader threads to the one thread that handles them.
+    final class Inbox<Element>: @unchecked Sendable {
         private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         private let arrived = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-        private var items: [Item] = []
+        private var items: [Element] = []
         private var head = 0
         private var cancelled: [JSONValue] = []
 
@@ -66,19 +80,17 @@ public enum LanguageServerLoop {
 
         /// Posts what one read completed, at once: a cancellation read with its request is seen
         /// before the request is handled.
-        func post(_ batch: [Item]) {
+        func post(_ batch: [Element], cancelling ids: [JSONValue] = []) {
             guard !batch.isEmpty else { return }
             pthread_mutex_lock(lock)
-            for item in batch {
-                if case .message(let body) = item, let id = LanguageServer.cancelledID(body) { cancelled.append(id) }
-                items.append(item)
-            }
+            cancelled += ids
+            items += batch
             pthread_cond_signal(arrived)
             pthread_mutex_unlock(lock)
         }
 
         /// The next item; nil when `waitingAtMost` nanoseconds pass first (nil: wait as long as it takes).
-        func next(waitingAtMost nanoseconds: UInt64?) -> Item? {
+        func next(waitingAtMost nanoseconds: UInt64? = nil) -> Element? {
             pthread_mutex_lock(lock)
             defer { pthread_mutex_unlock(lock) }
             if head == items.count, let nanoseconds {
@@ -119,18 +131,21 @@ public enum LanguageServerLoop {
         }
     }
 
-    /// The thread that reads the input, frames it, and posts what it completes.
+    /// The thread that reads a stream, frames it, and hands on what each read completes; `ended`
+    /// is true with the last pieces (the stream closed or failed).
     final class Reader: @unchecked Sendable {
+        typealias Deliver = (_ pieces: [MessageFraming.Piece], _ ended: Bool) -> Void
         let input: Int32
-        let inbox: Inbox
+        let deliver: Deliver
+        private var thread = pthread_t()
 
-        init(input: Int32, inbox: Inbox) {
+        init(input: Int32, deliver: @escaping Deliver) {
             self.input = input
-            self.inbox = inbox
+            self.deliver = deliver
         }
 
-        func start() {
-            var thread = pthread_t()
+        /// Starts the thread; one not detached is joined with `join()`.
+        func start(detached: Bool) {
             let context = Unmanaged.passRetained(self).toOpaque()
             #if canImport(Glibc)
             pthread_create(&thread, nil, { context in
@@ -143,25 +158,27 @@ public enum LanguageServerLoop {
                 return nil
             }, context)
             #endif
-            pthread_detach(thread)
+            if detached { pthread_detach(thread) }
         }
+
+        /// Waits for the thread to end (after it delivered `ended`).
+        func join() { pthread_join(thread, nil) }
 
         private func read() {
             var framing = MessageFraming()
             var buffer = [UInt8](repeating: 0, count: 64 << 10)
             while true {
+                #if canImport(Glibc)
                 let count = buffer.withUnsafeMutableBytes { Glibc.read(input, $0.baseAddress!, $0.count) }
+                #else
+                let count = buffer.withUnsafeMutableBytes { Darwin.read(input, $0.baseAddress!, $0.count) }
+                #endif
                 if count < 0 && errno == EINTR { continue }
                 guard count > 0 else { break }
                 let pieces = buffer.withUnsafeBytes { framing.feed(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
-                inbox.post(pieces.map { piece in
-                    switch piece {
-                    case .message(let body): .message(body)
-                    case .problem(let problem): .problem(problem)
-                    }
-                })
+                if !pieces.isEmpty { deliver(pieces, false) }
             }
-            inbox.post([.end])
+            deliver([], true)
         }
     }
 }
