@@ -61,6 +61,13 @@ struct KotlinTokenWindow {
         KotlinToken(bytes: bytes, record: records[index - first])
     }
 
+    /// The one byte of the one-byte punctuation token at `index` (a bracket, `:`), 0 for any
+    /// other token: what the scanners switch on without making a token.
+    @inline(__always) func punctuationByte(_ index: Int) -> UInt8 {
+        let record = records[index - first]
+        return record.kind == .punctuation && record.length == 1 ? bytes[Int(record.start)] : 0
+    }
+
     /// True when the file has a token at `index`, reading up to it. False past the end, past the
     /// look-ahead bound (`lookaheadRefused` is then set) and for a token let go.
     mutating func has(_ index: Int) -> Bool {
@@ -183,6 +190,12 @@ struct KotlinTokenWindow {
     /// The next token that is not part of an annotation: `@Name`, `@Name(…)`, `@use:Name(…)`,
     /// `@[A B]`, and the `@Outer` of labels like `this@Outer`.
     private mutating func nextWithoutAnnotations() -> KotlinTokenRecord? {
+        // Most tokens are not `@`: they come straight from the tokenizer, not through the look-ahead.
+        if rawStart == raw.count {
+            guard let record = tokenizer.next() else { return nil }
+            guard record.kind == .punctuation, record.length == 1, bytes[Int(record.start)] == UInt8(ascii: "@") else { return record }
+            raw.append(record)
+        }
         while let record = peekRaw(0) {
             guard token(record).is("@") else {
                 dropRaw(1)

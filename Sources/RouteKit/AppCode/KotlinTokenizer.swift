@@ -192,18 +192,14 @@ struct KotlinTokenizer: ByteTokenizer {
 
     @inline(__always) private static func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
 
-    /// Identifier bytes from `i`: ASCII fast, other scalars by their properties.
+    /// Identifier bytes from `i`: ASCII runs through a pointer, other scalars by their properties.
     private mutating func skipIdentifierPart() {
-        while i < s.count {
-            let c = s[i]
-            if c < 0x80 {
-                guard Self.isASCIIIdentifierPart(c) else { return }
-                i += 1
-            } else {
-                let (scalar, length) = scalar(at: i)
-                guard Self.isIdentifierPart(scalar) else { return }
-                i += length
-            }
+        while true {
+            i = skip(from: i, while: Self.isASCIIIdentifierPart)
+            guard i < s.count, s[i] >= 0x80 else { return }
+            let (scalar, length) = scalar(at: i)
+            guard Self.isIdentifierPart(scalar) else { return }
+            i += length
         }
     }
 
@@ -246,11 +242,11 @@ struct KotlinTokenizer: ByteTokenizer {
             }
             if c == 0x20 || c == 0x09 || c == 0x0D || c == 0x0C || c == 0x0B {
                 sawSpace = true
-                i += 1
+                i = skip(from: i + 1) { $0 == 0x20 || $0 == 0x09 }
                 continue
             }
             if c == 0x2F, peek(1) == 0x2F {
-                while i < s.count && s[i] != 0x0A { i += 1 }
+                i = skip(from: i) { $0 != 0x0A }
                 sawSpace = true
                 continue
             }

@@ -26,11 +26,13 @@ struct ColumnCounter: Sendable {
             counted = lineStart
             scalars = 0
         }
-        var index = counted
-        while index < offset {
-            if bytes[index] & 0xC0 != 0x80 { scalars += 1 }
-            index += 1
-        }
+        let from = counted
+        // Contiguous bytes (every caller's) are counted through a pointer: no bounds check a byte.
+        scalars += bytes.withContiguousStorageIfAvailable { buffer in
+            var found = 0
+            for index in from ..< offset where buffer[index] & 0xC0 != 0x80 { found &+= 1 }
+            return found
+        } ?? (from ..< offset).reduce(0) { $0 + (bytes[$1] & 0xC0 != 0x80 ? 1 : 0) }
         bytesCounted += offset - counted
         counted = max(counted, offset)
         return scalars + 1
@@ -60,6 +62,16 @@ struct TokenizerProblem: Sendable, Equatable {
 extension ByteTokenizer {
     /// The column of byte `index` on the current line (tokens are asked for in order).
     @inline(__always) mutating func column(at index: Int) -> Int { columns.column(of: index, in: s) }
+
+    /// The index of the first byte from `index` on that `accepts` refuses (the end when none):
+    /// the runs of spaces, comment text and name bytes, through a pointer.
+    @inline(__always) func skip(from index: Int, while accepts: (UInt8) -> Bool) -> Int {
+        s.withUnsafeBufferPointer { buffer in
+            var at = index
+            while at < buffer.count, accepts(buffer[at]) { at += 1 }
+            return at
+        }
+    }
 
     /// The byte `offset` ahead of the cursor; 0 past the end.
     @inline(__always) func peek(_ offset: Int) -> UInt8 {
