@@ -59,11 +59,7 @@ async def bare(lsp_client: LanguageClient):
     """A server not yet initialized: the test drives the lifecycle itself. A test that failed
     before it shut the server down has it shut down here (the client's stop waits for the exit)."""
     yield
-    if lsp_client._server is not None and lsp_client._server.returncode is None:
-        if lsp_client.capabilities is None:
-            lsp_client._server.kill()
-        else:
-            await asyncio.wait_for(lsp_client.shutdown_session(), 20)
+    await stop(lsp_client)
 
 
 @pytest_lsp.fixture(config=ClientServerConfig(server_command=[BINARY, "lsp"],
@@ -73,6 +69,11 @@ async def crashing(lsp_client: LanguageClient):
     """A server not yet initialized whose `routekit/crashForTesting` request stops its process,
     as a failed precondition would: the supervisor's tests. Shut down as `bare` is."""
     yield
+    await stop(lsp_client)
+
+
+async def stop(lsp_client: LanguageClient):
+    """Shuts down a server a test left running: killed before initialize, else shutdown and exit."""
     if lsp_client._server is not None and lsp_client._server.returncode is None:
         if lsp_client.capabilities is None:
             lsp_client._server.kill()
