@@ -154,7 +154,7 @@ struct KotlinDeclarationScanner {
     }
 
     private func isOpener(_ token: KotlinToken) -> Bool {
-        token.kind == .punctuation && (token.text == "(" || token.text == "[" || token.text == "{")
+        token.is("(") || token.is("[") || token.is("{")
     }
 
     // MARK: - The pass

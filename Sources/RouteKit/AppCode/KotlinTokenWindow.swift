@@ -187,17 +187,22 @@ struct KotlinTokenWindow {
 
     private func token(_ record: KotlinTokenRecord) -> KotlinToken { KotlinToken(bytes: bytes, record: record) }
 
+    /// The token is `@`, an annotation's start.
+    @inline(__always) private func isAt(_ record: KotlinTokenRecord) -> Bool {
+        record.kind == .punctuation && record.length == 1 && bytes[Int(record.start)] == UInt8(ascii: "@")
+    }
+
     /// The next token that is not part of an annotation: `@Name`, `@Name(…)`, `@use:Name(…)`,
     /// `@[A B]`, and the `@Outer` of labels like `this@Outer`.
     private mutating func nextWithoutAnnotations() -> KotlinTokenRecord? {
         // Most tokens are not `@`: they come straight from the tokenizer, not through the look-ahead.
         if rawStart == raw.count {
             guard let record = tokenizer.next() else { return nil }
-            guard record.kind == .punctuation, record.length == 1, bytes[Int(record.start)] == UInt8(ascii: "@") else { return record }
+            guard isAt(record) else { return record }
             raw.append(record)
         }
         while let record = peekRaw(0) {
-            guard token(record).is("@") else {
+            guard isAt(record) else {
                 dropRaw(1)
                 return record
             }

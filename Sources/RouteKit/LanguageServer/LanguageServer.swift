@@ -95,7 +95,7 @@ public final class LanguageServer {
                 return
             }
             do {
-                send(response(id: id, result: try request(method, params)))
+                send(Self.response(id: id, result: try request(method, params)))
             } catch let failure as Failure {
                 respond(id: id, failure: failure)
             } catch {
@@ -158,17 +158,12 @@ public final class LanguageServer {
         }
     }
 
-    private func response(id: JSONValue, result: JSONValue) -> [UInt8] {
-        Array(JSONValue.object(["jsonrpc": .string("2.0"), "id": id, "result": result]).compact().utf8)
-    }
-
     private func respond(id: JSONValue, failure: Failure) {
-        let error = JSONValue.object(["code": .int(failure.code), "message": .string(failure.message)])
-        send(Array(JSONValue.object(["jsonrpc": .string("2.0"), "id": id, "error": error]).compact().utf8))
+        send(Self.errorResponse(id: id, code: failure.code, message: failure.message))
     }
 
     private func notify(_ method: String, _ params: JSONValue) {
-        send(Array(JSONValue.object(["jsonrpc": .string("2.0"), "method": .string(method), "params": params]).compact().utf8))
+        send(Self.notification(method, params))
     }
 
     /// A line in the client's output panel (`window/logMessage`).
@@ -176,12 +171,28 @@ public final class LanguageServer {
         send(Self.logMessage(message, type: type))
     }
 
+    // MARK: - Messages, as the server and its supervisor write them
+
+    /// A JSON-RPC message of `members` and `"jsonrpc": "2.0"`, compact with sorted keys.
+    static func message(_ members: [String: JSONValue]) -> [UInt8] {
+        var members = members
+        members["jsonrpc"] = .string("2.0")
+        return Array(JSONValue.object(members).compact().utf8)
+    }
+
+    static func response(id: JSONValue, result: JSONValue) -> [UInt8] { message(["id": id, "result": result]) }
+
+    static func errorResponse(id: JSONValue, code: Int, message text: String) -> [UInt8] {
+        message(["id": id, "error": .object(["code": .int(code), "message": .string(text)])])
+    }
+
+    static func notification(_ method: String, _ params: JSONValue) -> [UInt8] {
+        message(["method": .string(method), "params": params])
+    }
+
     /// The `window/logMessage` notification of `message` (type 1 error, 2 warning, 3 info).
     static func logMessage(_ message: String, type: Int) -> [UInt8] {
-        Array(JSONValue.object([
-            "jsonrpc": .string("2.0"), "method": .string("window/logMessage"),
-            "params": .object(["type": .int(type), "message": .string("routekit: " + message)]),
-        ]).compact().utf8)
+        notification("window/logMessage", .object(["type": .int(type), "message": .string("routekit: " + message)]))
     }
 
     // MARK: - Lifecycle
@@ -227,10 +238,10 @@ public final class LanguageServer {
                 "id": .string("routekit-watch"), "method": .string("workspace/didChangeWatchedFiles"),
                 "registerOptions": .object(["watchers": .array(watchers)]),
             ])
-            send(Array(JSONValue.object([
-                "jsonrpc": .string("2.0"), "id": .int(nextRequestID), "method": .string("client/registerCapability"),
+            send(Self.message([
+                "id": .int(nextRequestID), "method": .string("client/registerCapability"),
                 "params": .object(["registrations": .array([registration])]),
-            ]).compact().utf8))
+            ]))
             nextRequestID += 1
         }
         for root in roots {

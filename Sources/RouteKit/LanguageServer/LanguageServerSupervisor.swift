@@ -22,6 +22,7 @@ public enum LanguageServerSupervisor {
     /// `environment` added, until the client's `exit` or the end of its input. Returns the exit
     /// status: the last child's, 1 when it could not be started or kept running.
     public static func run(input: Int32, output: Int32, command: [String], environment: [String: String]) -> Int32 {
+        // A write to a child that just died must fail with EPIPE, not end the supervisor.
         signal(SIGPIPE, SIG_IGN)
         let inbox = LanguageServerLoop.Inbox<Event>()
         let clientReader = LanguageServerLoop.Reader(input: input) { pieces, ended in
@@ -65,11 +66,8 @@ public enum LanguageServerSupervisor {
                 let (messages, replay) = relay.serverDied(status.description)
                 for message in messages { toClient(message) }
                 guard crashes.count <= maxRestarts else {
-                    toClient(Array(JSONValue.object([
-                        "jsonrpc": .string("2.0"), "method": .string("window/showMessage"),
-                        "params": .object(["type": .int(1), "message": .string(
-                            "routekit: the language server stopped \(crashes.count) times within \(restartWindow) s and is not restarted; its log has the details")]),
-                    ]).compact().utf8))
+                    toClient(LanguageServer.notification("window/showMessage", .object(["type": .int(1), "message": .string(
+                        "routekit: the language server stopped \(crashes.count) times within \(restartWindow) s and is not restarted; its log has the details")])))
                     return 1
                 }
                 generation += 1

@@ -78,7 +78,7 @@ struct ServerRelay {
         if let method = message["method"]?.string {
             // A request of the server's: a restarted server's watcher registration is answered here.
             if restarted && method == "client/registerCapability" {
-                return .answer(Array(JSONValue.object(["jsonrpc": .string("2.0"), "id": id, "result": .null]).compact().utf8))
+                return .answer(LanguageServer.response(id: id, result: .null))
             }
             return .forward
         }
@@ -102,11 +102,8 @@ struct ServerRelay {
         if let failed = pending.first(where: { $0.method != "initialize" }) {
             pending.removeAll { $0.id == failed.id }
             what = "while handling '\(failed.method)'"
-            let error = JSONValue.object([
-                "code": .int(LanguageServer.Failure.internalError),
-                "message": .string("routekit's server stopped (\(how)) while handling this request; it was restarted"),
-            ])
-            toClient.append(Self.encode(["jsonrpc": .string("2.0"), "id": failed.id, "error": error]))
+            toClient.append(LanguageServer.errorResponse(id: failed.id, code: LanguageServer.Failure.internalError,
+                                                         message: "routekit's server stopped (\(how)) while handling this request; it was restarted"))
         }
         toClient.append(LanguageServer.logMessage("the server stopped (\(how)) \(what); restarted with the open documents", type: 1))
         var toServer: [[UInt8]] = []
@@ -118,26 +115,22 @@ struct ServerRelay {
         if initializeAnswered {
             members["id"] = Self.restartID
             restarted = true
-            toServer.append(Self.encode(members))
+            toServer.append(LanguageServer.message(members))
         }
         // An `initialize` not yet answered goes again below, with the other pending requests.
         if initialized {
-            toServer.append(Self.encode(["jsonrpc": .string("2.0"), "method": .string("initialized"), "params": .object([:])]))
+            toServer.append(LanguageServer.notification("initialized", .object([:])))
         }
         for change in folderChanges {
-            toServer.append(Self.encode(["jsonrpc": .string("2.0"), "method": .string("workspace/didChangeWorkspaceFolders"), "params": change]))
+            toServer.append(LanguageServer.notification("workspace/didChangeWorkspaceFolders", change))
         }
         for document in documents {
             let item = JSONValue.object([
                 "uri": .string(document.uri), "languageId": document.languageID, "version": document.version, "text": .string(document.text.text),
             ])
-            toServer.append(Self.encode(["jsonrpc": .string("2.0"), "method": .string("textDocument/didOpen"), "params": .object(["textDocument": item])]))
+            toServer.append(LanguageServer.notification("textDocument/didOpen", .object(["textDocument": item])))
         }
         toServer += pending.map(\.body)
         return (toClient, toServer)
-    }
-
-    private static func encode(_ members: [String: JSONValue]) -> [UInt8] {
-        Array(JSONValue.object(members).compact().utf8)
     }
 }

@@ -26,13 +26,14 @@ struct ColumnCounter: Sendable {
             counted = lineStart
             scalars = 0
         }
-        let from = counted
         // Contiguous bytes (every caller's) are counted through a pointer: no bounds check a byte.
+        // An offset before the line's start counts nothing, as the byte loop did.
+        let range = counted ..< Swift.max(counted, offset)
         scalars += bytes.withContiguousStorageIfAvailable { buffer in
             var found = 0
-            for index in from ..< offset where buffer[index] & 0xC0 != 0x80 { found &+= 1 }
+            for index in range where buffer[index] & 0xC0 != 0x80 { found &+= 1 }
             return found
-        } ?? (from ..< offset).reduce(0) { $0 + (bytes[$1] & 0xC0 != 0x80 ? 1 : 0) }
+        } ?? range.reduce(0) { $0 + (bytes[$1] & 0xC0 != 0x80 ? 1 : 0) }
         bytesCounted += offset - counted
         counted = max(counted, offset)
         return scalars + 1
