@@ -60,7 +60,9 @@ public enum LanguageServerSupervisor {
                 }
             case .serverEnded(let from)? where from == generation:
                 let status = child.finish()
-                if relay.exitSent || clientEnded { return status.exitCode }
+                // A server that exited when told to (or when its input ended) is done; one killed by
+                // a signal crashed, even after the client's `exit` (it may not have reached it).
+                if status.signal == nil && (relay.exitSent || clientEnded) { return status.exitCode }
                 let now = LanguageServer.monotonicNanoseconds()
                 crashes = crashes.filter { now - $0 < restartWindow * 1_000_000_000 } + [now]
                 let (messages, replay) = relay.serverDied(status.description)
@@ -74,6 +76,7 @@ public enum LanguageServerSupervisor {
                 guard let next = Child.start(command, environment: environment, generation: generation, inbox: inbox) else { return 1 }
                 child = next
                 for message in replay { child.send(message) }
+                if clientEnded { child.closeInput() }
             default: break  // What a previous child said after its end was taken.
             }
         }

@@ -93,9 +93,9 @@ struct ServerRelay {
 
     private static let notificationStart = Array(#"{"jsonrpc""#.utf8)
 
-    /// The server stopped without the client's `exit`. Returns the messages for the client (an
+    /// The server stopped without handling the client's `exit`. Returns the messages for the client (an
     /// error for the request it was most likely handling, the oldest unanswered, and a log line)
-    /// and those that bring a new server to where the last one was.
+    /// and those that bring a new server to where the last one was (`exit` last, when it was sent).
     mutating func serverDied(_ how: String) -> (toClient: [[UInt8]], toServer: [[UInt8]]) {
         var toClient: [[UInt8]] = []
         var what = "between requests"
@@ -131,6 +131,7 @@ struct ServerRelay {
             toServer.append(LanguageServer.notification("textDocument/didOpen", .object(["textDocument": item])))
         }
         toServer += pending.map(\.body)
+        if exitSent { toServer.append(LanguageServer.message(["method": .string("exit")])) }
         return (toClient, toServer)
     }
 }

@@ -60,6 +60,21 @@ import Testing
         #expect(result.status == 0)
     }
 
+    /// The whole session in one write, the server crashing in a request before it reached
+    /// `shutdown` and `exit`: the request fails, a new server answers `shutdown`, exits 0.
+    @Test func aCrashBeforeShutdownIsAnErrorAndTheSessionStillEndsWith0() throws {
+        let crash = Self.frame(#"{"jsonrpc":"2.0","id":7,"method":"routekit/crashForTesting"}"#)
+        let result = try CLI.run(["lsp"], stdin: initialize + crash + shutdown + exit,
+                                 environment: ["ROUTEKIT_LSP_CRASH_FOR_TESTING": "1", "SWIFT_BACKTRACE": "enable=no"])
+        let messages = Self.messages(result.stdout)
+        #expect(messages.filter { $0["id"] == .int(1) }.count == 1, "the new server's initialize answer stays with the relay")
+        let failed = try #require(messages.first { $0["id"] == .int(7) })
+        #expect(failed.at("error", "code") == .int(-32603))
+        #expect(failed.at("error", "message")?.string?.hasPrefix("routekit's server stopped (signal ") == true)
+        #expect(messages.last?["id"] == .int(2) && messages.last?["result"] == .null)
+        #expect(result.status == 0)
+    }
+
     @Test func argumentsAreRefused() throws {
         let result = try CLI.run(["lsp", "extra"])
         #expect(result.status == 2)

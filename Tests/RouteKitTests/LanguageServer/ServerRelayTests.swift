@@ -79,10 +79,13 @@ import Testing
         #expect(relay.fromServer(Self.body(#"{"id":7,"jsonrpc":"2.0","result":{"capabilities":{}}}"#)) == .forward)
     }
 
-    @Test func exitIsNoted() {
-        var relay = ServerRelay()
+    @Test func anExitTheServerDidNotReachIsReplayedLast() throws {
+        var relay = Self.session()
+        relay.fromClient(Self.body(#"{"jsonrpc":"2.0","id":5,"method":"shutdown"}"#))
         #expect(!relay.exitSent)
         relay.fromClient(Self.body(#"{"jsonrpc":"2.0","method":"exit"}"#))
         #expect(relay.exitSent)
+        let sent = try relay.serverDied("signal 4").toServer.map(Self.value)
+        #expect(sent.suffix(3).map { $0["method"]?.string } == ["textDocument/completion", "shutdown", "exit"])
     }
 }
