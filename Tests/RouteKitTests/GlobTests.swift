@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import RouteKit
 
@@ -18,5 +19,22 @@ import Testing
         #expect(Glob.expand("strings/*.yml", root: root).map { PathUtilities.relative($0, to: root) } == ["strings/en.yml"])
         #expect(Glob.expand("strings/**/*.yml", root: root).map { PathUtilities.relative($0, to: root) } == ["strings/de/x.yml", "strings/en.yml"])
         #expect(Glob.expand("{other,strings/en}.yml", root: root).count == 2)
+    }
+
+    /// The listing's kinds decide what needs `realpath` (Project.resolve checks only these): a
+    /// link to a file, in a listed directory or named literally, is one; a regular file is not.
+    @Test func linksAreNotedAndRegularFilesAreNot() throws {
+        let dir = try TemporaryDirectory().write(["strings/en.yml": "", "strings/de/x.yml": "", "other.yml": ""])
+        let root = dir.url.path
+        try FileManager.default.createSymbolicLink(atPath: dir.path("strings/alias.yml"), withDestinationPath: "en.yml")
+        try FileManager.default.createSymbolicLink(atPath: dir.path("strings/dirlink"), withDestinationPath: "de")
+        let kinds = Dictionary(uniqueKeysWithValues: Glob.entries(of: dir.path("strings")).map { ($0.name, $0.kind) })
+        #expect(kinds == ["alias.yml": .link, "de": .directory, "dirlink": .link, "en.yml": .regular])
+        #expect(Glob.entries(of: dir.path("strings")).map(\.name) == ["alias.yml", "de", "dirlink", "en.yml"])
+
+        let (expansions, mayBeLinks) = Glob.expandNotingLinks(["strings/**/*.yml", "other.yml"], root: root, confinedTo: root)
+        #expect(expansions.map { $0.matches.map { PathUtilities.relative($0, to: root) } }
+            == [["strings/alias.yml", "strings/de/x.yml", "strings/en.yml"], ["other.yml"]])
+        #expect(Set(mayBeLinks.map { PathUtilities.relative($0, to: root) }) == ["strings/alias.yml", "other.yml"])
     }
 }

@@ -33,12 +33,22 @@ public enum Glob {
     /// directory is listed once, not once per pattern (1,000 `strings:` patterns over 900 folders
     /// took 37 s). A pattern over the `{a,b}` limits expands to nothing.
     public static func expand(_ patterns: [String], root: String, confinedTo realRoot: String?) -> [(matches: [String], escape: String?)] {
+        expandNotingLinks(patterns, root: root, confinedTo: realRoot).expansions
+    }
+
+    /// `expand(_:root:confinedTo:)` and the matches that may be symbolic links: every match but
+    /// the regular files the directory listings named. Under `confinedTo`, only these can resolve
+    /// outside it (the walk entered no directory that does), so only these need `realpath`.
+    static func expandNotingLinks(_ patterns: [String], root: String, confinedTo realRoot: String?)
+        -> (expansions: [(matches: [String], escape: String?)], mayBeLinks: Set<String>)
+    {
         let walk = GlobWalk(patterns: patterns.map { braceAlternatives($0) ?? [] }, root: root, confinedTo: realRoot)
-        return patterns.indices.map { index in
+        let expansions = patterns.indices.map { index -> (matches: [String], escape: String?) in
             guard walk.escaped[index] else { return (walk.matches[index], nil) }
             // The link named is the one the walk of this pattern alone meets first.
             return ([], firstEscape(patterns[index], root: root, confinedTo: realRoot))
         }
+        return (expansions, walk.mayBeLinks)
     }
 
     /// The first symbolic link leading outside `realRoot` that the walk of `pattern` alone meets.
@@ -146,8 +156,60 @@ public enum Glob {
     }
 
     static func children(of directory: String) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        return names.sorted().map { PathUtilities.join(directory, $0) }
+        entries(of: directory).map(\.path)
+    }
+
+    /// A directory entry and what the directory listing says it is.
+    struct Entry {
+        enum Kind { case directory, regular, link, other, unknown }
+        var path: String
+        var name: String
+        var kind: Kind
+
+        /// A directory, not a link to one (asked of the file system only when the listing did not say).
+        var isRealDirectory: Bool {
+            switch kind {
+            case .directory: true
+            case .regular, .link, .other: false
+            case .unknown: Glob.isDirectory(path, followLinks: false)
+            }
+        }
+
+        /// Not a directory once links are followed: a possible match.
+        var isFileOrLinkToOne: Bool {
+            switch kind {
+            case .regular, .other: true
+            case .directory: false
+            case .link, .unknown: !Glob.isDirectory(path, followLinks: true)
+            }
+        }
+    }
+
+    /// The entries of `directory` sorted by name, `.` and `..` left out, with the kind the listing
+    /// gives (`d_type`): a tree of source files is walked without a `stat` per file (the kernel's
+    /// path look-ups were a third of the time `sources:` took on 2,000 Kotlin files).
+    static func entries(of directory: String) -> [Entry] {
+        guard let stream = opendir(directory) else { return [] }
+        defer { closedir(stream) }
+        var entries: [Entry] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
+                    String(cString: $0)
+                }
+            }
+            if name == "." || name == ".." { continue }
+            let kind: Entry.Kind = switch Int32(entry.pointee.d_type) {
+            case Int32(DT_DIR): .directory
+            case Int32(DT_REG): .regular
+            case Int32(DT_LNK): .link
+            case Int32(DT_UNKNOWN): .unknown
+            default: .other
+            }
+            entries.append(Entry(path: PathUtilities.join(directory, name), name: name, kind: kind))
+        }
+        entries.sort { $0.name < $1.name }
+        return entries
     }
 
     private static func isHidden(_ path: String) -> Bool { PathUtilities.lastComponent(path).hasPrefix(".") }

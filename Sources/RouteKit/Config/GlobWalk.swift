@@ -30,6 +30,9 @@ struct GlobWalk {
     private(set) var matches: [[String]]
     /// Patterns that met a linked directory resolving outside `realRoot` (not entered).
     private(set) var escaped: [Bool]
+    /// Matches that may be symbolic links: all but the regular files the listings named. The
+    /// others' directories were entered only inside `realRoot`, so only these can lead out of it.
+    private(set) var mayBeLinks: Set<String> = []
     /// Directories listed, for tests: each at most once per start directory.
     private(set) var directoriesListed = 0
 
@@ -154,7 +157,10 @@ struct GlobWalk {
             for step in steps.literals[name]! {
                 let next = Step(alternative: step.alternative, position: step.position + 1)
                 if isLast(next) {
-                    if exists { matches[patternOf[Int(step.alternative)]].append(path) }
+                    if exists {
+                        matches[patternOf[Int(step.alternative)]].append(path)
+                        mayBeLinks.insert(path)
+                    }
                 } else {
                     switch entered {
                     case .no: break
@@ -166,12 +172,13 @@ struct GlobWalk {
         }
         if steps.needsListing {
             directoriesListed += 1
-            for child in Glob.children(of: directory) {
-                let name = PathUtilities.lastComponent(child)
+            for entry in Glob.entries(of: directory) {
+                let child = entry.path
+                let name = entry.name
                 var isRealDirectory: Bool?
                 func realDirectory() -> Bool {
                     if let isRealDirectory { return isRealDirectory }
-                    let answer = Glob.isDirectory(child, followLinks: false)
+                    let answer = entry.isRealDirectory
                     isRealDirectory = answer
                     return answer
                 }
@@ -190,7 +197,10 @@ struct GlobWalk {
                         guard Glob.matches(scalars, pattern) else { continue }
                         let next = Step(alternative: step.alternative, position: step.position + 1)
                         if isLast(next) {
-                            if !Glob.isDirectory(child, followLinks: true) { matches[patternOf[Int(step.alternative)]].append(child) }
+                            if entry.isFileOrLinkToOne {
+                                matches[patternOf[Int(step.alternative)]].append(child)
+                                if entry.kind != .regular { mayBeLinks.insert(child) }
+                            }
                         } else if realDirectory() {
                             reach(child) { $0.steps.append(next) }
                         }

@@ -252,8 +252,8 @@ public struct Project: Sendable {
             }
         }
         let walked = checks.indices.filter { (try? checks[$0].get()) == true }
-        let expansions = Glob.expand(walked.map { patterns[$0].value }, root: config.root,
-                                     confinedTo: config.allowOutsideRoot ? nil : realRoot)
+        let (expansions, mayBeLinks) = Glob.expandNotingLinks(walked.map { patterns[$0].value }, root: config.root,
+                                                             confinedTo: config.allowOutsideRoot ? nil : realRoot)
         var expansionOf: [Int: (matches: [String], escape: String?)] = [:]
         for (position, index) in walked.enumerated() { expansionOf[index] = expansions[position] }
 
@@ -263,12 +263,15 @@ public struct Project: Sendable {
             let pattern = patterns[index]
             let text = pattern.value
             let matches: [String]
+            // A walk's regular files are inside the root: it entered no directory leading out.
+            var walkedFiles = false
             if try check.get(), let expansion = expansionOf[index] {
                 if let escape = expansion.escape {
                     throw ConfigError("\(field) pattern '\(shortened(text))': '\(PathUtilities.relative(escape, to: config.root))' is a symbolic link that resolves outside the project root; it is not followed (set allow-outside-root: true to allow)",
                                       at: pattern.location)
                 }
                 matches = expansion.matches
+                walkedFiles = true
             } else {
                 let path = PathUtilities.join(config.root, text)
                 switch InputFile.check(path) {
@@ -279,7 +282,7 @@ public struct Project: Sendable {
                 }
             }
             for match in matches where !seen.contains(match) {
-                if !config.allowOutsideRoot {
+                if !config.allowOutsideRoot, !walkedFiles || mayBeLinks.contains(match) {
                     let resolved = realPath(match) ?? match
                     guard PathUtilities.isInside(resolved, root: realRoot) else {
                         throw ConfigError("\(field) file '\(PathUtilities.relative(match, to: config.root))' resolves (through a symbolic link) outside the project root; set allow-outside-root: true to allow",
