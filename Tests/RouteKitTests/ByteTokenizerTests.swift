@@ -36,6 +36,41 @@ import Testing
         #expect(cursor.column(at: 10) == 5)
     }
 
+    /// The counter's ASCII runs (a column without counting) and its counted lines agree with
+    /// counting a line's scalars afresh, on generated text: long ASCII runs across lines, lines
+    /// with other scalars before, at and after the offsets asked, and offsets asked again.
+    @Test(arguments: 0 ..< 40) func columnsAgreeWithCountingAfresh(seed: Int) {
+        var random = SeededGenerator(seed: UInt64(seed))
+        let pieces = ["a", "bc", " ", "\n", "é", "日", "👍", "xyzzy0123", "\r\n"]
+        let weights = seed % 2 == 0 ? [30, 20, 10, 5, 1, 1, 1, 30, 1] : [5, 5, 5, 5, 5, 5, 5, 5, 5]
+        var text = ""
+        for _ in 0 ..< 400 {
+            var pick = Int(random.next() % UInt64(weights.reduce(0, +)))
+            var index = 0
+            while pick >= weights[index] { pick -= weights[index]; index += 1 }
+            text += pieces[index]
+        }
+        var cursor = Cursor(text)
+        var offset = 0
+        while offset <= cursor.s.count {
+            cursor.advance(to: offset)
+            if offset < cursor.s.count, cursor.s[offset] & 0xC0 == 0x80 { offset += 1; continue }
+            let lineStart = cursor.columns.lineStart
+            let expected = cursor.s[lineStart ..< offset].filter { $0 & 0xC0 != 0x80 }.count + 1
+            #expect(cursor.column(at: offset) == expected, "seed \(seed), offset \(offset)")
+            if random.next() % 7 == 0, offset > lineStart {
+                // Asked again, for an earlier offset on the line.
+                let earlier = lineStart + Int(random.next() % UInt64(offset - lineStart))
+                if cursor.s[earlier] & 0xC0 != 0x80 {
+                    let again = cursor.s[lineStart ..< earlier].filter { $0 & 0xC0 != 0x80 }.count + 1
+                    #expect(cursor.column(at: earlier) == again, "seed \(seed), again at \(earlier)")
+                }
+            }
+            offset += 1 + Int(random.next() % 5)
+        }
+        #expect(cursor.columns.bytesCounted <= 2 * cursor.s.count + 2 * 400)
+    }
+
     @Test func linesRestartTheColumn() {
         var cursor = Cursor("ab\n日x\ny")
         cursor.advance(to: 3)

@@ -579,28 +579,36 @@ struct KotlinDeclarationScanner {
         var j = k + 2
         var depth = 0
         var functionType = false
-        // Names in a function type's parameters (before its `->`): a route among them makes `name` take routes.
-        var parameterTypes: [String] = []
-        while t.has(j) {
-            let part = t[j]
-            if part.is("(") || part.is("<") || part.is("[") {
+        // Names in a function type's parameters (before its `->`): a route among them makes `name`
+        // take routes. Kept as records: most type uses are not function types, and need no text.
+        var parameterTypes: [KotlinTokenRecord] = []
+        reading: while t.has(j) {
+            let record = t.record(j)
+            switch t.punctuationByte(j) {
+            case UInt8(ascii: "("), UInt8(ascii: "<"), UInt8(ascii: "["):
                 depth += 1
-            } else if part.is(")") || part.is(">") || part.is("]") {
-                if depth == 0 { break }
+            case UInt8(ascii: ")"), UInt8(ascii: ">"), UInt8(ascii: "]"):
+                if depth == 0 { break reading }
                 depth -= 1
-            } else if depth == 0, part.is(",") || part.is("=") || part.is("{") || part.is(";") || part.is(":") || part.isWord("by") {
+            case UInt8(ascii: ","), UInt8(ascii: "="), UInt8(ascii: "{"), UInt8(ascii: ";"), UInt8(ascii: ":"):
                 // No type holds a `:` outside brackets: `a: b: c: …` on one line read each type to the line's end.
-                break
-            } else if part.is("->") {
-                functionType = true
-            } else if part.kind == .identifier, depth > 0, !functionType {
-                parameterTypes.append(part.text)
+                if depth == 0 { break reading }
+            default:
+                if record.kind == .identifier {
+                    if depth == 0, t[j].isWord("by") { break reading }
+                    if depth > 0, !functionType { parameterTypes.append(record) }
+                } else if record.kind == .punctuation, record.length == 2, t[j].is("->") {
+                    functionType = true
+                }
             }
-            if j > k + 2, part.newlineBefore, depth == 0 { break }
+            if j > k + 2, record.flags & KotlinTokenRecord.newlineBefore != 0, depth == 0 { break }
             j += 1
         }
         if functionType {
-            if !parameterTypes.isEmpty { declarations.append(KotlinTypeUse(name: token.text, types: parameterTypes)) }
+            if !parameterTypes.isEmpty {
+                let types = parameterTypes.map { KotlinToken(bytes: t.bytes, record: $0).text }
+                declarations.append(KotlinTypeUse(name: token.text, types: types))
+            }
         } else if t.has(k + 2), t[k + 2].kind == .identifier, !t[k + 2].isWord("by"),
             let open = brackets.last, open.parenthesis, let callee = open.callee
         {

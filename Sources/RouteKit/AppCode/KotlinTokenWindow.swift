@@ -24,13 +24,17 @@ struct KotlinTokenWindow {
     /// The annotation filter's look ahead: tokens read from the tokenizer, not yet in the window.
     private var raw: [KotlinTokenRecord] = []
     private var rawStart = 0
-    private var records: [KotlinTokenRecord] = []
-    /// Per token in `records`: for an open bracket, the index of its close once read, `notYet`
-    /// before; `tooDeepToMatch` for a bracket past the depth bound and its close; -1 for others.
-    private var closes: [Int32] = []
+    /// The tokens held, each with its bracket match: for an open bracket, the index of its close
+    /// once read, `notYet` before; `tooDeepToMatch` for a bracket past the depth bound and its
+    /// close; -1 for others. One array: a token read is one append.
+    private var slots: [Slot] = []
+    private struct Slot {
+        var record: KotlinTokenRecord
+        var close: Int32
+    }
     private static let notYet: Int32 = -2
     private static let tooDeepToMatch: Int32 = -3
-    /// The file index of `records[0]`.
+    /// The file index of `slots[0]`.
     private var first = 0
     /// Open brackets not closed yet, by kind: ( [ {; and how many past the depth bound.
     private var opens: [[Int]] = [[], [], []]
@@ -45,74 +49,89 @@ struct KotlinTokenWindow {
     init(bytes: [UInt8]) {
         self.bytes = bytes
         tokenizer = KotlinTokenizer(pulling: bytes)
+        // About a token per five bytes, up to what the window holds before it lets go: growing by
+        // doubling copied every file's tokens about once more (3 % of reading the code).
+        slots.reserveCapacity(Swift.min(bytes.count / 4, 2 * 4096) + 16)
     }
 
     /// How many tokens the window holds.
-    var held: Int { records.count }
+    var held: Int { slots.count }
 
     /// The index after the last token read so far (the file's token count once `reachedEnd`).
-    var endOfRead: Int { first + records.count }
+    var endOfRead: Int { first + slots.count }
 
     /// What the tokenizer could not read, so far (all of it once the end is reached).
     var problems: [TokenizerProblem] { tokenizer.problems }
 
     /// The token at file index `index`: one `has(index)` said is there, not yet let go.
     subscript(index: Int) -> KotlinToken {
-        KotlinToken(bytes: bytes, record: records[index - first])
+        KotlinToken(bytes: bytes, record: slots[index - first].record)
     }
+
+    /// The stored token at `index` (its kind, flags and place; no text made).
+    @inline(__always) func record(_ index: Int) -> KotlinTokenRecord { slots[index - first].record }
 
     /// The one byte of the one-byte punctuation token at `index` (a bracket, `:`), 0 for any
     /// other token: what the scanners switch on without making a token.
     @inline(__always) func punctuationByte(_ index: Int) -> UInt8 {
-        let record = records[index - first]
-        return record.kind == .punctuation && record.length == 1 ? bytes[Int(record.start)] : 0
+        let record = slots[index - first].record
+        return record.isOneBytePunctuation ? bytes[Int(record.start)] : 0
     }
 
     /// True when the file has a token at `index`, reading up to it. False past the end, past the
     /// look-ahead bound (`lookaheadRefused` is then set) and for a token let go.
-    mutating func has(_ index: Int) -> Bool {
-        while index >= first + records.count {
+    @inline(__always) mutating func has(_ index: Int) -> Bool {
+        let offset = index &- first
+        if offset >= 0 && offset < slots.count { return true }
+        return read(upTo: index)
+    }
+
+    /// `has` for a token not read yet: reads a batch of tokens (up to the look-ahead bound).
+    private mutating func read(upTo index: Int) -> Bool {
+        while index >= first + slots.count {
             if reachedEnd { return false }
             if index - first >= Self.lookaheadLimit {
                 lookaheadRefused = true
                 return false
             }
-            readOne()
+            readBatch(Swift.min(Self.batch, first + Self.lookaheadLimit - endOfRead))
         }
         return index >= first
     }
+
+    /// Tokens read at a time past the one asked for (never past the look-ahead bound).
+    private static let batch = 64
 
     /// The index of the close of the open bracket at `open`, reading up to it; -1 when the file
     /// ends first, when the look-ahead bound is reached first, past the depth bound, and for any
     /// other token.
     mutating func close(of open: Int) -> Int {
-        while closes[open - first] == Self.notYet {
-            guard has(first + records.count) else { return -1 }
+        while slots[open - first].close == Self.notYet {
+            guard has(first + slots.count) else { return -1 }
         }
-        return max(-1, Int(closes[open - first]))
+        return max(-1, Int(slots[open - first].close))
     }
 
     /// A bracket past the depth bound, or the close of one: not matched, not to be stacked.
-    func isUnmatchedByDepth(_ index: Int) -> Bool { closes[index - first] == Self.tooDeepToMatch }
+    @inline(__always) func isUnmatchedByDepth(_ index: Int) -> Bool { slots[index - first].close == Self.tooDeepToMatch }
 
     /// The index after the close of the open bracket at `open`, or the end of what could be read.
     mutating func after(_ open: Int) -> Int {
         let close = close(of: open)
-        return close > open ? close + 1 : first + records.count
+        return close > open ? close + 1 : first + slots.count
     }
 
     /// Lets go of the tokens before `index - lookback` (in batches, so each is moved once or so).
-    mutating func release(before index: Int) {
-        let drop = index - Self.lookback - first
-        guard drop >= 4096, drop >= records.count / 2 else { return }
-        records.removeFirst(drop)
-        closes.removeFirst(drop)
+    @inline(__always) mutating func release(before index: Int) {
+        let drop = index &- Self.lookback &- first
+        guard drop >= 4096, drop >= slots.count / 2 else { return }
+        slots.removeFirst(drop)
         first += drop
     }
 
     /// A copy of the tokens in `range` with only the bytes they span (what a declaration keeps).
     func copy(_ range: Range<Int>) -> KotlinTokens {
-        let slice = Array(records[(range.lowerBound - first) ..< (range.upperBound - first)])
+        let slice = slots[(range.lowerBound - first) ..< (range.upperBound - first)].map(\.record)
         return KotlinTokens(bytes: bytes, records: slice).copy(0 ..< slice.count)
     }
 
@@ -120,29 +139,31 @@ struct KotlinTokenWindow {
 
     // MARK: - Reading
 
-    private mutating func readOne() {
-        guard let record = nextWithoutAnnotations() else {
-            reachedEnd = true
-            return
-        }
-        let index = first + records.count
-        var close: Int32 = -1
-        if record.kind == .punctuation, record.length == 1 {
-            switch bytes[Int(record.start)] {
-            case 0x28: close = open(0, index, record)
-            case 0x5B: close = open(1, index, record)
-            case 0x7B: close = open(2, index, record)
-            case 0x29: close = closeBracket(0, index)
-            case 0x5D: close = closeBracket(1, index)
-            case 0x7D: close = closeBracket(2, index)
-            default: break
+    /// Reads up to `count` tokens (at least one), or to the end.
+    private mutating func readBatch(_ count: Int) {
+        for _ in 0 ..< Swift.max(1, count) {
+            guard let record = nextWithoutAnnotations() else {
+                reachedEnd = true
+                return
             }
+            let index = first + slots.count
+            var close: Int32 = -1
+            if record.isOneBytePunctuation {
+                switch bytes[Int(record.start)] {
+                case 0x28: close = open(0, index, record)
+                case 0x5B: close = open(1, index, record)
+                case 0x7B: close = open(2, index, record)
+                case 0x29: close = closeBracket(0, index)
+                case 0x5D: close = closeBracket(1, index)
+                case 0x7D: close = closeBracket(2, index)
+                default: break
+                }
+            }
+            slots.append(Slot(record: record, close: close))
         }
-        records.append(record)
-        closes.append(close)
     }
 
-    /// What `closes` holds for an open bracket at `index`.
+    /// The match a slot holds for an open bracket at `index`.
     private mutating func open(_ kind: Int, _ index: Int, _ record: KotlinTokenRecord) -> Int32 {
         guard opens[0].count + opens[1].count + opens[2].count < Self.depthLimit else {
             if tooDeep == nil { tooDeep = KotlinToken(bytes: bytes, record: record) }
@@ -153,14 +174,14 @@ struct KotlinTokenWindow {
         return Self.notYet
     }
 
-    /// What `closes` holds for a close bracket at `index` (recording the match of its open).
+    /// The match a slot holds for a close bracket at `index` (recording the match of its open).
     private mutating func closeBracket(_ kind: Int, _ index: Int) -> Int32 {
         if unmatchedOpens[kind] > 0 {
             unmatchedOpens[kind] -= 1
             return Self.tooDeepToMatch
         }
         guard let open = opens[kind].popLast() else { return -1 }
-        if open >= first { closes[open - first] = Int32(truncatingIfNeeded: index) }
+        if open >= first { slots[open - first].close = Int32(truncatingIfNeeded: index) }
         return -1
     }
 
@@ -189,18 +210,23 @@ struct KotlinTokenWindow {
 
     /// The token is `@`, an annotation's start.
     @inline(__always) private func isAt(_ record: KotlinTokenRecord) -> Bool {
-        record.kind == .punctuation && record.length == 1 && bytes[Int(record.start)] == UInt8(ascii: "@")
+        record.isOneBytePunctuation && bytes[Int(record.start)] == UInt8(ascii: "@")
     }
 
     /// The next token that is not part of an annotation: `@Name`, `@Name(…)`, `@use:Name(…)`,
     /// `@[A B]`, and the `@Outer` of labels like `this@Outer`.
-    private mutating func nextWithoutAnnotations() -> KotlinTokenRecord? {
+    @inline(__always) private mutating func nextWithoutAnnotations() -> KotlinTokenRecord? {
         // Most tokens are not `@`: they come straight from the tokenizer, not through the look-ahead.
         if rawStart == raw.count {
             guard let record = tokenizer.next() else { return nil }
             guard isAt(record) else { return record }
             raw.append(record)
         }
+        return nextAfterAnnotations()
+    }
+
+    /// `nextWithoutAnnotations` from a `@`, or with tokens in the look-ahead.
+    private mutating func nextAfterAnnotations() -> KotlinTokenRecord? {
         while let record = peekRaw(0) {
             guard isAt(record) else {
                 dropRaw(1)

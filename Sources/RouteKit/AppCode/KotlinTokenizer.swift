@@ -85,9 +85,13 @@ struct KotlinTokenRecord: Sendable, Equatable {
         packed = UInt32(clamping: min(column, 0xFF_FFFF)) << 8 | flags | UInt32(kind.rawValue)
     }
 
-    var kind: KotlinToken.Kind { KotlinToken.Kind(rawValue: UInt8(packed & 7)) ?? .punctuation }
-    var flags: UInt32 { packed & 0xF8 }
-    var range: Range<Int> { Int(start)..<(Int(start) + Int(length)) }
+    @inline(__always) var kind: KotlinToken.Kind { KotlinToken.Kind(rawValue: UInt8(packed & 7)) ?? .punctuation }
+    @inline(__always) var flags: UInt32 { packed & 0xF8 }
+    @inline(__always) var range: Range<Int> { Int(start)..<(Int(start) + Int(length)) }
+    /// One byte of punctuation (a bracket, `:`, `@`): what the window and the scanners switch on.
+    @inline(__always) var isOneBytePunctuation: Bool {
+        packed & 7 == UInt32(KotlinToken.Kind.punctuation.rawValue) && length == 1
+    }
 }
 
 /// A file's tokens: the records and the bytes they point into. Indexing gives a `KotlinToken`.
@@ -163,12 +167,28 @@ struct KotlinTokenizer: ByteTokenizer {
 
     var tokens: KotlinTokens { KotlinTokens(bytes: s, records: records) }
 
-    static func isIdentifierStart(_ c: Unicode.Scalar) -> Bool {
-        c == "_" || c.properties.isAlphabetic
+    @inline(__always) static func isIdentifierStart(_ c: Unicode.Scalar) -> Bool {
+        c.isASCII ? isASCIIIdentifierPart(UInt8(c.value)) && !isDigit(UInt8(c.value)) : isLetterBeyondASCII(c)
     }
 
-    static func isIdentifierPart(_ c: Unicode.Scalar) -> Bool {
-        isIdentifierStart(c) || c.properties.numericType != nil
+    @inline(__always) static func isIdentifierPart(_ c: Unicode.Scalar) -> Bool {
+        c.isASCII ? isASCIIIdentifierPart(UInt8(c.value)) : isLetterOrDigitBeyondASCII(c)
+    }
+
+    // Out of line: Unicode properties are resilient types whose metadata the caller looks up on
+    // entry, and inlined into `next` that was a quarter of its time on every token, non-ASCII or
+    // not (and `isAlphabetic` is a search of about 300 instructions, even for ASCII).
+    @inline(never) private static func isLetterBeyondASCII(_ c: Unicode.Scalar) -> Bool {
+        c.properties.isAlphabetic
+    }
+
+    @inline(never) private static func isLetterOrDigitBeyondASCII(_ c: Unicode.Scalar) -> Bool {
+        c.properties.isAlphabetic || c.properties.numericType != nil
+    }
+
+    /// White space beyond ASCII, and the byte-order mark.
+    @inline(never) static func isSpace(_ c: Unicode.Scalar) -> Bool {
+        c.properties.isWhitespace || c == "\u{FEFF}"
     }
 
     /// The scalar starting at byte `index` and its length (U+FFFD, 1 for a malformed sequence).
@@ -186,14 +206,17 @@ struct KotlinTokenizer: ByteTokenizer {
         return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
     }
 
+    /// `[A-Za-z0-9_]`, from two 64-bit masks (one shift and test a byte).
     @inline(__always) private static func isASCIIIdentifierPart(_ c: UInt8) -> Bool {
-        (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || c == 0x5F || (c >= 0x30 && c <= 0x39)
+        let digits: UInt64 = 0x03FF_0000_0000_0000  // 0x30...0x39
+        let letters: UInt64 = 0x07FF_FFFE_87FF_FFFE  // 0x41...0x5A, 0x5F, 0x61...0x7A
+        return c < 64 ? (digits >> c) & 1 != 0 : c < 128 && (letters >> (c & 63)) & 1 != 0
     }
 
     @inline(__always) private static func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
 
     /// Identifier bytes from `i`: ASCII runs through a pointer, other scalars by their properties.
-    private mutating func skipIdentifierPart() {
+    @inline(__always) private mutating func skipIdentifierPart() {
         while true {
             i = skip(from: i, while: Self.isASCIIIdentifierPart)
             guard i < s.count, s[i] >= 0x80 else { return }
@@ -258,7 +281,7 @@ struct KotlinTokenizer: ByteTokenizer {
             var nonASCII: (Unicode.Scalar, Int)?
             if c >= 0x80 {
                 let decoded = scalar(at: i)
-                if decoded.0.properties.isWhitespace || decoded.0 == "\u{FEFF}" {
+                if Self.isSpace(decoded.0) {
                     sawSpace = true
                     i += decoded.1
                     continue

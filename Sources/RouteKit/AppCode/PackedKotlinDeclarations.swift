@@ -45,7 +45,7 @@ struct PackedKotlinDeclarations: RandomAccessCollection, Sendable, Equatable {
     /// The file every declaration here is in.
     let file: String
     private var records: [Record] = []
-    private var names = KeyInterner()
+    private var names = KeyInterner(tableCapacity: 64)
     private var supertypes: [Int32] = []
     private var parameters: [Parameter] = []
     /// Default values by parameter index.

@@ -1,15 +1,23 @@
 /// The column, in Unicode scalars (as every routekit position counts), of byte offsets on the
-/// current line, asked in increasing order: each byte is counted once and the count carried on
-/// (counted afresh from the line's start for each token, a file of tokens on one line took time
-/// quadratic in its length). The one column bookkeeping of the readers that track positions as they
-/// go: the Kotlin and Swift tokenizers, the XML scanner and the JSON parser.
+/// current line, asked in increasing order. Code is nearly all ASCII, where a column is the
+/// offset less the line's start: the counter finds where the next non-ASCII byte is (eight bytes
+/// at a time, each byte once however many lines the run spans) and counts scalars only on a line
+/// that has one before the offset, each byte once and the count carried on (counted afresh from
+/// the line's start for each token, a file of tokens on one line took time quadratic in its
+/// length). The one column bookkeeping of the readers that track positions as they go: the
+/// Kotlin and Swift tokenizers, the XML scanner and the JSON parser.
 struct ColumnCounter: Sendable {
     /// Byte offset of the current line's first byte.
     private(set) var lineStart = 0
     /// Bytes from `lineStart` up to here are counted: `scalars` scalars.
     private var counted = 0
     private var scalars = 0
-    /// Bytes looked at to count columns, for tests: at most one per byte when asked in order.
+    /// The bytes from `asciiFrom` up to `nextNonASCII` are ASCII; `nextNonASCII` is the offset of
+    /// the first that is not (or the end). -1 before the first look.
+    private var asciiFrom = 0
+    private var nextNonASCII = -1
+    /// Bytes looked at to count columns, for tests: at most two per byte when asked in order
+    /// (one finding the ASCII runs, one counting a line that has other bytes).
     private(set) var bytesCounted = 0
 
     /// A new line starts at `offset`.
@@ -21,22 +29,63 @@ struct ColumnCounter: Sendable {
 
     /// The 1-based column of `offset`, on the current line. Asked before an offset already
     /// counted, it counts again from the line's start.
+    @inline(__always)
     mutating func column<Bytes: RandomAccessCollection<UInt8>>(of offset: Int, in bytes: Bytes) -> Int where Bytes.Index == Int {
+        if offset >= lineStart, offset <= nextNonASCII, lineStart >= asciiFrom { return offset &- lineStart &+ 1 }
+        return countedColumn(of: offset, in: bytes)
+    }
+
+    private mutating func countedColumn<Bytes: RandomAccessCollection<UInt8>>(of offset: Int, in bytes: Bytes) -> Int where Bytes.Index == Int {
+        if lineStart > nextNonASCII {
+            // The ASCII run known ends before this line: find the next one from here.
+            asciiFrom = lineStart
+            nextNonASCII = bytes.withContiguousStorageIfAvailable { Self.firstNonASCII($0, from: lineStart) }
+                ?? (lineStart ..< bytes.endIndex).first { bytes[$0] >= 0x80 } ?? bytes.endIndex
+            bytesCounted &+= nextNonASCII - lineStart
+            if offset >= lineStart, offset <= nextNonASCII { return offset &- lineStart &+ 1 }
+        }
         if offset < counted {
             counted = lineStart
             scalars = 0
         }
+        if counted < nextNonASCII, nextNonASCII <= offset, asciiFrom <= lineStart {
+            // ASCII up to the first other byte: one scalar a byte.
+            scalars += nextNonASCII - counted
+            counted = nextNonASCII
+        }
         // Contiguous bytes (every caller's) are counted through a pointer: no bounds check a byte.
         // An offset before the line's start counts nothing, as the byte loop did.
         let range = counted ..< Swift.max(counted, offset)
-        scalars += bytes.withContiguousStorageIfAvailable { buffer in
-            var found = 0
-            for index in range where buffer[index] & 0xC0 != 0x80 { found &+= 1 }
-            return found
-        } ?? range.reduce(0) { $0 + (bytes[$1] & 0xC0 != 0x80 ? 1 : 0) }
-        bytesCounted += offset - counted
-        counted = max(counted, offset)
+        if !range.isEmpty {
+            scalars += bytes.withContiguousStorageIfAvailable { Self.scalarCount($0, range) }
+                ?? range.reduce(0) { $0 + (bytes[$1] & 0xC0 != 0x80 ? 1 : 0) }
+        }
+        bytesCounted &+= range.count
+        counted = range.upperBound
         return scalars + 1
+    }
+
+    /// The offset of the first byte from `start` on that is not ASCII (≥ 0x80), or the end.
+    static func firstNonASCII(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = buffer.baseAddress, start < buffer.count else { return Swift.max(start, buffer.count) }
+        let raw = UnsafeRawPointer(base)
+        var index = Swift.max(0, start)
+        while index &+ 8 <= buffer.count {
+            let high = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080
+            if high != 0 { return index &+ high.littleEndian.trailingZeroBitCount / 8 }
+            index &+= 8
+        }
+        while index < buffer.count, base[index] < 0x80 { index &+= 1 }
+        return index
+    }
+
+    /// The scalars that start in `range` of `buffer`: its bytes less its continuation bytes
+    /// (`10xxxxxx`).
+    static func scalarCount(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count)
+        var continuations = 0
+        for index in range where buffer[index] & 0xC0 == 0x80 { continuations &+= 1 }
+        return range.count &- continuations
     }
 }
 
