@@ -31,13 +31,11 @@ struct SwiftSourceScanner {
     /// same depth (`maximumNestingLevel`), so Swift that compiles never nests deeper.
     static let maxNesting = 256
 
-    /// Modifiers whose closures build other screens: a `.navigationTitle` inside them titles
-    /// those screens, not this one.
-    static let otherScreens: Set<String> = ["navigationDestination", "sheet", "popover", "fullScreenCover", "inspector"]
+    // The words it looks for (`TabView`, `.sheet` and the other modifiers whose closures build
+    // other screens, the containers that draw a native bar, the calls whose string argument is a
+    // tab label's key) are recognized by the tokenizer: `SwiftWord`.
     /// The containers that draw a native bar.
-    static let nativeContainers: Set<String> = ["TabView", "NavigationStack", "NavigationSplitView", "NavigationView"]
-    /// Calls whose one string argument is a tab label's key.
-    private static let labelCalls: Set<String> = ["String", "LocalizedStringKey", "LocalizedStringResource", "Text"]
+    static let nativeContainers = SwiftWord.allCases.filter(\.isNativeContainer).map(\.spelling)
     /// Tokens kept of one `Tab` argument: a label, an icon or a value is a few.
     static let argumentTokens = 64
 
@@ -118,13 +116,21 @@ extension SwiftSourceScanner {
         case viewBody([String])
         /// The arguments or closure of `.sheet`, `.navigationDestination`, …: titles other screens.
         case otherScreen
-        case tabViewArguments(SwiftToken)
-        case tabViewBody(SwiftToken)
+        case tabViewArguments(Place)
+        case tabViewBody(Place)
         case tabArguments
         /// `content: { … }` or the trailing closure of the tab being read: a title scope too.
         case tabContent(trailing: Bool)
         /// The arguments or closure of a `ForEach` in the `TabView`'s body.
-        case forEach(SwiftToken)
+        case forEach(Place)
+    }
+
+    /// Where a token is: what the constructs under way keep of their name's token (a value
+    /// without references, so keeping and dropping them per token costs no reference counting).
+    fileprivate struct Place {
+        var line: Int
+        var column: Int
+        init(_ token: SwiftToken) { (line, column) = (token.line, token.column) }
     }
 
     fileprivate struct Frame {
@@ -148,13 +154,13 @@ extension SwiftSourceScanner {
         /// After `.sheet` and the like: its `(` or `{` (`closure`: after its `(…)`, its `{`).
         case otherScreen(closure: Bool)
         /// After `TabView` (`body`: after `TabView(…)`).
-        case tabView(SwiftToken, body: Bool)
+        case tabView(Place, body: Bool)
         /// After `Tab`: its `(`.
-        case tabArguments(SwiftToken)
+        case tabArguments(Place)
         /// After `Tab(…)`: its trailing closure, or the tab ends.
         case tabClosure
         /// After `ForEach` (`closure`: after `ForEach(…)`).
-        case forEach(SwiftToken, closure: Bool)
+        case forEach(Place, closure: Bool)
     }
 
     /// A tab being read: its arguments' first tokens, then its content.
@@ -212,6 +218,10 @@ extension SwiftSourceScanner {
             SourceLocation(file: display, line: token.line, column: token.column)
         }
 
+        func location(_ place: Place) -> SourceLocation {
+            SourceLocation(file: display, line: place.line, column: place.column)
+        }
+
         /// The token `offset` before the current one (0: the current one; at most 7).
         func back(_ offset: Int) -> SwiftToken? { recent[(newest - offset) & 7] }
 
@@ -230,13 +240,13 @@ extension SwiftSourceScanner {
         mutating func step(_ token: SwiftToken, _ scanner: inout SwiftSourceScanner) -> Bool {
             let expected = expect
             expect = .none
-            if case .tabClosure = expected, !token.is("{") { finishTab() }
+            if case .tabClosure = expected, !token.isMark("{") { finishTab() }
             // Inside a tab's arguments (not the `,` between them or their `)`): kept, up to a bound.
             if let arguments = tab?.argumentsAt, tabArgumentsOpen {
-                if stack.count == arguments + 1, token.is(",") {
+                if stack.count == arguments + 1, token.isMark(",") {
                     tab!.arguments.append([])
                     tab!.overflowed.append(false)
-                } else if !(stack.count == arguments + 1 && token.is(")")) {
+                } else if !(stack.count == arguments + 1 && token.isMark(")")) {
                     keepArgument(token)
                 }
             }
@@ -245,9 +255,9 @@ extension SwiftSourceScanner {
             case .identifier:
                 identifier(token, &scanner)
             case .punctuation:
-                switch token.text {
-                case "(", "[", "{": return open(token, expected)
-                case ")", "]", "}": close(token, &scanner)
+                switch token.byte {
+                case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): return open(token, expected)
+                case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"): close(token, &scanner)
                 default: break
                 }
             default:
@@ -273,31 +283,31 @@ extension SwiftSourceScanner {
         // MARK: Identifiers
 
         mutating func identifier(_ token: SwiftToken, _ scanner: inout SwiftSourceScanner) {
-            let text = token.text
-            let afterDot = back(1)?.is(".") == true
-            if SwiftSourceScanner.nativeContainers.contains(text) { scanner.usesNativeNavigation = true }
-            headers.removeAll { $0.deadline < index }
-            if let before = back(1), before.isWord("struct") || before.isWord("class") {
+            let word = token.word
+            let afterDot = back(1)?.isMark(".") == true
+            if word.isNativeContainer { scanner.usesNativeNavigation = true }
+            if !headers.isEmpty { headers.removeAll { $0.deadline < index } }
+            if let before = back(1), before.word == .struct || before.word == .class {
                 // The body's `{` must come within 64 tokens of `struct`.
-                headers.append((text, index + 62))
+                headers.append((token.text, index + 62))
             }
-            if text == "Tab", let at = forEachAt, !forEachReported, case .forEach(let name) = stack[at].role {
+            if word == .tab, let at = forEachAt, !forEachReported, case .forEach(let name) = stack[at].role {
                 tabViewNotFollowed.append(Located("a Tab built in a ForEach: its tabs are not read", at: location(name)))
                 forEachReported = true
             }
             if afterDot {
-                if text == "navigationTitle" { markTitle() }
-                if SwiftSourceScanner.otherScreens.contains(text) { expect = .otherScreen(closure: false) }
+                if word == .navigationTitle { markTitle() }
+                if word.isOtherScreen { expect = .otherScreen(closure: false) }
                 return
             }
             guard readsTabs else { return }
-            if text == "TabView", tabViewAt == nil {
+            if word == .tabView, tabViewAt == nil {
                 scanner.beganTabView = true
-                expect = .tabView(token, body: false)
-            } else if tabViewAt != nil, entryDepth == 0, text == "Tab" {
-                expect = .tabArguments(token)
-            } else if tabViewAt != nil, entryDepth == 0, text == "ForEach" {
-                expect = .forEach(token, closure: false)
+                expect = .tabView(Place(token), body: false)
+            } else if tabViewAt != nil, entryDepth == 0, word == .tab {
+                expect = .tabArguments(Place(token))
+            } else if tabViewAt != nil, entryDepth == 0, word == .forEach {
+                expect = .forEach(Place(token), closure: false)
             }
         }
 
@@ -321,13 +331,15 @@ extension SwiftSourceScanner {
         mutating func contentToken(_ token: SwiftToken, _ content: Content) {
             guard stack.count > content.at else { return }
             func named(_ offset: Int) -> SwiftToken? {
-                guard let name = back(offset), name.kind == .identifier, back(offset + 1)?.is(".") != true else { return nil }
+                guard let name = back(offset), name.kind == .identifier, back(offset + 1)?.isMark(".") != true else { return nil }
                 return name
             }
-            if token.is("("), self.content!.rootView == nil, let name = named(1), name.text.first?.isUppercase == true {
+            if token.isMark("("), self.content!.rootView == nil, let name = named(1), name.text.first?.isUppercase == true {
                 self.content!.rootView = name.text
             }
-            if (token.is(")") && back(1)?.is("(") == true) || (token.isWord("shared") && back(1)?.is(".") == true), let name = named(2) {
+            if (token.isMark(")") && back(1)?.isMark("(") == true) || (token.word == .shared && back(1)?.isMark(".") == true),
+               let name = named(2)
+            {
                 self.content!.rootCandidates.append(Located(name.text, at: location(name)))
             }
         }
@@ -340,9 +352,9 @@ extension SwiftSourceScanner {
                                   line: token.line, column: token.column)
                 return false
             }
-            let opener = token.text.utf8.first!
+            let opener = token.byte
             let brace = opener == 0x7B
-            headers.removeAll { $0.deadline < index }
+            if !headers.isEmpty { headers.removeAll { $0.deadline < index } }
             var role = Role.plain
             switch expected {
             case .otherScreen(let closure) where brace || (!closure && opener == 0x28):
@@ -370,7 +382,7 @@ extension SwiftSourceScanner {
             default:
                 if brace, let tab, stack.count == tab.argumentsAt + 1, tabArgumentsOpen,
                    let argument = tab.arguments.last, argument.count == 3,
-                   argument[0].isWord("content"), argument[1].is(":")
+                   argument[0].word == .content, argument[1].isMark(":")
                 {
                     role = .tabContent(trailing: false)
                 } else if brace, !headers.isEmpty {
@@ -387,9 +399,9 @@ extension SwiftSourceScanner {
         }
 
         mutating func close(_ token: SwiftToken, _ scanner: inout SwiftSourceScanner) {
-            if token.is("}") { headers.removeAll() }
-            if token.is(")") { emptyTitle(&scanner) }
-            let opener: UInt8 = token.is(")") ? 0x28 : token.is("]") ? 0x5B : 0x7B
+            if token.isMark("}") { headers.removeAll() }
+            if token.isMark(")") { emptyTitle(&scanner) }
+            let opener: UInt8 = token.isMark(")") ? 0x28 : token.isMark("]") ? 0x5B : 0x7B
             // A close with no open of its kind is stray: ignored.
             guard let at = stack.lastIndex(where: { $0.opener == opener }) else { return }
             while stack.count > at + 1 { pop(&scanner, closed: false) }
@@ -399,11 +411,11 @@ extension SwiftSourceScanner {
         /// `.navigationTitle("")` or `.navigationTitle(Text(""))` ends at this `)`.
         mutating func emptyTitle(_ scanner: inout SwiftSourceScanner) {
             func title(at offset: Int) -> Bool {
-                back(offset)?.is("(") == true && back(offset + 1)?.isWord("navigationTitle") == true && back(offset + 2)?.is(".") == true
+                back(offset)?.isMark("(") == true && back(offset + 1)?.word == .navigationTitle && back(offset + 2)?.isMark(".") == true
             }
             guard let empty = back(1), empty.kind == .string, empty.stringValue == "", title(at: 2) else {
-                if back(1)?.is(")") == true, let empty = back(2), empty.kind == .string, empty.stringValue == "",
-                   back(3)?.is("(") == true, back(4)?.isWord("Text") == true, title(at: 5)
+                if back(1)?.isMark(")") == true, let empty = back(2), empty.kind == .string, empty.stringValue == "",
+                   back(3)?.isMark("(") == true, back(4)?.word == .text, title(at: 5)
                 {
                     scanner.emptyNavigationTitles.append(location(empty))
                 }
@@ -480,7 +492,7 @@ extension SwiftSourceScanner {
             for (tokens, overflowed) in zip(reading.arguments, reading.overflowed) where !tokens.isEmpty {
                 var value = tokens[...]
                 var label: String?
-                if tokens.count >= 2, tokens[0].kind == .identifier, tokens[1].is(":") {
+                if tokens.count >= 2, tokens[0].kind == .identifier, tokens[1].isMark(":") {
                     label = tokens[0].text
                     value = tokens[2...]
                 }
@@ -511,12 +523,11 @@ extension SwiftSourceScanner {
         /// `String(localized: "Key")`, `LocalizedStringKey("Key")`, `Text("Key")` or `"Key"`.
         func labelKey(_ t: [SwiftToken]) -> Located<String>? {
             if t.count == 1, let value = t[0].stringValue { return Located(value, at: location(t[0])) }
-            guard t.count >= 4, t[0].kind == .identifier, SwiftSourceScanner.labelCalls.contains(t[0].text), t[1].is("("),
-                  t.last!.is(")"), Self.closes(t, from: 1) == t.count - 1
+            guard t.count >= 4, t[0].word.isLabelCall, t[1].isMark("("), t.last!.isMark(")"), Self.closes(t, from: 1) == t.count - 1
             else { return nil }
             var j = 2
-            if j + 1 < t.count, t[j].isWord("localized"), t[j + 1].is(":") { j += 2 }
-            guard j < t.count, let value = t[j].stringValue, j + 1 == t.count - 1 || t[j + 1].is(",") else { return nil }
+            if j + 1 < t.count, t[j].word == .localized, t[j + 1].isMark(":") { j += 2 }
+            guard j < t.count, let value = t[j].stringValue, j + 1 == t.count - 1 || t[j + 1].isMark(",") else { return nil }
             return Located(value, at: location(t[j]))
         }
 
@@ -524,9 +535,9 @@ extension SwiftSourceScanner {
         static func closes(_ t: [SwiftToken], from open: Int) -> Int? {
             var depth = 0
             for index in open..<t.count where t[index].kind == .punctuation {
-                switch t[index].text {
-                case "(", "[", "{": depth += 1
-                case ")", "]", "}":
+                switch t[index].byte {
+                case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+                case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
                     depth -= 1
                     if depth == 0 { return index }
                 default: break

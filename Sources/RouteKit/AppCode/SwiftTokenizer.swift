@@ -14,9 +14,89 @@ struct SwiftToken: Sendable, Equatable {
     var column: Int
     var newlineBefore: Bool
     var stringValue: String?
+    /// An identifier the tab scanner looks for, as the tokenizer recognized it (`.other` for the rest).
+    var word = SwiftWord.other
+    /// A punctuation token's byte (every Swift punctuation token here is one ASCII byte); 0 for others.
+    var byte: UInt8 = 0
 
+    /// The punctuation `mark`, comparing the byte: the scanner asks this of nearly every token.
+    @inline(__always) func isMark(_ mark: Unicode.Scalar) -> Bool { UInt32(byte) == mark.value }
     func `is`(_ punctuation: String) -> Bool { kind == .punctuation && text == punctuation }
     func isWord(_ word: String) -> Bool { kind == .identifier && text == word }
+}
+
+/// The identifiers the tab scanner looks for, recognized once by the tokenizer from their bytes,
+/// so the scanner compares a byte where it compared and hashed `String`s (most of its time).
+enum SwiftWord: UInt8, Sendable, CaseIterable {
+    case other
+    case `struct`, `class`, tab, tabView, forEach, navigationTitle, shared, content, localized, systemImage, value
+    // Modifiers whose closures build other screens.
+    case navigationDestination, sheet, popover, fullScreenCover, inspector
+    // Containers that draw a native bar (`tabView` too).
+    case navigationStack, navigationSplitView, navigationView
+    // Calls whose one string argument is a tab label's key.
+    case string, localizedStringKey, localizedStringResource, text
+
+    var spelling: String {
+        switch self {
+        case .other: ""
+        case .tab: "Tab"
+        case .tabView: "TabView"
+        case .forEach: "ForEach"
+        case .navigationStack: "NavigationStack"
+        case .navigationSplitView: "NavigationSplitView"
+        case .navigationView: "NavigationView"
+        case .string: "String"
+        case .localizedStringKey: "LocalizedStringKey"
+        case .localizedStringResource: "LocalizedStringResource"
+        case .text: "Text"
+        default: "\(self)"
+        }
+    }
+
+    var isOtherScreen: Bool {
+        switch self {
+        case .navigationDestination, .sheet, .popover, .fullScreenCover, .inspector: true
+        default: false
+        }
+    }
+
+    var isNativeContainer: Bool {
+        switch self {
+        case .tabView, .navigationStack, .navigationSplitView, .navigationView: true
+        default: false
+        }
+    }
+
+    var isLabelCall: Bool {
+        switch self {
+        case .string, .localizedStringKey, .localizedStringResource, .text: true
+        default: false
+        }
+    }
+
+    /// The words by length: `byLength[n]` holds those of `n` bytes with their bytes.
+    private static let byLength: [[(word: SwiftWord, bytes: [UInt8])]] = {
+        var table = [[(word: SwiftWord, bytes: [UInt8])]](repeating: [], count: 32)
+        for word in allCases where word != .other {
+            let bytes = Array(word.spelling.utf8)
+            table[bytes.count].append((word, bytes))
+        }
+        return table
+    }()
+
+    /// The word `buffer[range]` spells, or `.other`.
+    static func recognize(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> SwiftWord {
+        let length = range.count
+        guard length >= 3, length < 32 else { return .other }
+        candidates: for candidate in byLength[length] {
+            for offset in 0 ..< length where buffer[range.lowerBound + offset] != candidate.bytes[offset] {
+                continue candidates
+            }
+            return candidate.word
+        }
+        return .other
+    }
 }
 
 /// Splits Swift source into tokens over its UTF-8 bytes, one at a time (`next()`), skipping
@@ -56,6 +136,9 @@ struct SwiftTokenizer: ByteTokenizer {
         return (tokens, tokenizer.problems)
     }
 
+    /// Each ASCII byte's one-character text, made once (a punctuation token's text).
+    private static let punctuationTexts: [String] = (0 ..< 128).map { String(UnicodeScalar(UInt8($0))) }
+
     @inline(__always) static func isIdentifierStart(_ c: UInt8) -> Bool {
         (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || c == 0x5F || c >= 0x80
     }
@@ -92,6 +175,8 @@ struct SwiftTokenizer: ByteTokenizer {
             var kind = SwiftToken.Kind.punctuation
             var value: String?
             var tokenText: String
+            var word = SwiftWord.other
+            var byte: UInt8 = 0
             if c == 0x22 || (c == 0x23 && rawStringStarts()) {
                 kind = .string
                 value = lexString(line: startLine, column: startColumn)
@@ -109,9 +194,9 @@ struct SwiftTokenizer: ByteTokenizer {
                 }
                 kind = .identifier
             } else if Self.isIdentifierStart(c) {
-                i += 1
-                while i < s.count, Self.isIdentifierPart(s[i]) { i += 1 }
+                i = skip(from: i + 1, while: Self.isIdentifierPart)
                 tokenText = text(start, i)
+                word = s.withUnsafeBufferPointer { SwiftWord.recognize($0, start ..< i) }
                 kind = .identifier
             } else if c >= 0x30 && c <= 0x39 {
                 i += 1
@@ -122,11 +207,12 @@ struct SwiftTokenizer: ByteTokenizer {
                 kind = .number
             } else {
                 i += 1
-                tokenText = String(UnicodeScalar(c))
+                tokenText = Self.punctuationTexts[Int(c & 0x7F)]
+                byte = c
             }
             defer { sawNewline = false }
             return SwiftToken(kind: kind, text: tokenText, line: startLine, column: startColumn,
-                              newlineBefore: sawNewline, stringValue: value)
+                              newlineBefore: sawNewline, stringValue: value, word: word, byte: byte)
         }
         return nil
     }
