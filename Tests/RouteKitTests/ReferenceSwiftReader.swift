@@ -10,7 +10,7 @@
 struct ReferenceSwiftTabScanner {
     struct File {
         var display: String
-        var tokens: [SwiftToken]
+        var tokens: [SwiftTokenText]
         var match: [Int]
     }
 
@@ -22,7 +22,7 @@ struct ReferenceSwiftTabScanner {
     /// View types declared in the files: name → applies `.navigationTitle` in its body.
     private var viewTitles: [String: Bool] = [:]
 
-    init(files: [(display: String, tokens: [SwiftToken])]) {
+    init(files: [(display: String, tokens: [SwiftTokenText])]) {
         for file in files { readViewTypes(file.display, tokens: file.tokens) }
         for file in files where tabs.isEmpty { readTabs(file.display, tokens: file.tokens) }
     }
@@ -32,18 +32,18 @@ struct ReferenceSwiftTabScanner {
     init() {}
 
     /// First pass: the view types a file declares, and whether each applies `.navigationTitle`.
-    mutating func readViewTypes(_ display: String, tokens: [SwiftToken]) {
+    mutating func readViewTypes(_ display: String, tokens: [SwiftTokenText]) {
         collectViewTypes(File(display: display, tokens: tokens, match: Self.matchBrackets(tokens)))
     }
 
     /// Second pass, once every file's view types are read (a tab's root view may be declared in
     /// any file): a file's tabs, until a file has some.
-    mutating func readTabs(_ display: String, tokens: [SwiftToken]) {
+    mutating func readTabs(_ display: String, tokens: [SwiftTokenText]) {
         guard tabs.isEmpty else { return }
         collectTabs(File(display: display, tokens: tokens, match: Self.matchBrackets(tokens)))
     }
 
-    static func matchBrackets(_ tokens: [SwiftToken]) -> [Int] {
+    static func matchBrackets(_ tokens: [SwiftTokenText]) -> [Int] {
         var match = [Int](repeating: -1, count: tokens.count)
         var stacks: [[Int]] = [[], [], []]
         for (index, token) in tokens.enumerated() where token.kind == .punctuation {
@@ -63,7 +63,7 @@ struct ReferenceSwiftTabScanner {
         return match
     }
 
-    private func location(_ token: SwiftToken, in file: File) -> SourceLocation {
+    private func location(_ token: SwiftTokenText, in file: File) -> SourceLocation {
         SourceLocation(file: file.display, line: token.line, column: token.column)
     }
 
@@ -90,7 +90,7 @@ struct ReferenceSwiftTabScanner {
     /// those screens, not this one.
     private static let otherScreens: Set<String> = ["navigationDestination", "sheet", "popover", "fullScreenCover", "inspector"]
 
-    static func appliesNavigationTitle(_ t: [SwiftToken], match: [Int], from start: Int, to end: Int) -> Bool {
+    static func appliesNavigationTitle(_ t: [SwiftTokenText], match: [Int], from start: Int, to end: Int) -> Bool {
         var j = start
         while j < end {
             if t[j].is("."), j + 1 < end, t[j + 1].kind == .identifier {
@@ -220,7 +220,7 @@ struct ReferenceSwiftTabScanner {
     }
 
     /// `String(localized: "Key")`, `LocalizedStringKey("Key")`, `Text("Key")` or `"Key"`.
-    private func labelKey(_ t: [SwiftToken], from start: Int, to end: Int, file: File) -> Located<String>? {
+    private func labelKey(_ t: [SwiftTokenText], from start: Int, to end: Int, file: File) -> Located<String>? {
         if end - start == 1, let value = t[start].stringValue {
             return Located(value, at: location(t[start], in: file))
         }
@@ -256,8 +256,8 @@ struct ReferenceSwiftTabScanner {
 
 extension ReferenceSwiftTabScanner {
     /// The `""` of each `.navigationTitle("")` or `.navigationTitle(Text(""))`.
-    static func emptyNavigationTitles(_ t: [SwiftToken]) -> [SwiftToken] {
-        var found: [SwiftToken] = []
+    static func emptyNavigationTitles(_ t: [SwiftTokenText]) -> [SwiftTokenText] {
+        var found: [SwiftTokenText] = []
         var k = 1
         while k + 3 < t.count {
             defer { k += 1 }

@@ -289,7 +289,7 @@ extension SwiftSourceScanner {
             if !headers.isEmpty { headers.removeAll { $0.deadline < index } }
             if let before = back(1), before.word == .struct || before.word == .class {
                 // The body's `{` must come within 64 tokens of `struct`.
-                headers.append((token.text, index + 62))
+                headers.append((tokenizer.text(of: token), index + 62))
             }
             if word == .tab, let at = forEachAt, !forEachReported, case .forEach(let name) = stack[at].role {
                 tabViewNotFollowed.append(Located("a Tab built in a ForEach: its tabs are not read", at: location(name)))
@@ -334,13 +334,14 @@ extension SwiftSourceScanner {
                 guard let name = back(offset), name.kind == .identifier, back(offset + 1)?.isMark(".") != true else { return nil }
                 return name
             }
-            if token.isMark("("), self.content!.rootView == nil, let name = named(1), name.text.first?.isUppercase == true {
-                self.content!.rootView = name.text
+            if token.isMark("("), self.content!.rootView == nil, let name = named(1) {
+                let text = tokenizer.text(of: name)
+                if text.first?.isUppercase == true { self.content!.rootView = text }
             }
             if (token.isMark(")") && back(1)?.isMark("(") == true) || (token.word == .shared && back(1)?.isMark(".") == true),
                let name = named(2)
             {
-                self.content!.rootCandidates.append(Located(name.text, at: location(name)))
+                self.content!.rootCandidates.append(Located(tokenizer.text(of: name), at: location(name)))
             }
         }
 
@@ -413,8 +414,9 @@ extension SwiftSourceScanner {
             func title(at offset: Int) -> Bool {
                 back(offset)?.isMark("(") == true && back(offset + 1)?.word == .navigationTitle && back(offset + 2)?.isMark(".") == true
             }
-            guard let empty = back(1), empty.kind == .string, empty.stringValue == "", title(at: 2) else {
-                if back(1)?.isMark(")") == true, let empty = back(2), empty.kind == .string, empty.stringValue == "",
+            func isEmptyString(_ token: SwiftToken) -> Bool { tokenizer.stringValue(of: token) == "" }
+            guard let empty = back(1), isEmptyString(empty), title(at: 2) else {
+                if back(1)?.isMark(")") == true, let empty = back(2), isEmptyString(empty),
                    back(3)?.isMark("(") == true, back(4)?.word == .text, title(at: 5)
                 {
                     scanner.emptyNavigationTitles.append(location(empty))
@@ -493,7 +495,7 @@ extension SwiftSourceScanner {
                 var value = tokens[...]
                 var label: String?
                 if tokens.count >= 2, tokens[0].kind == .identifier, tokens[1].isMark(":") {
-                    label = tokens[0].text
+                    label = tokenizer.text(of: tokens[0])
                     value = tokens[2...]
                 }
                 guard let first = value.first else { continue }
@@ -506,13 +508,13 @@ extension SwiftSourceScanner {
                                                           at: location(first)))
                     }
                 case "systemImage":
-                    if value.count == 1, !overflowed, let icon = first.stringValue {
+                    if value.count == 1, !overflowed, let icon = tokenizer.stringValue(of: first) {
                         reading.tab.icon = Located(icon, at: location(first))
                     } else {
                         tabViewNotFollowed.append(Located("a tab icon that is not a string literal: not compared", at: location(first)))
                     }
                 case "value":
-                    reading.tab.value = value.map(\.text).joined() + (overflowed ? "…" : "")
+                    reading.tab.value = value.map { tokenizer.text(of: $0) }.joined() + (overflowed ? "…" : "")
                 default:
                     break
                 }
@@ -522,12 +524,12 @@ extension SwiftSourceScanner {
 
         /// `String(localized: "Key")`, `LocalizedStringKey("Key")`, `Text("Key")` or `"Key"`.
         func labelKey(_ t: [SwiftToken]) -> Located<String>? {
-            if t.count == 1, let value = t[0].stringValue { return Located(value, at: location(t[0])) }
+            if t.count == 1, let value = tokenizer.stringValue(of: t[0]) { return Located(value, at: location(t[0])) }
             guard t.count >= 4, t[0].word.isLabelCall, t[1].isMark("("), t.last!.isMark(")"), Self.closes(t, from: 1) == t.count - 1
             else { return nil }
             var j = 2
             if j + 1 < t.count, t[j].word == .localized, t[j + 1].isMark(":") { j += 2 }
-            guard j < t.count, let value = t[j].stringValue, j + 1 == t.count - 1 || t[j + 1].isMark(",") else { return nil }
+            guard j < t.count, let value = tokenizer.stringValue(of: t[j]), j + 1 == t.count - 1 || t[j + 1].isMark(",") else { return nil }
             return Located(value, at: location(t[j]))
         }
 

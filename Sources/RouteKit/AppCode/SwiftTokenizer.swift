@@ -1,26 +1,46 @@
-/// A Swift token: enough of the language to find a `TabView`'s tabs, never a full parser.
+/// A Swift token: enough of the language to find a `TabView`'s tabs, never a full parser. A plain
+/// value, no strings: its text and a string literal's value are made from the file's bytes when
+/// asked (`SwiftTokenizer.text(of:)`, `stringValue(of:)`), so keeping and dropping tokens costs
+/// no reference counting, and what the scanner compares (a word, a punctuation byte) is here.
 struct SwiftToken: Sendable, Equatable {
-    enum Kind: Sendable, Equatable {
+    enum Kind: UInt8, Sendable, Equatable {
         case identifier
         case number
-        /// A string literal; `stringValue` is its text when it has no interpolation.
+        /// A string literal; its value can be had when it has no interpolation (`hasValue`).
         case string
         case punctuation
     }
 
     var kind: Kind
-    var text: String
-    var line: Int
-    var column: Int
-    var newlineBefore: Bool
-    var stringValue: String?
     /// An identifier the tab scanner looks for, as the tokenizer recognized it (`.other` for the rest).
     var word = SwiftWord.other
     /// A punctuation token's byte (every Swift punctuation token here is one ASCII byte); 0 for others.
     var byte: UInt8 = 0
+    var newlineBefore: Bool
+    /// A terminated string literal without interpolation: it has a value.
+    var hasValue = false
+    /// The token's bytes: a backquoted name's without its backquotes, a string literal's whole.
+    var start: Int
+    var end: Int
+    var line: Int
+    var column: Int
 
     /// The punctuation `mark`, comparing the byte: the scanner asks this of nearly every token.
     @inline(__always) func isMark(_ mark: Unicode.Scalar) -> Bool { UInt32(byte) == mark.value }
+}
+
+/// A token with its text and value made: what `SwiftTokenizer.tokenize` gives tests, the fuzzer
+/// and the reference reader, which compare texts.
+struct SwiftTokenText: Sendable, Equatable {
+    var token: SwiftToken
+    /// The token as written; a backquoted name without its backquotes; `"…"` for a string.
+    var text: String
+    var stringValue: String?
+
+    var kind: SwiftToken.Kind { token.kind }
+    var line: Int { token.line }
+    var column: Int { token.column }
+    var newlineBefore: Bool { token.newlineBefore }
     func `is`(_ punctuation: String) -> Bool { kind == .punctuation && text == punctuation }
     func isWord(_ word: String) -> Bool { kind == .identifier && text == word }
 }
@@ -128,16 +148,32 @@ struct SwiftTokenizer: ByteTokenizer {
         s = bytes
     }
 
-    /// Every token and every problem at once: for tests, the fuzzer and the benchmark.
-    static func tokenize(_ source: String) -> (tokens: [SwiftToken], problems: [TokenizerProblem]) {
+    /// Every token, with its text and value, and every problem at once: for tests, the fuzzer
+    /// and the benchmark.
+    static func tokenize(_ source: String) -> (tokens: [SwiftTokenText], problems: [TokenizerProblem]) {
         var tokenizer = SwiftTokenizer(source)
-        var tokens: [SwiftToken] = []
-        while let token = tokenizer.next() { tokens.append(token) }
+        var tokens: [SwiftTokenText] = []
+        while let token = tokenizer.next() {
+            tokens.append(SwiftTokenText(token: token, text: tokenizer.text(of: token), stringValue: tokenizer.stringValue(of: token)))
+        }
         return (tokens, tokenizer.problems)
     }
 
-    /// Each ASCII byte's one-character text, made once (a punctuation token's text).
-    private static let punctuationTexts: [String] = (0 ..< 128).map { String(UnicodeScalar(UInt8($0))) }
+    /// The token as written; a backquoted name without its backquotes; `"…"` for a string.
+    func text(of token: SwiftToken) -> String {
+        token.kind == .string ? "\"…\"" : text(token.start, token.end)
+    }
+
+    /// A string literal's value, when it has one (no interpolation, terminated): decoded from its
+    /// bytes by the code that read it, asked only of the few the scanner reads (labels, icons).
+    func stringValue(of token: SwiftToken) -> String? {
+        guard token.kind == .string, token.hasValue else { return nil }
+        var again = SwiftTokenizer(bytes: s)
+        again.i = token.start
+        var value: [UInt8]? = []
+        _ = again.lexString(line: token.line, column: token.column, value: &value)
+        return String(decoding: value ?? [], as: UTF8.self)
+    }
 
     @inline(__always) static func isIdentifierStart(_ c: UInt8) -> Bool {
         (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || c == 0x5F || c >= 0x80
@@ -171,22 +207,22 @@ struct SwiftTokenizer: ByteTokenizer {
             }
             let startLine = line
             let startColumn = column(at: i)
-            let start = i
+            var start = i
+            var end: Int?
             var kind = SwiftToken.Kind.punctuation
-            var value: String?
-            var tokenText: String
+            var hasValue = false
             var word = SwiftWord.other
             var byte: UInt8 = 0
             if c == 0x22 || (c == 0x23 && rawStringStarts()) {
                 kind = .string
-                value = lexString(line: startLine, column: startColumn)
-                tokenText = "\"…\""
+                var noValue: [UInt8]?
+                hasValue = lexString(line: startLine, column: startColumn, value: &noValue)
             } else if c == 0x60 {
                 // `name`: a backquoted identifier.
                 i += 1
-                let nameStart = i
+                start = i
                 while i < s.count, s[i] != 0x60, s[i] != 0x0A { i += 1 }
-                tokenText = text(nameStart, i)
+                end = i
                 if i < s.count, s[i] == 0x60 {
                     i += 1
                 } else {
@@ -195,24 +231,22 @@ struct SwiftTokenizer: ByteTokenizer {
                 kind = .identifier
             } else if Self.isIdentifierStart(c) {
                 i = skip(from: i + 1, while: Self.isIdentifierPart)
-                tokenText = text(start, i)
-                word = s.withUnsafeBufferPointer { SwiftWord.recognize($0, start ..< i) }
                 kind = .identifier
             } else if c >= 0x30 && c <= 0x39 {
                 i += 1
                 while i < s.count, Self.isIdentifierPart(s[i]) || (s[i] == 0x2E && i + 1 < s.count && s[i + 1] >= 0x30 && s[i + 1] <= 0x39) {
                     i += 1
                 }
-                tokenText = text(start, i)
                 kind = .number
             } else {
                 i += 1
-                tokenText = Self.punctuationTexts[Int(c & 0x7F)]
                 byte = c
             }
+            let textEnd = end ?? i
+            if kind == .identifier { word = s.withUnsafeBufferPointer { SwiftWord.recognize($0, start ..< textEnd) } }
             defer { sawNewline = false }
-            return SwiftToken(kind: kind, text: tokenText, line: startLine, column: startColumn,
-                              newlineBefore: sawNewline, stringValue: value, word: word, byte: byte)
+            return SwiftToken(kind: kind, word: word, byte: byte, newlineBefore: sawNewline, hasValue: hasValue,
+                              start: start, end: textEnd, line: startLine, column: startColumn)
         }
         return nil
     }
@@ -224,8 +258,10 @@ struct SwiftTokenizer: ByteTokenizer {
         return j < s.count && s[j] == 0x22
     }
 
-    /// Lexes a string literal at `#…"` or `"`; its value when it has no interpolation.
-    private mutating func lexString(line startLine: Int, column startColumn: Int) -> String? {
+    /// Lexes a string literal at `#…"` or `"`: true when it is terminated and has no
+    /// interpolation. Its value is decoded into `value` when that is not nil (the tokenizer
+    /// passes nil: a value is made only when asked, `stringValue(of:)`).
+    private mutating func lexString(line startLine: Int, column startColumn: Int, value: inout [UInt8]?) -> Bool {
         var hashes = 0
         while i < s.count, s[i] == 0x23 {
             hashes += 1
@@ -241,21 +277,20 @@ struct SwiftTokenizer: ByteTokenizer {
                 i += 1
             }
         }
-        var value: [UInt8] = []
         var interpolated = false
         while i < s.count {
             let c = s[i]
             if c == 0x22, closes(multiline: multiline, hashes: hashes) {
                 i += (multiline ? 3 : 1) + hashes
-                return interpolated ? nil : String(decoding: value, as: UTF8.self)
+                return !interpolated
             }
             if c == 0x0A {
                 if !multiline {
                     problem("unterminated string", line: startLine, column: startColumn)
-                    return nil
+                    return false
                 }
                 newline()
-                value.append(c)
+                value?.append(c)
                 i += 1
                 continue
             }
@@ -268,10 +303,10 @@ struct SwiftTokenizer: ByteTokenizer {
                     interpolated = true
                     i += 1
                     skipInterpolation()
-                case 0x6E: value.append(0x0A); i += 1
-                case 0x74: value.append(0x09); i += 1
-                case 0x72: value.append(0x0D); i += 1
-                case 0x30: value.append(0x00); i += 1
+                case 0x6E: value?.append(0x0A); i += 1
+                case 0x74: value?.append(0x09); i += 1
+                case 0x72: value?.append(0x0D); i += 1
+                case 0x30: value?.append(0x00); i += 1
                 case 0x75:  // \u{…}
                     i += 1
                     var code: UInt32 = 0
@@ -285,22 +320,22 @@ struct SwiftTokenizer: ByteTokenizer {
                         }
                         if i < s.count, s[i] == 0x7D { i += 1 }
                     }
-                    value.append(contentsOf: Array(String(Unicode.Scalar(code) ?? "\u{FFFD}").utf8))
+                    value?.append(contentsOf: Array(String(Unicode.Scalar(code) ?? "\u{FFFD}").utf8))
                 case 0x0A:
                     // A line continuation in a multi-line string.
                     newline()
                     i += 1
                 default:
-                    value.append(escaped)
+                    value?.append(escaped)
                     i += 1
                 }
                 continue
             }
-            value.append(c)
+            value?.append(c)
             i += 1
         }
         problem(multiline ? "unterminated multi-line string" : "unterminated string", line: startLine, column: startColumn)
-        return nil
+        return false
     }
 
     private static func hex(_ c: UInt8) -> UInt32? {
@@ -356,7 +391,8 @@ struct SwiftTokenizer: ByteTokenizer {
             } else if c == 0x2F, peek(1) == 0x2A {
                 skipBlockComment()
             } else if c == 0x22 || (c == 0x23 && rawStringStarts()) {
-                _ = lexString(line: line, column: column(at: i))
+                var noValue: [UInt8]?
+                _ = lexString(line: line, column: column(at: i), value: &noValue)
             } else if c == 0x28 {
                 depth += 1
                 i += 1
