@@ -92,7 +92,7 @@ extension AppCode {
         // Code is read into tokens (one file at a time) and packed declarations, routes and pushes:
         // it counts toward the run's total like every input.
         let unread = kotlinPaths + code.swiftFiles + code.stringCatalogFiles.filter { !stringFiles.contains($0) }
-        try Project.checkTotalSize(countedBytes + unread.reduce(0) { $0 + Project.fileSize($1) }, config: config)
+        try Project.checkTotalSize(countedBytes + Project.fileSizes(unread).reduce(0, +), config: config)
         let limit = config.limits.fileSize
 
         // Each file's declarations on all cores, its bytes let go once scanned: they are read
