@@ -13,26 +13,68 @@ public struct CheckstyleReporter: Reporter {
     public init() {}
 
     public func render(_ report: LintReport) -> String {
-        var order: [String] = []
-        var byFile: [String: [Finding]] = [:]
+        ReportOutput.collect { render(report, into: $0) }
+    }
+
+    /// Grouped by file in one pass (each file's index looked up once per run of findings in it),
+    /// then written as bytes in chunks on all cores: one `String` with an interpolated and escaped
+    /// piece per attribute took 1.7× the text report on 200,000 findings.
+    public func render(_ report: LintReport, into output: ReportOutput) {
+        let diagnostics = report.diagnostics
         var relative = PerFileCache(report.relativePath)
-        for diagnostic in report.diagnostics {
+        var fileNames: [String] = []
+        var fileOf: [String: Int] = [:]
+        var members: [[Int]] = []
+        var last: (file: String, index: Int)?
+        for (position, diagnostic) in diagnostics.enumerated() {
             let file = (FindingPlace(diagnostic).file ?? report.configFile).map { relative($0) } ?? ""
-            if byFile[file] == nil { order.append(file) }
-            byFile[file, default: []].append(diagnostic)
-        }
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<checkstyle version=\"4.3\">\n"
-        for file in order {
-            out += "  <file name=\"\(XMLText.attribute(file))\">\n"
-            for diagnostic in byFile[file]! {
-                let place = FindingPlace(diagnostic)
-                out += "    <error line=\"\(place.line ?? 1)\" column=\"\(place.column ?? 1)\""
-                out += " severity=\"\(diagnostic.severity.rawValue)\" message=\"\(XMLText.attribute(diagnostic.message))\""
-                out += " source=\"\(XMLText.attribute("routekit." + diagnostic.rule))\"/>\n"
+            let index: Int
+            if let last, last.file == file {
+                index = last.index
+            } else if let known = fileOf[file] {
+                index = known
+            } else {
+                index = fileNames.count
+                fileOf[file] = index
+                fileNames.append(file)
+                members.append([])
             }
-            out += "  </file>\n"
+            last = (file, index)
+            members[index].append(position)
         }
-        out += "</checkstyle>\n"
-        return out
+        // In writing order: each finding, and whether it opens or closes its file's element.
+        var order: [(finding: Int32, file: Int32, opens: Bool, closes: Bool)] = []
+        order.reserveCapacity(diagnostics.count)
+        for (file, findings) in members.enumerated() {
+            for (offset, finding) in findings.enumerated() {
+                order.append((Int32(finding), Int32(file), offset == 0, offset == findings.count - 1))
+            }
+        }
+        let head = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<checkstyle version=\"4.3\">\n".utf8)
+        let names = fileNames, rows = order
+        ChunkedRender.render(count: rows.count, head: head, tail: Array("</checkstyle>\n".utf8), into: output) { range, bytes in
+            for row in rows[range] {
+                let diagnostic = diagnostics[Int(row.finding)]
+                if row.opens {
+                    bytes.writeLiteral("  <file name=\"")
+                    bytes.writeXML(names[Int(row.file)], quotes: true)
+                    bytes.writeLiteral("\">\n")
+                }
+                let place = FindingPlace(diagnostic)
+                bytes.writeLiteral("    <error line=\"")
+                bytes.writeNumber(place.line ?? 1)
+                bytes.writeLiteral("\" column=\"")
+                bytes.writeNumber(place.column ?? 1)
+                bytes.writeLiteral("\" severity=\"")
+                bytes.write(diagnostic.severity.rawValue)
+                bytes.writeLiteral("\" message=\"")
+                // Escaping is per character: a batch's message is written in its pieces.
+                diagnostic.forEachMessagePiece { bytes.writeXML($0, quotes: true) }
+                bytes.writeLiteral("\" source=\"routekit.")
+                bytes.writeXML(diagnostic.rule, quotes: true)
+                bytes.writeLiteral("\"/>\n")
+                if row.closes { bytes.writeLiteral("  </file>\n") }
+            }
+        }
     }
 }
