@@ -70,7 +70,7 @@ enum SwiftWord: UInt8, Sendable, CaseIterable {
         case .localizedStringKey: "LocalizedStringKey"
         case .localizedStringResource: "LocalizedStringResource"
         case .text: "Text"
-        default: "\(self)"
+        default: "\(self)"  // the case's own name
         }
     }
 

@@ -23,22 +23,28 @@ public struct GitLabReporter: Reporter {
     public func render(_ report: LintReport, into output: ReportOutput) {
         let diagnostics = report.diagnostics
         guard !diagnostics.isEmpty else { return output.write("[]\n") }
+        // Each finding's fingerprint once, on all cores (it was hashed twice, once on one core).
+        let chunk = ChunkedRender.chunkSize
+        let relativePath = report.relativePath
+        let fingerprints = Concurrent.map(count: (diagnostics.count + chunk - 1) / chunk) { part -> [UInt64] in
+            var relative = PerFileCache(relativePath)
+            return (part * chunk ..< min(diagnostics.count, (part + 1) * chunk)).map { index in
+                let diagnostic = diagnostics[index]
+                return diagnostic.fingerprintHash(relativePath: FindingPlace(diagnostic).file.map { relative($0) } ?? "").hash
+            }
+        }.flatMap { $0 }
         // The n-th repeat of a finding (same fingerprint) gets n mixed into its fingerprint.
         var occurrences = [Int32](repeating: 0, count: diagnostics.count)
         var seen: [UInt64: Int32] = [:]
-        var relative = PerFileCache(report.relativePath)
-        for (index, diagnostic) in diagnostics.enumerated() {
-            let path = FindingPlace(diagnostic).file.map { relative($0) } ?? ""
-            let hash = diagnostic.fingerprintHash(relativePath: path).hash
+        for (index, hash) in fingerprints.enumerated() {
             let count = seen[hash, default: 0]
             occurrences[index] = count
             seen[hash] = count + 1
         }
-        let root = report.root, hostRoot = report.hostRoot, configFile = report.configFile
+        let hostRoot = report.hostRoot, configFile = report.configFile
         let last = diagnostics.count - 1
         let repeats = occurrences
         ChunkedRender.render(count: diagnostics.count, head: Array("[\n".utf8), tail: Array("]\n".utf8), into: output) { range, out in
-            var relative = PerFileCache { PathUtilities.relative($0, to: root) }
             var hostPath = PerFileCache { PathUtilities.relative($0, to: hostRoot) }
             for index in range {
                 let diagnostic = diagnostics[index]
@@ -48,7 +54,7 @@ public struct GitLabReporter: Reporter {
                 out.write(",\n    \"description\": ")
                 out.writeJSONMessage(diagnostic)
                 out.write(",\n    \"fingerprint\": \"")
-                var fingerprint = diagnostic.fingerprintHash(relativePath: place.file.map { relative($0) } ?? "")
+                var fingerprint = StableHash.Stream(hash: fingerprints[index])
                 if repeats[index] > 0 {
                     fingerprint.add(0x1F)
                     fingerprint.add(String(repeats[index]))
