@@ -415,9 +415,10 @@ extension SwiftSourceScanner {
                 back(offset)?.isMark("(") == true && back(offset + 1)?.word == .navigationTitle && back(offset + 2)?.isMark(".") == true
             }
             func isEmptyString(_ token: SwiftToken) -> Bool { tokenizer.stringValue(of: token) == "" }
-            guard let empty = back(1), isEmptyString(empty), title(at: 2) else {
-                if back(1)?.isMark(")") == true, let empty = back(2), isEmptyString(empty),
-                   back(3)?.isMark("(") == true, back(4)?.word == .text, title(at: 5)
+            // The tokens around first (bytes and words); a string's value is decoded last, and only here.
+            guard let empty = back(1), title(at: 2), isEmptyString(empty) else {
+                if back(1)?.isMark(")") == true, back(3)?.isMark("(") == true, back(4)?.word == .text, title(at: 5),
+                   let empty = back(2), isEmptyString(empty)
                 {
                     scanner.emptyNavigationTitles.append(location(empty))
                 }

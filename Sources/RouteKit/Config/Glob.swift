@@ -118,8 +118,8 @@ public enum Glob {
                 // Zero directories…
                 walk(directory: directory, segments: rest)
                 // …or one more, then `**` again.
-                for child in Glob.children(of: directory) where Glob.isDirectory(child, followLinks: false) && !Glob.isHidden(child) {
-                    walk(directory: child, segments: segments)
+                for entry in Glob.entries(of: directory) where entry.isRealDirectory && !entry.name.hasPrefix(".") {
+                    walk(directory: entry.path, segments: segments)
                 }
                 return
             }
@@ -142,21 +142,16 @@ public enum Glob {
                 }
                 return
             }
-            for child in Glob.children(of: directory) {
-                let name = PathUtilities.lastComponent(child)
-                if name.hasPrefix(".") && !segment.hasPrefix(".") { continue }
-                guard Glob.matches(name: name, pattern: segment) else { continue }
+            for entry in Glob.entries(of: directory) {
+                if entry.name.hasPrefix(".") && !segment.hasPrefix(".") { continue }
+                guard Glob.matches(name: entry.name, pattern: segment) else { continue }
                 if rest.isEmpty {
-                    if !Glob.isDirectory(child, followLinks: true) { results.append(child) }
-                } else if Glob.isDirectory(child, followLinks: false) {
-                    walk(directory: child, segments: rest)
+                    if entry.isFileOrLinkToOne { results.append(entry.path) }
+                } else if entry.isRealDirectory {
+                    walk(directory: entry.path, segments: rest)
                 }
             }
         }
-    }
-
-    static func children(of directory: String) -> [String] {
-        entries(of: directory).map(\.path)
     }
 
     /// A directory entry and what the directory listing says it is.
@@ -211,8 +206,6 @@ public enum Glob {
         entries.sort { $0.name < $1.name }
         return entries
     }
-
-    private static func isHidden(_ path: String) -> Bool { PathUtilities.lastComponent(path).hasPrefix(".") }
 
     static func isDirectory(_ path: String, followLinks: Bool) -> Bool {
         var info = stat()
