@@ -218,7 +218,7 @@ struct CatalogEntries: JSONMemberSink {
         }
         Self.report(doc, repeated: repeated, lone: nil, path)
         let place = store(name)
-        let hash = arena.withUnsafeBufferPointer { MappingKeys.hash(UnsafeBufferPointer(rebasing: $0[Int(place.start)...])) }
+        let hash = arena.withUnsafeBufferPointer { KeyHash.of(UnsafeBufferPointer(rebasing: $0[Int(place.start)...])) }
         let earlier = arena.withUnsafeBufferPointer {
             names.update(start: place.start, length: place.length, hash: hash, payload: UInt32(ordinal), in: $0)
         }

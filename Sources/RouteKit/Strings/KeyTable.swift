@@ -4,23 +4,9 @@ import Glibc
 import Darwin
 #endif
 
-/// The keys of one mapping, told apart exactly: each key's hash and where its bytes lie in the
-/// file's arena (12 bytes a key), the bytes compared when the hashes are equal. The first eight
-/// are kept in place and looked through one by one: most mappings (a plural's forms, a small
-/// group) never need more, nor an allocation. Past them, a table: open addressing at most three
-/// quarters full, growing by doubling (the stored hash places a key again without reading it).
-/// A mapping's keys are what its frame holds, and cost nothing once it closes (one table for a
-/// whole file, sized by its lines, took 21 bytes a line).
-typealias MappingKeys = KeyTable<NoPayload>
-
 /// What a `KeyTable` keeps beside each key; `none` in a free slot.
 protocol KeyPayload {
     static var none: Self { get }
-}
-
-/// Nothing beside a key (it takes no room in a slot).
-struct NoPayload: KeyPayload {
-    static var none: NoPayload { NoPayload() }
 }
 
 extension UInt32: KeyPayload {
@@ -28,8 +14,11 @@ extension UInt32: KeyPayload {
 }
 
 /// Keys told apart by their bytes in an arena, each with a payload that its latest occurrence
-/// sets (nothing for a YAML mapping; the entry's ordinal for a String Catalog's `strings`, whose
-/// last entry of a name is the one read). See `MappingKeys`.
+/// sets (the entry's ordinal for a String Catalog's `strings`, whose last entry of a name is the
+/// one read): each key's hash and where its bytes lie (12 bytes and the payload a slot), the
+/// bytes compared when the hashes are equal. The first eight are kept in place; past them, a
+/// table at most three quarters full, growing by doubling (the stored hash places a key again
+/// without reading it). A YAML mapping's keys take less room: see `MappingKeys`.
 struct KeyTable<Payload: KeyPayload> {
     private struct Slot {
         var hash: UInt32
@@ -48,13 +37,6 @@ struct KeyTable<Payload: KeyPayload> {
 
     init() {
         few = (Self.free, Self.free, Self.free, Self.free, Self.free, Self.free, Self.free, Self.free)
-    }
-
-    /// False when the mapping has the key `arena[start ..< start + length]` (whose `hash` is
-    /// `MappingKeys.hash` of its bytes) already; otherwise adds it.
-    @inline(__always)
-    mutating func insert(start: Int32, length: Int32, hash: UInt32, in arena: UnsafeBufferPointer<UInt8>) -> Bool {
-        update(start: start, length: length, hash: hash, payload: .none, in: arena) == nil
     }
 
     /// Adds the key `arena[start ..< start + length]` with `payload`; when the table has that key
@@ -125,14 +107,6 @@ struct KeyTable<Payload: KeyPayload> {
         }
         if earlier == nil { count += 1 }
         return earlier
-    }
-
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in bytes { h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        h ^= h >> 29
-        h &*= 0xBF58_476D_1CE4_E5B9
-        return UInt32(truncatingIfNeeded: h ^ h >> 32)
     }
 
     /// The first slot to probe: the hash scaled to the table's size (any size).

@@ -80,6 +80,8 @@ private struct StringRecordBuilder: BlockMappingSink {
     /// Keys given again in one mapping, as compactly.
     let duplicates: NodeFindings
     var frames: [Frame] = []
+    /// Where each key stored in the arena ends (the mappings' key tables keep places only).
+    var keyEnds: KeyEnds
     var nodeCount = 0
     var documents = 0
     var localeName = ""
@@ -98,6 +100,7 @@ private struct StringRecordBuilder: BlockMappingSink {
         duplicates = YAMLReader.duplicateKeyFindings(path: path, limit: limits.findings)
         data = StringsFileData(path: path)
         data.arena.reserveCapacity(body.count)
+        keyEnds = KeyEnds(bodyCount: body.count)
         // A record takes four bytes of the file at least (`a: b`): reserved so, the records never
         // grow by copying, and the pages never touched cost no memory.
         data.items.reserveCapacity(body.count / 4 + 1)
@@ -269,9 +272,10 @@ private struct StringRecordBuilder: BlockMappingSink {
         if plain, bytes.count == 2, bytes[0] == UInt8(ascii: "<"), bytes[1] == UInt8(ascii: "<") {
             nodeSyntax.add(YAMLReader.NodeProblem.mergeKey.rawValue, "", at: place(mark))
         }
-        let hash = MappingKeys.hash(bytes)
+        let hash = KeyHash.of(bytes)
         let (start, length) = data.store(bytes)
-        let isNew = data.arena.withUnsafeBufferPointer { frames[top].keys.insert(start: start, length: length, hash: hash, in: $0) }
+        keyEnds.mark(start: start, length: length)
+        let isNew = keyEnds.withStoredKeys(in: data.arena) { frames[top].keys.insert(start: start, length: length, hash: hash, in: $0) }
         frames[top].expectingKey = false
         if isNew {
             frames[top].key = (start, length, Int32(mark.line) + 1, Int32(mark.column) + 1)
@@ -280,6 +284,7 @@ private struct StringRecordBuilder: BlockMappingSink {
         }
         // The scanner does not mark where a key ends; libyaml does.
         if scanning { return false }
+        keyEnds.unmark(start: start, length: length)
         data.arena.removeSubrange(Int(start)...)
         let endPlace = end.map(place)
         duplicates.add(0, String(decoding: bytes, as: UTF8.self),

@@ -1,0 +1,204 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
+/// Where the keys of a YAML file lie: its arena, and `KeyEnds`'s bits, so a key's place alone
+/// gives its length back.
+struct StoredKeys {
+    var arena: UnsafeBufferPointer<UInt8>
+    var ends: UnsafeBufferPointer<UInt64>
+    /// Bits of a table slot that hold a place: enough for any arena of the file.
+    var placeBits: UInt32
+
+    /// The length of the (non-empty) key that starts at `start`: up to the first end bit.
+    @inline(__always)
+    func length(at start: Int) -> Int {
+        var word = start >> 6
+        var bits = ends[word] >> UInt64(start & 63)
+        if bits != 0 { return bits.trailingZeroBitCount + 1 }
+        while true {
+            word += 1
+            bits = ends[word]
+            if bits != 0 { return word << 6 + bits.trailingZeroBitCount - start + 1 }
+        }
+    }
+}
+
+/// One bit per arena byte, set on the last byte of every key stored there (keys never overlap,
+/// so the first bit at or after a key's start is its end). An eighth of the arena, where storing
+/// each key's length beside its place took 4 bytes a key in every table slot.
+struct KeyEnds {
+    private var words: [UInt64] = []
+    private let placeBits: UInt32
+
+    /// For a file of `bodyCount` bytes: its arena holds its keys and texts, at most 1.5 times
+    /// their bytes in the file (an escape such as `\L` decodes to 3 bytes). Room is reserved for
+    /// that (capacity never written costs no memory).
+    init(bodyCount: Int) {
+        let bound = 2 * bodyCount + 64
+        placeBits = UInt32(Swift.min(32, Int.bitWidth - bound.leadingZeroBitCount))
+        words.reserveCapacity(bound / 64 + 1)
+    }
+
+    /// Marks `arena[start ..< start + length]` as a key (an empty key has no last byte: the
+    /// table tells it apart on its own).
+    mutating func mark(start: Int32, length: Int32) {
+        guard length > 0 else { return }
+        let bit = Int(start + length - 1)
+        if bit >> 6 >= words.count { words.append(contentsOf: repeatElement(0, count: bit >> 6 + 1 - words.count)) }
+        words[bit >> 6] |= 1 << UInt64(bit & 63)
+    }
+
+    /// Forgets the key `arena[start ..< start + length]` (its bytes were given back).
+    mutating func unmark(start: Int32, length: Int32) {
+        guard length > 0 else { return }
+        let bit = Int(start + length - 1)
+        if bit >> 6 < words.count { words[bit >> 6] &= ~(1 << UInt64(bit & 63)) }
+    }
+
+    /// `body` with the keys stored in `arena`.
+    func withStoredKeys<R>(in arena: [UInt8], _ body: (StoredKeys) -> R) -> R {
+        arena.withUnsafeBufferPointer { arena in words.withUnsafeBufferPointer { body(StoredKeys(arena: arena, ends: $0, placeBits: placeBits)) } }
+    }
+}
+
+/// The keys of one mapping, told apart exactly. The first eight are kept in place with their
+/// hash and length and looked through one by one: most mappings (a plural's forms, a small group)
+/// never need more, nor an allocation. Past them, a table of 4 bytes a slot: the key's place in
+/// the arena, and in the bits the file's size leaves free, the low bits of its hash (a probe reads
+/// the arena only when they match). Open addressing at most three quarters full, growing by
+/// doubling, each key placed again from its bytes (`KeyEnds` gives their length). A mapping's
+/// keys are what its frame holds, and cost nothing once it closes. (12-byte slots with the hash
+/// and length took three times the memory: a million keys in one mapping peaked at 36 MB while
+/// doubling, more than the file.)
+struct MappingKeys {
+    private struct FewKey {
+        var hash: UInt32
+        var start: Int32
+        var length: Int32
+    }
+
+    private static var free: FewKey { FewKey(hash: 0, start: -1, length: 0) }
+    /// The first keys, in order, while `slots` is empty.
+    private var few: (FewKey, FewKey, FewKey, FewKey, FewKey, FewKey, FewKey, FewKey)
+    private static var fewCapacity: Int { 8 }
+    /// `(start + 1) | tag << placeBits`; 0 is a free slot.
+    private var slots: [UInt32] = []
+    private var count = 0
+    /// In table mode, whether the mapping has the empty key (which has no end bit).
+    private var hasEmptyKey = false
+
+    init() {
+        few = (Self.free, Self.free, Self.free, Self.free, Self.free, Self.free, Self.free, Self.free)
+    }
+
+    /// The table's bytes (0 while the keys are few), as the memory tests weigh it.
+    var tableBytes: Int { slots.capacity * MemoryLayout<UInt32>.stride }
+
+    /// False when the mapping has the key `keys.arena[start ..< start + length]` (whose `hash`
+    /// is `KeyHash.of` its bytes, and which `keys.ends` marks) already; otherwise adds it.
+    @inline(__always)
+    mutating func insert(start: Int32, length: Int32, hash: UInt32, in keys: StoredKeys) -> Bool {
+        guard slots.isEmpty else { return insertInTable(start: start, length: length, hash: hash, keys) }
+        let known = count
+        let key = FewKey(hash: hash, start: start, length: length)
+        let found = withUnsafeMutablePointer(to: &few) {
+            $0.withMemoryRebound(to: FewKey.self, capacity: Self.fewCapacity) { few in
+                (0 ..< known).contains { few[$0].hash == hash && few[$0].length == length
+                    && (length == 0 || memcmp(keys.arena.baseAddress! + Int(few[$0].start), keys.arena.baseAddress! + Int(start), Int(length)) == 0) }
+            }
+        }
+        if found { return false }
+        if known < Self.fewCapacity {
+            withUnsafeMutablePointer(to: &few) { $0.withMemoryRebound(to: FewKey.self, capacity: Self.fewCapacity) { $0[known] = key } }
+            count += 1
+            return true
+        }
+        return moveToTable(adding: key, keys)
+    }
+
+    /// The ninth key: the first eight move to a table.
+    @inline(never)
+    private mutating func moveToTable(adding key: FewKey, _ keys: StoredKeys) -> Bool {
+        let moved = withUnsafeMutablePointer(to: &few) {
+            $0.withMemoryRebound(to: FewKey.self, capacity: Self.fewCapacity) { Array(UnsafeBufferPointer(start: $0, count: Self.fewCapacity)) }
+        }
+        slots = [UInt32](repeating: 0, count: 8 * Self.fewCapacity)
+        count = 0
+        for stored in moved { _ = insertInTable(start: stored.start, length: stored.length, hash: stored.hash, keys) }
+        return insertInTable(start: key.start, length: key.length, hash: key.hash, keys)
+    }
+
+    private static func placeMask(_ keys: StoredKeys) -> UInt32 { keys.placeBits == 32 ? ~0 : (1 << keys.placeBits) - 1 }
+
+    @inline(__always)
+    private mutating func insertInTable(start: Int32, length: Int32, hash: UInt32, _ keys: StoredKeys) -> Bool {
+        if length == 0 {
+            defer { hasEmptyKey = true }
+            return !hasEmptyKey
+        }
+        if (count + 1) * 4 > slots.count * 3 { grow(keys) }
+        let placeMask = Self.placeMask(keys)
+        let tag = keys.placeBits == 32 ? 0 : (hash << keys.placeBits)
+        let entry = UInt32(start + 1) | tag
+        let added = slots.withUnsafeMutableBufferPointer { slots in
+            var slot = Self.home(hash, slots.count)
+            while true {
+                let stored = slots[slot]
+                if stored == 0 {
+                    slots[slot] = entry
+                    return true
+                }
+                if stored & ~placeMask == tag {
+                    let storedStart = Int(stored & placeMask) - 1
+                    if keys.length(at: storedStart) == Int(length),
+                       memcmp(keys.arena.baseAddress! + storedStart, keys.arena.baseAddress! + Int(start), Int(length)) == 0 {
+                        return false
+                    }
+                }
+                slot += 1
+                if slot == slots.count { slot = 0 }
+            }
+        }
+        if added { count += 1 }
+        return added
+    }
+
+    /// The first slot to probe: the hash's high bits scaled to the table's size (any size); the
+    /// tag is its low bits, so keys crowding one home still differ in their tags.
+    @inline(__always)
+    private static func home(_ hash: UInt32, _ size: Int) -> Int {
+        Int(truncatingIfNeeded: (UInt64(hash) &* UInt64(size)) >> 32)
+    }
+
+    private mutating func grow(_ keys: StoredKeys) {
+        let old = slots
+        slots = [UInt32](repeating: 0, count: old.count * 2)
+        let placeMask = Self.placeMask(keys)
+        slots.withUnsafeMutableBufferPointer { slots in
+            for stored in old where stored != 0 {
+                let start = Int(stored & placeMask) - 1
+                let length = keys.length(at: start)
+                var slot = Self.home(KeyHash.of(UnsafeBufferPointer(rebasing: keys.arena[start ..< start + length])), slots.count)
+                while slots[slot] != 0 {
+                    slot += 1
+                    if slot == slots.count { slot = 0 }
+                }
+                slots[slot] = stored
+            }
+        }
+    }
+}
+
+/// The hash of a key's bytes that `MappingKeys` and `KeyTable` place keys by.
+enum KeyHash {
+    static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in bytes { h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        h ^= h >> 29
+        h &*= 0xBF58_476D_1CE4_E5B9
+        return UInt32(truncatingIfNeeded: h ^ h >> 32)
+    }
+}
