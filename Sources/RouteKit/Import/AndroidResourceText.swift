@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
 /// How the text of a `<string>` or plural `<item>` becomes the runtime string.
 public enum ResourceTextFlavor: String, Sendable, CaseIterable {
     /// Android's aapt2: escapes `\' \" \n \t \@ \? \\ \uXXXX`, double quotes keep whitespace and
@@ -30,30 +36,33 @@ public enum AndroidResourceText {
     /// Android also no quote or apostrophe, no leading `@`/`?`, and only single spaces between
     /// words; for Compose no whitespace at either end.
     static func isPlain(_ raw: String, flavor: ResourceTextFlavor) -> Bool {
-        raw.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            guard let first = bytes.first, let last = bytes.last else { return true }
-            let space = UInt8(ascii: " ")
-            func isWhite(_ byte: UInt8) -> Bool { byte == space || (byte >= 0x09 && byte <= 0x0D) }
-            if isWhite(first) || isWhite(last) { return false }
-            switch flavor {
-            case .compose:
-                return !bytes.contains(UInt8(ascii: "\\"))
-            case .android:
-                if first == UInt8(ascii: "@") || first == UInt8(ascii: "?") { return false }
-                var previousSpace = false
-                for byte in bytes {
-                    switch byte {
-                    case UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "'"), 0x09 ... 0x0D: return false
-                    case space:
-                        if previousSpace { return false }
-                        previousSpace = true
-                    default:
-                        previousSpace = false
-                    }
+        raw.utf8.withContiguousStorageIfAvailable { isPlain($0, flavor: flavor) } ?? false
+    }
+
+    /// `isPlain` over the UTF-8 bytes of a text.
+    static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>, flavor: ResourceTextFlavor) -> Bool {
+        guard let first = bytes.first, let last = bytes.last else { return true }
+        let space = UInt8(ascii: " ")
+        func isWhite(_ byte: UInt8) -> Bool { byte == space || (byte >= 0x09 && byte <= 0x0D) }
+        if isWhite(first) || isWhite(last) { return false }
+        switch flavor {
+        case .compose:
+            return memchr(bytes.baseAddress!, Int32(UInt8(ascii: "\\")), bytes.count) == nil
+        case .android:
+            if first == UInt8(ascii: "@") || first == UInt8(ascii: "?") { return false }
+            var previousSpace = false
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "'"), 0x09 ... 0x0D: return false
+                case space:
+                    if previousSpace { return false }
+                    previousSpace = true
+                default:
+                    previousSpace = false
                 }
-                return true
             }
-        } ?? false
+            return true
+        }
     }
 
     private static func isSpace(_ c: Unicode.Scalar) -> Bool {
@@ -153,11 +162,33 @@ public enum AndroidResourceText {
 
     /// Over UTF-8 bytes: every escape Compose decodes is ASCII, so multi-byte text is copied.
     private static func decodeCompose(_ raw: String) -> Decoded {
-        let bytes = Array(raw.utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
         var notes: [String] = []
-        func note(_ text: String) { if !notes.contains(text) { notes.append(text) } }
+        var out: [UInt8] = []
+        var raw = raw
+        raw.withUTF8 { bytes in
+            out.reserveCapacity(bytes.count)
+            decodeCompose(bytes, into: &out) { if !notes.contains($0) { notes.append($0) } }
+        }
+        return Decoded(text: String(decoding: out, as: UTF8.self), notes: notes)
+    }
+
+    /// Appends the runtime text of the resource text `bytes` (references already resolved) to
+    /// `out`, without the notes: how reading in place decodes a `<string>` into its file's arena.
+    static func appendDecoded(_ bytes: UnsafeBufferPointer<UInt8>, flavor: ResourceTextFlavor, to out: inout [UInt8]) {
+        if isPlain(bytes, flavor: flavor) {
+            out.append(contentsOf: bytes)
+            return
+        }
+        switch flavor {
+        case .compose: decodeCompose(bytes, into: &out, note: nil)
+        case .android: out.append(contentsOf: decodeAndroid(String(decoding: bytes, as: UTF8.self)).text.utf8)
+        }
+    }
+
+    /// Compose's decoding of `bytes`, appended to `out`; `note` (when given) hears what is worth
+    /// telling.
+    private static func decodeCompose(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8], note: ((String) -> Void)?) {
+        let start = out.count
         let backslash = UInt8(ascii: "\\")
         var i = 0
         while i < bytes.count {
@@ -193,7 +224,7 @@ public enum AndroidResourceText {
                     i += 1
                 }
             case UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "@"), UInt8(ascii: "?"):
-                note("\\\(Unicode.Scalar(escaped)) kept as written: Compose Multiplatform does not decode it")
+                note?("\\\(Unicode.Scalar(escaped)) kept as written: Compose Multiplatform does not decode it")
                 out.append(c)
                 i += 1
             default:
@@ -201,11 +232,11 @@ public enum AndroidResourceText {
                 i += 1
             }
         }
-        let text = String(decoding: out, as: UTF8.self)
-        if let first = text.unicodeScalars.first, let last = text.unicodeScalars.last, isSpace(first) || isSpace(last) {
+        // The white space `isSpace` knows is ASCII: the decoded bytes' ends tell.
+        func isSpaceByte(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+        if let note, out.count > start, isSpaceByte(out[start]) || isSpaceByte(out[out.count - 1]) {
             note("leading or trailing whitespace kept (Compose Multiplatform keeps it)")
         }
-        return Decoded(text: text, notes: notes)
     }
 }
 

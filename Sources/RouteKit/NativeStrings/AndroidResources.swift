@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
 /// One top-level element of a `<resources>` file, as the scanner saw it.
 struct RawResource {
     enum Kind: Equatable {
@@ -52,33 +58,64 @@ public enum AndroidResources {
     /// Scans the XML of one file into its resources. Well-formedness problems throw with their position.
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>, limits: InputLimits = .default) throws(NativeSyntaxError) -> Document {
         var resources: [RawResource] = []
-        let header = try scan(bytes, limits: limits) { resources.append($0) }
+        let header = try scan(bytes, limits: limits) { resources.append($0.resource) }
         return Document(header: header, resources: resources)
+    }
+
+    /// A top-level element as the scanner closes it: its attributes still bytes of the file, the
+    /// text of a `<string>` decoded of references but not yet a `String`. `resource` makes the
+    /// `RawResource` the converter reads; reading in place takes the common case from the bytes.
+    struct ScannedResource {
+        let file: UnsafeBufferPointer<UInt8>
+        var kind: RawResource.Kind
+        /// The values of `name`, `translatable` and `product`, references not yet decoded.
+        var name: Range<Int>?
+        var translatable: Range<Int>?
+        var product: Range<Int>?
+        var line: Int
+        var column: Int
+        /// A `<string>`'s text (valid while the scanner's handler runs).
+        var text: UnsafeBufferPointer<UInt8>
+        var items: [RawResource.Item] = []
+        var markup: Set<String> = []
+
+        /// The name's bytes when it has no reference to decode.
+        var plainName: UnsafeBufferPointer<UInt8>? {
+            guard let name, memchr(file.baseAddress! + name.lowerBound, Int32(UInt8(ascii: "&")), name.count) == nil else { return nil }
+            return UnsafeBufferPointer(rebasing: file[name])
+        }
+
+        var resource: RawResource {
+            func value(_ range: Range<Int>?) -> String? { range.map { XMLScanner.value(of: $0, in: file) } }
+            return RawResource(kind: kind, name: value(name), translatable: value(translatable), product: value(product),
+                               line: line, column: column, text: String(decoding: text, as: UTF8.self), items: items, markup: markup)
+        }
     }
 
     /// Scans the XML of one file, handing each top-level element to `resource` when it closes:
     /// no list of them is kept (a resource is some 150 bytes, an element of a one-line file 6).
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>, limits: InputLimits = .default,
-                     resource: (RawResource) -> Void) throws(NativeSyntaxError) -> Header {
+                     resource: (ScannedResource) -> Void) throws(NativeSyntaxError) -> Header {
         var scanner = XMLScanner(bytes, maxDepth: limits.depth, maxElements: limits.nodeCount)
         try scanner.validateEncoding()
         var document = Header()
-        var current: RawResource?
+        var current: ScannedResource?
         var currentItem: RawResource.Item?
+        /// The text of the current `<string>`; of the current item until it is flushed.
+        var stringText: [UInt8] = []
         var text: [UInt8] = []
         func flushText() {
             guard !text.isEmpty else { return }
-            let string = String(decoding: text, as: UTF8.self)
             if currentItem != nil {
-                currentItem!.text += string
+                currentItem!.text += String(decoding: text, as: UTF8.self)
             } else if current?.kind == .string {
-                current!.text += string
+                stringText += text
             }
             text.removeAll(keepingCapacity: true)
         }
         let maxText = limits.scalarLength
         func checkLength(_ offset: Int, _ scanner: inout XMLScanner) throws(NativeSyntaxError) {
-            if text.count + (currentItem?.text.utf8.count ?? current?.text.utf8.count ?? 0) > maxText {
+            if text.count + (currentItem?.text.utf8.count ?? stringText.count) > maxText {
                 let (line, column) = scanner.position(offset)
                 throw NativeSyntaxError("a text longer than \(maxText) bytes (limits.scalar-length)", line: line, column: column)
             }
@@ -87,9 +124,13 @@ public enum AndroidResources {
             if depth == 3, let item = currentItem {
                 current?.items.append(item)
                 currentItem = nil
-            } else if depth == 2, let closed = current {
+            } else if depth == 2, var closed = current {
                 current = nil
-                resource(closed)
+                stringText.withUnsafeBufferPointer { text in
+                    closed.text = text
+                    resource(closed)
+                }
+                stringText.removeAll(keepingCapacity: true)
             }
         }
         while true {
@@ -103,18 +144,27 @@ public enum AndroidResources {
                 continue
             case .text(let range):
                 guard current != nil else { continue }
-                scanner.appendText(range, into: &text)
+                // A `<string>`'s own text goes straight to its buffer.
+                if currentItem == nil && current!.kind == .string {
+                    scanner.appendText(range, into: &stringText)
+                } else {
+                    scanner.appendText(range, into: &text)
+                }
                 try checkLength(range.lowerBound, &scanner)
             case .cdata(let range):
                 guard current != nil else { continue }
-                scanner.appendLiteral(range, into: &text)
+                if currentItem == nil && current!.kind == .string {
+                    scanner.appendLiteral(range, into: &stringText)
+                } else {
+                    scanner.appendLiteral(range, into: &text)
+                }
                 try checkLength(range.lowerBound, &scanner)
-            case .start(let name, let attributes, let selfClosing, let offset):
+            case .start(let name, let selfClosing, let offset):
                 flushText()
                 // Depth after opening (a self-closing element opens and closes at once).
                 let depth = scanner.depth + (selfClosing ? 1 : 0)
-                func attribute(_ key: StaticString) -> String? {
-                    attributes.first { scanner.equals($0.name, key) }.map { scanner.value($0) }
+                func attribute(_ key: StaticString) -> Range<Int>? {
+                    scanner.attributes.first { scanner.equals($0.name, key) }?.value
                 }
                 switch depth {
                 case 1:
@@ -128,19 +178,21 @@ public enum AndroidResources {
                         kind = .plurals
                     } else if scanner.equals(name, "string-array") {
                         kind = .stringArray
-                    } else if scanner.equals(name, "item"), attribute("type") == "string" {
+                    } else if scanner.equals(name, "item"), let type = attribute("type"), XMLScanner.value(of: type, in: bytes) == "string" {
                         kind = .string
                     } else {
                         kind = .other(scanner.string(name))
                     }
                     let (line, column) = scanner.position(offset)
-                    current = RawResource(kind: kind, name: attribute("name"), translatable: attribute("translatable"),
-                                          product: attribute("product"), line: line, column: column)
+                    current = ScannedResource(file: bytes, kind: kind, name: attribute("name"), translatable: attribute("translatable"),
+                                              product: attribute("product"), line: line, column: column,
+                                              text: UnsafeBufferPointer(start: nil, count: 0))
                 default:
                     guard current != nil else { break }
                     if depth == 3, scanner.equals(name, "item"), current?.kind == .plurals || current?.kind == .stringArray {
                         let (line, column) = scanner.position(offset)
-                        currentItem = RawResource.Item(quantity: attribute("quantity"), line: line, column: column)
+                        currentItem = RawResource.Item(quantity: attribute("quantity").map { XMLScanner.value(of: $0, in: bytes) },
+                                                       line: line, column: column)
                     } else if currentItem != nil {
                         currentItem!.markup.insert(scanner.string(name))
                     } else {
@@ -200,8 +252,10 @@ public enum AndroidResources {
         let flavor: ResourceTextFlavor
         let keepUntranslatable: Bool
         private(set) var notes: [ImportNote] = []
-        /// Each name read, at its line: a name defined again is skipped.
-        private var seen: [String: Int] = [:]
+        /// Each name read, with the line that defines it (0: read, but skipped): a name defined
+        /// again is skipped. Told apart by their bytes in `seenNames`, with no `String` each.
+        private var seen = KeyTable<UInt32>()
+        private var seenNames: [UInt8] = []
         private var ignoredKinds: [String: Int] = [:]
 
         init(display: String, flavor: ResourceTextFlavor, keepUntranslatable: Bool) {
@@ -212,6 +266,43 @@ public enum AndroidResources {
 
         private mutating func note(_ kind: ImportNote.Kind, _ resource: RawResource, _ message: String) {
             notes.append(ImportNote(kind, file: display, line: resource.line, key: resource.name, message))
+        }
+
+        /// Gives `name` the line that defines it (0: read, not defined) and returns the line it
+        /// had (nil: never read).
+        private mutating func setLine(_ line: Int, of name: UnsafeBufferPointer<UInt8>) -> Int? {
+            let start = Int32(seenNames.count)
+            seenNames.append(contentsOf: name)
+            let earlier = seenNames.withUnsafeBufferPointer {
+                seen.update(start: start, length: Int32(name.count), hash: KeyHash.of(name), payload: UInt32(truncatingIfNeeded: line), in: $0)
+            }
+            if earlier != nil { seenNames.removeSubrange(Int(start)...) }
+            return earlier.map { Int($0) }
+        }
+
+        /// Gives `name` the line `setting` (0: read, not yet defined) unless it is defined already:
+        /// then keeps that definition, notes this one as defined again and returns its line.
+        private mutating func definedAgain(_ name: UnsafeBufferPointer<UInt8>, line: Int, setting: Int) -> Int? {
+            guard let first = setLine(setting, of: name), first > 0 else { return nil }
+            _ = setLine(first, of: name)
+            notes.append(ImportNote(.skipped, file: display, line: line, key: String(decoding: name, as: UTF8.self),
+                                    "defined again in this file (first at line \(first))"))
+            return first
+        }
+
+        /// The common case, read in place without a `RawResource`: a `<string>` whose only
+        /// attribute is its `name` (`plainName`, not empty) and whose text has no markup;
+        /// `convert` would make an entry of the name and the decoded text
+        /// (`AndroidResourceText.appendDecoded`). False when the name is defined already (noted,
+        /// as `convert` notes it).
+        mutating func acceptString(name: UnsafeBufferPointer<UInt8>, line: Int) -> Bool {
+            // One look-up: defined at once (the earlier definition kept when there is one).
+            guard definedAgain(name, line: line, setting: line) == nil else { return false }
+            if memchr(name.baseAddress!, Int32(UInt8(ascii: ".")), name.count) != nil {
+                notes.append(ImportNote(.note, file: display, line: line, key: String(decoding: name, as: UTF8.self),
+                                        "name contains '.', which nests keys in routekit"))
+            }
+            return true
         }
 
         private mutating func decode(_ raw: String, markup: Set<String>, resource: RawResource, form: String? = nil) -> String {
@@ -251,10 +342,8 @@ public enum AndroidResources {
                 note(.skipped, resource, "product=\"\(product)\" variant: only the default product is imported")
                 return nil
             }
-            if let line = seen[name] {
-                note(.skipped, resource, "defined again in this file (first at line \(line))")
-                return nil
-            }
+            var nameBytes = name
+            if nameBytes.withUTF8({ definedAgain($0, line: resource.line, setting: 0) }) != nil { return nil }
             let value: ImportedValue
             var formPositions: [ImportPluralCategory: SourcePoint] = [:]
             switch resource.kind {
@@ -291,7 +380,7 @@ public enum AndroidResources {
             if name.utf8.contains(UInt8(ascii: ".")) {
                 note(.note, resource, "name contains '.', which nests keys in routekit")
             }
-            seen[name] = resource.line
+            _ = nameBytes.withUTF8 { setLine(resource.line, of: $0) }
             return ParsedFile.Entry(key: name, value: value, line: resource.line, column: resource.column,
                                     formPositions: formPositions, translatable: translatable)
         }

@@ -52,7 +52,10 @@ enum NativeStringsReader {
         }
     }
 
-    static func readAndroidXML(bytes: [UInt8], path: String, baseLocale: String, limits: InputLimits) -> StringsReader.Result {
+    /// `plainStringsFromBytes`: a `<string>` (name and text only) becomes its record straight from the bytes
+    /// (off only for `StringsRecordDump.androidXMLDifference`, which holds it to the converter).
+    static func readAndroidXML(bytes: [UInt8], path: String, baseLocale: String, limits: InputLimits,
+                               plainStringsFromBytes: Bool = true) -> StringsReader.Result {
         let locale = androidLocale(of: path, baseLocale: baseLocale)
         let parts = path.split(separator: "/").map(String.init)
         let flavor = AndroidResources.flavor(forValuesDirectory: parts.dropLast().joined(separator: "/"))
@@ -65,8 +68,16 @@ enum NativeStringsReader {
             Result { () throws(NativeSyntaxError) in
                 guard case .locale(let tag) = locale else { return try AndroidResources.scan(buffer, limits: limits) { _ in } }
                 data.arena.reserveCapacity(bytes.count / 2)
-                return try AndroidResources.scan(buffer, limits: limits) { resource in
-                    if let entry = converter.convert(resource) { data.add(entry, locale: tag) }
+                return try AndroidResources.scan(buffer, limits: limits) { scanned in
+                    if plainStringsFromBytes, scanned.kind == .string, scanned.translatable == nil, scanned.product == nil,
+                       scanned.markup.isEmpty, let name = scanned.plainName, !name.isEmpty {
+                        // The common case, from the bytes: the record `data.add` makes of its entry.
+                        if converter.acceptString(name: name, line: scanned.line) {
+                            data.addString(name: name, text: scanned.text, flavor: flavor, line: scanned.line, column: scanned.column)
+                        }
+                    } else if let entry = converter.convert(scanned.resource) {
+                        data.add(entry, locale: tag)
+                    }
                     // What the importer says it skipped, routekit says here too (decoding notes are for the import).
                     for note in converter.takeNotes() where note.kind == .skipped {
                         diagnostics.append(notice("not read: " + note.message, path, line: note.line ?? 1, column: 1, key: note.key, locale: tag))
@@ -146,6 +157,18 @@ extension StringsFileData {
             }
             items[index].value.start = Int32(items.count)
         }
+    }
+
+    /// The record of a `<string>` (`Converter.acceptString`), its text decoded straight into
+    /// the arena: what `add(_:locale:)` makes of its entry.
+    mutating func addString(name: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>, flavor: ResourceTextFlavor,
+                            line: Int, column: Int) {
+        let (keyStart, keyLength) = store(name)
+        let start = Int32(arena.count)
+        AndroidResourceText.appendDecoded(text, flavor: flavor, to: &arena)
+        items.append(RawItem(keyStart: keyStart, keyLength: keyLength,
+                             value: TextRef(start: start, length: Int32(arena.count) - start, line: Int32(line), column: Int32(column)),
+                             keyLine: Int32(line), keyColumn: Int32(column), flags: 0))
     }
 
     mutating func add(_ entry: AndroidResources.ParsedFile.Entry, locale: String) {

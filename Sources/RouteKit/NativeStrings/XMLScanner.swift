@@ -56,7 +56,18 @@ enum TextValidity {
     static func firstProblem(in bytes: UnsafeBufferPointer<UInt8>, allowControls: Bool = false) -> (offset: Int, message: String)? {
         var index = 0
         let count = bytes.count
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let controls: UInt64 = allowControls ? 0 : 0x2020_2020_2020_2020
         while index < count {
+            // Eight bytes at a time while they are ASCII without controls (most of a file): a
+            // byte under 0x20 borrows into its high bit (exact for the word when none is ≥ 0x80).
+            if index + 8 <= count {
+                let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+                if (word | ((word &- controls) & ~word)) & high == 0 {
+                    index += 8
+                    continue
+                }
+            }
             let byte = bytes[index]
             if byte < 0x80 {
                 if byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D && !allowControls {
@@ -114,7 +125,8 @@ struct XMLScanner {
     }
 
     enum Event {
-        case start(name: Range<Int>, attributes: [Attribute], selfClosing: Bool, offset: Int)
+        /// Its attributes are the scanner's `attributes` until the next event.
+        case start(name: Range<Int>, selfClosing: Bool, offset: Int)
         case end(name: Range<Int>, offset: Int)
         /// Character data, entities not yet decoded (`appendText`).
         case text(Range<Int>)
@@ -130,6 +142,8 @@ struct XMLScanner {
     let maxElements: Int
     private(set) var index = 0
     private var open: [(name: Range<Int>, offset: Int)] = []
+    /// The attributes of the last start tag (one array for the whole file, not one per element).
+    private(set) var attributes: [Attribute] = []
     private var sawRoot = false
     private var elements = 0
     var tracker = LineTracker()
@@ -278,7 +292,7 @@ struct XMLScanner {
         if sawRoot && open.isEmpty { throw fail("a second root element: an XML file has exactly one", at: start) }
         index += 1
         let elementName = try name()
-        var attributes: [Attribute] = []
+        attributes.removeAll(keepingCapacity: true)
         while true {
             let beforeSpace = index
             skipSpace()
@@ -286,14 +300,14 @@ struct XMLScanner {
             let byte = bytes[index]
             if byte == UInt8(ascii: ">") {
                 index += 1
-                return try opened(elementName, attributes, selfClosing: false, at: start)
+                return try opened(elementName, selfClosing: false, at: start)
             }
             if byte == UInt8(ascii: "/") {
                 guard index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: ">") else {
                     throw fail("expected '/>' to end <\(string(elementName))>", at: index)
                 }
                 index += 2
-                return try opened(elementName, attributes, selfClosing: true, at: start)
+                return try opened(elementName, selfClosing: true, at: start)
             }
             guard index > beforeSpace else { throw fail("expected white space before an attribute", at: index) }
             let attributeStart = index
@@ -326,7 +340,7 @@ struct XMLScanner {
         }
     }
 
-    private mutating func opened(_ name: Range<Int>, _ attributes: [Attribute], selfClosing: Bool, at start: Int) throws(NativeSyntaxError) -> Event {
+    private mutating func opened(_ name: Range<Int>, selfClosing: Bool, at start: Int) throws(NativeSyntaxError) -> Event {
         elements += 1
         if elements > maxElements {
             throw fail("more than \(maxElements) elements (limits.node-count)", at: start)
@@ -336,7 +350,7 @@ struct XMLScanner {
             open.append((name, start))
         }
         sawRoot = true
-        return .start(name: name, attributes: attributes, selfClosing: selfClosing, offset: start)
+        return .start(name: name, selfClosing: selfClosing, offset: start)
     }
 
     private mutating func text() throws(NativeSyntaxError) -> Event {
@@ -418,6 +432,10 @@ struct XMLScanner {
     /// Appends the text of `range` with references decoded and line breaks normalized
     /// (CRLF and CR to LF), as an XML parser reports character data.
     func appendText(_ range: Range<Int>, into out: inout [UInt8]) {
+        Self.appendText(range, of: bytes, into: &out)
+    }
+
+    static func appendText(_ range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
         // Most text has no reference and no CR: one copy.
         if !range.isEmpty, memchr(bytes.baseAddress! + range.lowerBound, Int32(UInt8(ascii: "&")), range.count) == nil,
            memchr(bytes.baseAddress! + range.lowerBound, 0x0D, range.count) == nil {
@@ -457,13 +475,13 @@ struct XMLScanner {
         }
     }
 
-    /// An attribute's value, references decoded.
-    func value(_ attribute: Attribute) -> String {
-        if memchr(bytes.baseAddress! + attribute.value.lowerBound, Int32(UInt8(ascii: "&")), attribute.value.count) == nil {
-            return string(attribute.value)
+    /// The attribute value at `range` of `bytes`, references decoded.
+    static func value(of range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+        if memchr(bytes.baseAddress! + range.lowerBound, Int32(UInt8(ascii: "&")), range.count) == nil {
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
         }
         var out: [UInt8] = []
-        appendText(attribute.value, into: &out)
+        appendText(range, of: bytes, into: &out)
         return String(decoding: out, as: UTF8.self)
     }
 }

@@ -56,3 +56,20 @@ extension StringsRecordDump {
         return "streamed: \(fast.dropFirst(index).prefix(3))\n   whole: \(plain.dropFirst(index).prefix(3))"
     }
 }
+
+extension StringsRecordDump {
+    /// Nil when reading a `strings.xml` in place gives the same records and findings with the
+    /// common `<string>` read from its bytes as through the importer's converter, else where they
+    /// part (`AndroidXMLReaderDifferentialTests`).
+    static func androidXMLDifference(_ bytes: [UInt8], path: String = "composeResources/values/strings.xml") -> String? {
+        func dump(_ fromBytes: Bool) -> [String] {
+            let read = NativeStringsReader.readAndroidXML(bytes: bytes, path: path, baseLocale: "en", limits: .default,
+                                                          plainStringsFromBytes: fromBytes)
+            return lines(read.data, read.file) + ["untranslatable \(read.data.untranslatable)"]
+        }
+        let fast = dump(true), plain = dump(false)
+        guard fast != plain else { return nil }
+        let index = zip(fast, plain).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(fast.count, plain.count)
+        return "from bytes: \(fast.dropFirst(index).prefix(3))\n converted: \(plain.dropFirst(index).prefix(3))"
+    }
+}

@@ -1,0 +1,58 @@
+@testable import RouteKit
+import Testing
+
+/// `TextValidity.firstProblem` skips eight ASCII bytes at a time; held here to a byte-at-a-time
+/// reading of the same rules (the oracle), on buffers with a bad byte at every offset of a word
+/// and at random.
+@Suite struct TextValidityTests {
+    /// One byte (or UTF-8 sequence) at a time, as the rules read.
+    static func oracle(_ bytes: UnsafeBufferPointer<UInt8>, allowControls: Bool) -> Int? {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                if byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D && !allowControls { return index }
+                index += 1
+                continue
+            }
+            guard let length = TextValidity.sequenceLength(bytes, at: index) else { return index }
+            index += length
+        }
+        return nil
+    }
+
+    static func check(_ bytes: [UInt8], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        bytes.withUnsafeBufferPointer { buffer in
+            for allowControls in [false, true] {
+                #expect(TextValidity.firstProblem(in: buffer, allowControls: allowControls)?.offset
+                            == oracle(buffer, allowControls: allowControls), "\(bytes)", sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    @Test func aBadByteAtEveryOffsetIsFound() {
+        let text = Array("<string name=\"a\">Schedule for day 1 é 設定</string>\n".utf8)
+        for bad: UInt8 in [0x00, 0x01, 0x08, 0x0B, 0x1F, 0x7F, 0x80, 0xC0, 0xFF, 0x09, 0x0A, 0x0D, 0x20] {
+            for offset in 0 ... 24 {
+                var bytes = text
+                bytes.insert(bad, at: offset)
+                Self.check(bytes)
+            }
+        }
+    }
+
+    @Test func randomBuffersAgreeWithTheOracle() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces: [[UInt8]] = [Array("abc ".utf8), Array("é".utf8), Array("設".utf8), Array("😀".utf8), [0x0A], [0x09], [0x0D, 0x0A],
+                                 [0x00], [0x1B], [0xE2, 0x82], [0xF0, 0x9F, 0x98], [0xED, 0xA0, 0x80], [0xC1, 0xBF]]
+        for _ in 0 ..< 2_000 {
+            var bytes: [UInt8] = []
+            for _ in 0 ..< Int.random(in: 0 ... 40, using: &generator) {
+                // Mostly well-formed text: a bad piece one time in ten.
+                let piece = Int.random(in: 0 ..< 10, using: &generator) == 0 ? pieces.randomElement(using: &generator)! : pieces[Int.random(in: 0 ... 6, using: &generator)]
+                bytes += piece
+            }
+            Self.check(bytes)
+        }
+    }
+}
