@@ -6,7 +6,8 @@ import RouteKit
 /// is missing somewhere): ≈ 200,000 missing-translation findings. Each format is one
 /// `routekit lint DIR --format F` process with standard output to /dev/null, formats interleaved
 /// run by run so load on a shared machine spreads over all of them; min and median are reported.
-/// Target: json, sarif and junit at most 1.2× the text report (median).
+/// Target: json, sarif and junit at most 1.2× the text report (median); every format at most the
+/// raw libyaml parse of the same files (issue 32: one thread, in-process, measured in the same run).
 enum FindingsHeavyBench {
     static let spec = SizeSpec(name: "F", routes: 2_500, locales: 50, keys: 20_000, filesPerLocale: 8, missingPercent: 24)
     static let limitedFormats = ["json", "sarif", "junit"]
@@ -24,9 +25,12 @@ enum FindingsHeavyBench {
         var findings: Int
         var runs: Int
         var rows: [Row]
+        /// Raw libyaml over the same files (median seconds).
+        var raw: Double
     }
 
-    static func measure(binary: String, work: String, runs: Int, findings: (String) -> Int) throws -> Result {
+    static func measure(binary: String, work: String, runs: Int, findings: (String) -> Int,
+                        raw: (String) -> Double) throws -> Result {
         let directory = work + "/findings-heavy"
         log("generating the findings-heavy corpus in \(directory)…")
         try Generator.generate(spec, into: directory)
@@ -53,16 +57,19 @@ enum FindingsHeavyBench {
             rows.append(Row(format: format, median: median(times[format]!), minimum: times[format]!.min()!,
                             outputBytes: bytes, rssKilobytes: Int(median(rss[format]!))))
         }
-        return Result(inputBytes: inputBytes, findings: findings(directory), runs: runs, rows: rows)
+        log("the raw libyaml parse of the same files…")
+        return Result(inputBytes: inputBytes, findings: findings(directory), runs: runs, rows: rows, raw: raw(directory))
     }
 
     static func markdown(_ result: Result) -> String {
         guard let text = result.rows.first(where: { $0.format == "text" }) else { return "" }
         var out = "\n| findings-heavy (\(String(format: "%.1f", Double(result.inputBytes) / 1_000_000)) MB, \(result.findings) findings): `--format` "
-            + "| median ms | min ms | × text (median) | × text (min) | output MB | peak RSS MB |\n|---|---:|---:|---:|---:|---:|---:|\n"
+            + "| median ms | min ms | × text (median) | × text (min) | × raw libyaml (\(String(format: "%.0f", result.raw * 1000)) ms) "
+            + "| output MB | peak RSS MB |\n|---|---:|---:|---:|---:|---:|---:|---:|\n"
         for row in result.rows {
             out += "| \(row.format) | \(String(format: "%.0f", row.median * 1000)) | \(String(format: "%.0f", row.minimum * 1000)) "
                 + "| \(String(format: "%.2f", row.median / text.median)) | \(String(format: "%.2f", row.minimum / text.minimum)) "
+                + "| \(String(format: "%.2f", row.median / result.raw)) "
                 + "| \(String(format: "%.1f", Double(row.outputBytes) / 1_000_000)) | \(String(format: "%.0f", Double(row.rssKilobytes) / 1024)) |\n"
         }
         return out
@@ -70,10 +77,16 @@ enum FindingsHeavyBench {
 
     static func checks(_ result: Result) -> [(String, Bool, String)] {
         guard let text = result.rows.first(where: { $0.format == "text" }) else { return [] }
-        return result.rows.filter { limitedFormats.contains($0.format) }.map { row in
+        let againstText = result.rows.filter { limitedFormats.contains($0.format) }.map { row in
             let ratio = row.median / text.median
             return ("findings-heavy: `--format \(row.format)` ≤ 1.2× text", ratio <= 1.2,
                     String(format: "%.2f× (min %.2f×)", ratio, row.minimum / text.minimum))
         }
+        let slowest = result.rows.max { $0.median < $1.median }!
+        let againstRaw = ("findings-heavy: every `--format` ≤ 1.0× raw libyaml of the same files (issue 32)",
+                          slowest.median <= result.raw,
+                          String(format: "%@ %.2f× at most (%.2f–%.2f×)", slowest.format, slowest.median / result.raw,
+                                 result.rows.map(\.median).min()! / result.raw, slowest.median / result.raw))
+        return againstText + [againstRaw]
     }
 }

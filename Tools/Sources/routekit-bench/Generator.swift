@@ -24,12 +24,17 @@ struct SizeSpec: Sendable {
     var filesPerLocale: Int
     /// Percent of the keys each non-base locale lacks; 0: the usual one in 499.
     var missingPercent = 0
+    /// YAML in the styles real Rails files mix (as Mastodon's do): plurals as flow mappings,
+    /// some texts as literal or folded block scalars, some single-quoted. Such files are off the
+    /// block-mapping scanner's fast path: libyaml reads them.
+    var mixedStyle = false
 
     static let all: [SizeSpec] = [
         SizeSpec(name: "S", routes: 25, locales: 2, keys: 150, filesPerLocale: 1),
         SizeSpec(name: "M", routes: 500, locales: 20, keys: 5_000, filesPerLocale: 4),
         SizeSpec(name: "L/2", routes: 2_500, locales: 50, keys: 10_000, filesPerLocale: 8),
         SizeSpec(name: "L", routes: 5_000, locales: 50, keys: 20_000, filesPerLocale: 8),
+        SizeSpec(name: "L-mixed", routes: 5_000, locales: 50, keys: 20_000, filesPerLocale: 8, mixedStyle: true),
     ]
 
     var directoryName: String { name == "L/2" ? "L-half" : name }
@@ -404,7 +409,7 @@ enum Generator {
     static func generate(_ spec: SizeSpec, into directory: String) throws {
         let stamp = directory + "/.bench-stamp"
         let stampText = "v\(version) \(spec.routes) \(spec.locales) \(spec.keys) \(spec.filesPerLocale)"
-            + (spec.missingPercent > 0 ? " missing \(spec.missingPercent)%" : "")
+            + (spec.missingPercent > 0 ? " missing \(spec.missingPercent)%" : "") + (spec.mixedStyle ? " mixed" : "")
         if (try? String(contentsOfFile: stamp, encoding: .utf8)) == stampText { return }
         try? FileManager.default.removeItem(atPath: directory)
         try FileManager.default.createDirectory(atPath: directory + "/strings", withIntermediateDirectories: true)
@@ -480,11 +485,17 @@ enum Generator {
                     parts[part] += "    grp\(group):\n"
                     lastGroup = group
                 }
-                if i % 17 == 0 {
+                if i % 17 == 0 && spec.mixedStyle {
+                    parts[part] += "      item_\(i): {" + categories.map { "\($0): \"%{count} \(phrase(2))\"" }.joined(separator: ", ") + "}\n"
+                } else if i % 17 == 0 {
                     parts[part] += "      item_\(i):\n"
                     for category in categories {
                         parts[part] += "        \(category): \"%{count} \(phrase(2))\"\n"
                     }
+                } else if i % 5 == 0 && spec.mixedStyle {
+                    parts[part] += "      item_\(i): \(i % 10 == 0 ? "|-" : ">-")\n        \(phrase(3))\n        \(phrase(2 + rng.below(3)))\n"
+                } else if i % 3 == 0 && spec.mixedStyle {
+                    parts[part] += "      item_\(i): '\(phrase(2)) %{name}'\n"
                 } else if i % 7 == 0 {
                     parts[part] += "      item_\(i): \"\(phrase(3)) %{name} \(phrase(2))\"\n"
                 } else if i % 11 == 0 {
