@@ -124,7 +124,7 @@ import Testing
         #expect(!batch(["a'b", "b"]).itemsInMessageOrder)
         #expect(!batch(["a.b", "a"]).itemsInMessageOrder)
         for findings in [ordered, batch(["b", "a'", "a"]), batch(["e\u{301}", "\u{E9}", "d"])] {
-            let all = findings.keys.names.indices.map { Finding(findings, item: $0, severity: .warning) }
+            let all = (0 ..< findings.keys.count).map { Finding(findings, item: $0, severity: .warning) }
             for left in all {
                 for right in all {
                     let expected = left.message == right.message ? 0 : left.message < right.message ? -1 : 1

@@ -309,7 +309,10 @@ class FindingGroup: @unchecked Sendable {
 final class FindingBatch: FindingGroup, @unchecked Sendable {
     /// Keys shared by batches; a finding is one of them, by position.
     final class Keys: Sendable {
-        let names: [String]
+        /// The names' UTF-8 bytes one after another, `ends[i]` where name `i` ends: 4 bytes a
+        /// key beside its name (a `String` each took 16, for a million listed keys 16 MB).
+        private let bytes: [UInt8]
+        private let ends: [UInt32]
         /// `separator` when the keys are distinct, printable ASCII without it, and sorted by
         /// `name + separator` bytewise; else nil. Then, for any prefix and a suffix that starts
         /// with `separator`, position order is message order (where a key that begins another
@@ -321,18 +324,58 @@ final class FindingBatch: FindingGroup, @unchecked Sendable {
         /// nil when the findings are at their batch's one place.
         let places: KeyPlaces?
 
-        init(_ names: [String], sortedBefore separator: Character, places: KeyPlaces? = nil) {
-            precondition(places.map { $0.count == names.count } ?? true)
-            self.names = names
+        convenience init(_ names: [String], sortedBefore separator: Character, places: KeyPlaces? = nil) {
+            self.init(count: names.count, name: { names[$0] }, sortedBefore: separator, places: places)
+        }
+
+        /// `count` keys, the `i`th named `name(i)` (asked once each, in order).
+        init(count: Int, name: (Int) -> String, sortedBefore separator: Character, places: KeyPlaces? = nil) {
+            precondition(places.map { $0.count == count } ?? true)
+            var bytes: [UInt8] = []
+            var ends: [UInt32] = []
+            ends.reserveCapacity(count)
+            for index in 0 ..< count {
+                bytes.append(contentsOf: name(index).utf8)
+                ends.append(UInt32(bytes.count))
+            }
+            self.bytes = bytes
+            self.ends = ends
             self.places = places
             let separatorByte = separator.asciiValue ?? 0
-            let ascii = separator.isASCII && names.allSatisfy { name in
-                name.utf8.allSatisfy { (0x20..<0x7F).contains($0) && $0 != separatorByte }
-            }
-            let sorted = zip(names, names.dropFirst()).allSatisfy { pair in
-                (pair.0 + String(separator)).utf8.lexicographicallyPrecedes((pair.1 + String(separator)).utf8)
+            let ascii = separator.isASCII && bytes.allSatisfy { (0x20..<0x7F).contains($0) && $0 != separatorByte }
+            // Sorted by `name + separator`, strictly: where one name is a prefix of the other, the
+            // separator meets the longer one's next byte. (A name holding the separator is never
+            // ordered: `ascii` is false.)
+            var sorted = true
+            bytes.withUnsafeBufferPointer { all in
+                for index in ends.indices.dropFirst() where sorted {
+                    let previous = Self.range(index - 1, ends), next = Self.range(index, ends)
+                    let common = min(previous.count, next.count)
+                    var position = 0
+                    while position < common, all[previous.lowerBound + position] == all[next.lowerBound + position] { position += 1 }
+                    if position < common {
+                        sorted = all[previous.lowerBound + position] < all[next.lowerBound + position]
+                    } else if previous.count < next.count {
+                        sorted = separatorByte < all[next.lowerBound + position]
+                    } else if previous.count > next.count {
+                        sorted = all[previous.lowerBound + position] < separatorByte
+                    } else {
+                        sorted = false
+                    }
+                }
             }
             orderedBefore = ascii && sorted ? separator : nil
+        }
+
+        private static func range(_ index: Int, _ ends: [UInt32]) -> Range<Int> {
+            (index == 0 ? 0 : Int(ends[index - 1])) ..< Int(ends[index])
+        }
+
+        var count: Int { ends.count }
+
+        /// The name of the key at `index`.
+        subscript(index: Int) -> String {
+            String(decoding: bytes[Self.range(index, ends)], as: UTF8.self)
         }
     }
 
@@ -410,11 +453,11 @@ final class FindingBatch: FindingGroup, @unchecked Sendable {
         return file
     }
     override func route(_ item: Int) -> String? { route }
-    override func key(_ item: Int) -> String? { keys.names[item] }
+    override func key(_ item: Int) -> String? { keys[item] }
     override func locale(_ item: Int) -> String? { locale }
     override func forEachMessagePiece(_ item: Int, _ body: (String) -> Void) {
         body(messageAroundKey.prefix)
-        body(Finding.keyInMessage(keys.names[item]))
+        body(Finding.keyInMessage(keys[item]))
         body(messageAroundKey.suffix)
     }
 }

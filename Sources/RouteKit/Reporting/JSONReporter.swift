@@ -190,7 +190,7 @@ public struct JSONReporter: Reporter {
             self.item = item
             self.rule = rule
             self.route = route
-            key = batch.keys.names[item]
+            key = batch.keys[item]
             let place = FindingPlace(batch: batch, item: item)
             let path = place.file.map { relative($0) }
             head = ReportBytes()

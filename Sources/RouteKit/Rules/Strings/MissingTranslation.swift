@@ -81,8 +81,8 @@ struct MissingTranslation: LintRule {
             // findings are"): in a String Catalog, inside the key's own entry; in YAML and
             // strings.xml, the line that defines the key, since the translation file has none.
             // The place is the entry's file, line and column: 12 bytes a listed key.
-            keys = FindingBatch.Keys(order.map { strings.keyName(base.entries.key(at: Int(listedEntries[Int($0)]))) }, sortedBefore: "'",
-                                     places: FindingBatch.KeyPlaces(base: base, entries: order.map { listedEntries[Int($0)] }))
+            keys = FindingBatch.Keys(count: order.count, name: { strings.keyName(base.entries.key(at: Int(listedEntries[Int(order[$0])]))) },
+                                     sortedBefore: "'", places: FindingBatch.KeyPlaces(base: base, entries: order.map { listedEntries[Int($0)] }))
             itemsInEntryOrder = itemOf
         }
         // A locale's findings are one batch: their messages are made only when a reporter asks.
