@@ -10,12 +10,14 @@ protocol BlockMappingSink {
 }
 
 /// A fast path for the YAML that string files are written in: nested block mappings of
-/// one-line plain, single- and double-quoted scalars, comments, and an optional leading `---`.
+/// one-line plain, single- and double-quoted scalars, comments, and an optional leading `---`;
+/// as values also simple block scalars (`|`, `|-`, `>`, `>-`) and one-line flow mappings of
+/// scalars (`{one: a, other: "b"}`, as Rails plurals are often written).
 ///
 /// It produces exactly the events (values and marks) libyaml produces for such a file, several
 /// times faster, because it needs no token queue, no simple-key bookkeeping and no per-event
-/// allocation. Anything outside the subset — flow collections, block scalars, multi-line
-/// scalars, anchors, tags, lists, tabs, CR, unusual escapes, odd indentation, any character
+/// allocation. Anything outside the subset — lists, nested or multi-line flow collections,
+/// block scalars with indentation indicators, `+` or odd lines, multi-line scalars, anchors, tags, lists, tabs, CR, unusual escapes, odd indentation, any character
 /// libyaml could reject or treat as a line break — makes `scan` return false before it can
 /// matter, and the caller reads the file with libyaml instead. It never reports an error itself:
 /// every diagnostic comes from libyaml. The differential tests hold it to libyaml's events.
@@ -255,6 +257,11 @@ private struct Cursor {
             if byte == singleQuote || byte == doubleQuote {
                 guard let value = quoted(byte), emit(value, valueMark, &sink) else { return false }
                 guard finishLine() else { return false }
+            } else if byte == UInt8(ascii: "|") || byte == UInt8(ascii: ">") {
+                guard blockScalar(keyIndent: indents[indents.count - 1]) else { return false }
+                guard scratch.withUnsafeBufferPointer({ sink.onScalar($0, plain: false, valueMark) }) else { return false }
+            } else if byte == UInt8(ascii: "{") {
+                guard flowMapping(&sink), finishLine() else { return false }
             } else {
                 guard let text = plainValue() else { return false }
                 guard sink.onScalar(text, plain: true, valueMark) else { return false }
@@ -269,6 +276,169 @@ private struct Cursor {
             guard sink.onMappingEnd() else { return false }
         }
         return true
+    }
+
+    /// A block scalar at `position` (its `|` or `>`): clipped or stripped (`-`), its lines all
+    /// at one indentation deeper than its key (a literal's may go deeper: the extra spaces are
+    /// text), empty lines only between a literal's lines or after the last line. Its text goes
+    /// to `scratch`; `position` ends at the start of the
+    /// line after it. False for anything else (libyaml reads it).
+    mutating func blockScalar(keyIndent: Int) -> Bool {
+        let literal = position.pointee == UInt8(ascii: "|")
+        position += 1
+        let strip = position < end && position.pointee == UInt8(ascii: "-")
+        if strip { position += 1 }
+        // The header ends its line (a comment may follow).
+        guard position >= end || position.pointee == space || position.pointee == newline, finishLine(), position < end else { return false }
+        position += 1
+        line += 1
+        scratch.removeAll(keepingCapacity: true)
+        var indent = -1
+        var lines = 0
+        var emptyLines = 0
+        var finalBreak = true
+        while position < end {
+            let start = position
+            var text = position
+            while text < end, text.pointee == space { text += 1 }
+            guard text < end else { return false }
+            if text.pointee == newline {
+                // An empty line: none before the first line, none of spaces only.
+                guard text == start, lines > 0 else { return false }
+                emptyLines += 1
+                position += 1
+                line += 1
+                continue
+            }
+            let lineIndent = text - start
+            if indent < 0 {
+                guard lineIndent > keyIndent else { return false }
+                indent = lineIndent
+            }
+            // A line less indented ends the scalar: it is the next key's (or a comment).
+            if lineIndent < indent {
+                position = start
+                break
+            }
+            guard literal || lineIndent == indent else { return false }
+            if lines > 0 {
+                if literal {
+                    for _ in 0 ... emptyLines { scratch.append(newline) }
+                } else {
+                    guard emptyLines == 0 else { return false }
+                    scratch.append(space)
+                }
+            }
+            emptyLines = 0
+            position = start + indent
+            let contentStart = position
+            while position < end, position.pointee != newline {
+                let byte = position.pointee
+                if byte < 0x80 {
+                    guard isClass(byte, ByteClass.printable) else { return false }
+                    position += 1
+                } else {
+                    let length = characterLength(at: position)
+                    guard length > 0 else { return false }
+                    position += length
+                }
+            }
+            scratch.append(contentsOf: UnsafeBufferPointer(start: contentStart, count: position - contentStart))
+            lines += 1
+            // The file may end without a line break: then there is none to keep.
+            finalBreak = position < end
+            guard finalBreak else { break }
+            position += 1
+            line += 1
+        }
+        guard lines > 0 else { return false }
+        if !strip && finalBreak { scratch.append(newline) }
+        return true
+    }
+
+    /// A flow mapping closed on its line, at `position` (its `{`): `key: value` pairs after
+    /// `, `, each key plain (key characters) or quoted, each value quoted or a plain scalar
+    /// without flow indicators, `:` or `#`. Its events go to `sink`; `position` ends after the `}`.
+    mutating func flowMapping<Sink: BlockMappingSink>(_ sink: inout Sink) -> Bool {
+        guard sink.onMappingStart(mark(position)) else { return false }
+        position += 1
+        skipSpaces()
+        if position < end, position.pointee == UInt8(ascii: "}") {
+            position += 1
+            return sink.onMappingEnd()
+        }
+        while true {
+            guard position < end else { return false }
+            let keyMark = mark(position)
+            let first = position.pointee
+            if first == singleQuote || first == doubleQuote {
+                guard let key = quoted(first), key.source <= 1000, emit(key, keyMark, &sink) else { return false }
+            } else {
+                let keyStart = position
+                guard isClass(first, ByteClass.keyCharacter), first != UInt8(ascii: "-"), first != UInt8(ascii: ".") else { return false }
+                while position < end, isClass(position.pointee, ByteClass.keyCharacter) { position += 1 }
+                guard position - keyStart <= 1000,
+                      sink.onScalar(UnsafeBufferPointer(start: keyStart, count: position - keyStart), plain: true, keyMark) else { return false }
+            }
+            guard position + 1 < end, position.pointee == colon, position[1] == space else { return false }
+            position += 2
+            skipSpaces()
+            guard position < end else { return false }
+            let valueMark = mark(position)
+            let byte = position.pointee
+            if byte == singleQuote || byte == doubleQuote {
+                guard let value = quoted(byte), emit(value, valueMark, &sink) else { return false }
+            } else {
+                guard let text = flowPlainValue(), sink.onScalar(text, plain: true, valueMark) else { return false }
+            }
+            skipSpaces()
+            guard position < end else { return false }
+            if position.pointee == UInt8(ascii: "}") {
+                position += 1
+                return sink.onMappingEnd()
+            }
+            guard position + 1 < end, position.pointee == UInt8(ascii: ","), position[1] == space else { return false }
+            position += 2
+            skipSpaces()
+        }
+    }
+
+    mutating func skipSpaces() {
+        while position < end, position.pointee == space { position += 1 }
+    }
+
+    /// A plain scalar in a flow mapping, up to its `,` or `}` (trailing spaces trimmed); nil
+    /// when it starts with an indicator or holds `:`, `#`, a bracket or a line break.
+    mutating func flowPlainValue() -> UnsafeBufferPointer<UInt8>? {
+        let start = position
+        let first = position.pointee
+        if first < 0x80 && isClass(first, ByteClass.indicator) { return nil }
+        var textEnd = position
+        while position < end {
+            let byte = position.pointee
+            if byte < 0x80 {
+                switch byte {
+                case UInt8(ascii: ","), UInt8(ascii: "}"):
+                    position = textEnd
+                    return UnsafeBufferPointer(start: start, count: textEnd - start)
+                case colon, hash, UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "]"):
+                    return nil
+                case space:
+                    position += 1
+                    continue
+                default:
+                    guard isClass(byte, ByteClass.printable) else { return nil }
+                }
+                position += 1
+                textEnd = position
+            } else {
+                let length = characterLength(at: position)
+                guard length > 0 else { return nil }
+                position += length
+                textEnd = position
+            }
+        }
+        return nil
     }
 
     /// A plain scalar that ends with its line: up to a ` #` comment, trailing spaces trimmed.

@@ -22,7 +22,7 @@ enum EventTrace {
     }
 
     /// libyaml's events in the same words; nil when libyaml reports an error. What the scanner
-    /// never produces (lists, aliases, tags, anchors, block scalars) is recorded as itself.
+    /// never produces (lists, aliases, tags, anchors) is recorded as itself.
     static func libyaml(_ bytes: [UInt8]) -> [String]? {
         bytes.withUnsafeBufferPointer { buffer -> [String]? in
             var parser = yaml_parser_t()
@@ -50,8 +50,8 @@ enum EventTrace {
                         let style: String
                         switch scalar.style {
                         case YAML_PLAIN_SCALAR_STYLE: style = "plain"
-                        case YAML_SINGLE_QUOTED_SCALAR_STYLE, YAML_DOUBLE_QUOTED_SCALAR_STYLE: style = "quoted"
-                        default: style = "block"
+                        // A sink tells plain scalars from the others only: block scalars are "quoted" too.
+                        default: style = "quoted"
                         }
                         let value = Array(UnsafeBufferPointer(start: scalar.value, count: Int(scalar.length)))
                         let decoration = scalar.tag != nil || scalar.anchor != nil ? "tagged " : ""

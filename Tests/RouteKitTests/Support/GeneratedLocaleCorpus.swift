@@ -48,10 +48,10 @@ enum GeneratedLocaleCorpus {
 
     /// Each of these, placed under a key, takes the file out of the scanner's subset.
     static let outsideSubset: [@Sendable (String) -> String] = [
-        { indent in "|\n\(indent)  line one\n\(indent)  line two" },
-        { indent in ">-\n\(indent)  folded\n\(indent)  text" },
+        { indent in "|+\n\(indent)  line one\n\(indent)  line two" },
+        { indent in ">-\n\(indent)  folded\n\n\(indent)  text" },
         { _ in "[one, two, three]" },
-        { _ in "{ a: b, c: d }" },
+        { _ in "{ a: [b], c: d }" },
         { _ in "&shared Shared value" },
         { indent in "multi\n\(indent)  line plain" },
         { _ in "!!str tagged" },
@@ -102,6 +102,18 @@ enum GeneratedLocaleCorpus {
             let name = key(&used)
             if depth >= 6 || chance(45) {
                 lines.append("\(indent)\(name): \(value())" + (chance(10) ? "   " : ""))
+                return
+            }
+            if chance(5) {
+                // A plural on one line, as a flow mapping of quoted texts.
+                let forms = GeneratedLocaleCorpus.pluralCategories.filter { $0 == "other" || chance(50) }
+                lines.append("\(indent)\(name): {" + forms.map { "\($0): \"\(phrase())\"" }.joined(separator: ", ") + "}")
+                return
+            }
+            if chance(5) {
+                // A block scalar: literal or folded, clipped or stripped.
+                lines.append("\(indent)\(name): \(pick(["|", "|-", ">", ">-"]))")
+                for _ in 0..<number(1...3) { lines.append("\(indent)  \(phrase())") }
                 return
             }
             if chance(20) {
