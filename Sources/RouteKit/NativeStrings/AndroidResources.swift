@@ -101,16 +101,14 @@ public enum AndroidResources {
         var document = Header()
         var current: ScannedResource?
         var currentItem: RawResource.Item?
-        /// The text of the current `<string>`; of the current item until it is flushed.
+        /// The text of the current `<string>`.
         var stringText: [UInt8] = []
+        /// The text of the current plural or array item until it is flushed (another element's
+        /// text is dropped).
         var text: [UInt8] = []
         func flushText() {
             guard !text.isEmpty else { return }
-            if currentItem != nil {
-                currentItem!.text += String(decoding: text, as: UTF8.self)
-            } else if current?.kind == .string {
-                stringText += text
-            }
+            if currentItem != nil { currentItem!.text += String(decoding: text, as: UTF8.self) }
             text.removeAll(keepingCapacity: true)
         }
         let maxText = limits.scalarLength
@@ -298,11 +296,15 @@ public enum AndroidResources {
         mutating func acceptString(name: UnsafeBufferPointer<UInt8>, line: Int) -> Bool {
             // One look-up: defined at once (the earlier definition kept when there is one).
             guard definedAgain(name, line: line, setting: line) == nil else { return false }
-            if memchr(name.baseAddress!, Int32(UInt8(ascii: ".")), name.count) != nil {
-                notes.append(ImportNote(.note, file: display, line: line, key: String(decoding: name, as: UTF8.self),
-                                        "name contains '.', which nests keys in routekit"))
-            }
+            noteIfDotted(name, line: line)
             return true
+        }
+
+        private mutating func noteIfDotted(_ name: UnsafeBufferPointer<UInt8>, line: Int) {
+            // Bytes, not Foundation's `contains` (a locale-aware search, slow per string).
+            guard memchr(name.baseAddress!, Int32(UInt8(ascii: ".")), name.count) != nil else { return }
+            notes.append(ImportNote(.note, file: display, line: line, key: String(decoding: name, as: UTF8.self),
+                                    "name contains '.', which nests keys in routekit"))
         }
 
         private mutating func decode(_ raw: String, markup: Set<String>, resource: RawResource, form: String? = nil) -> String {
@@ -376,11 +378,10 @@ public enum AndroidResources {
                 if forms[.other] == nil { note(.note, resource, "plural has no 'other' form") }
                 value = .plural(forms)
             }
-            // Bytes, not Foundation's `contains` (a locale-aware search, slow per string).
-            if name.utf8.contains(UInt8(ascii: ".")) {
-                note(.note, resource, "name contains '.', which nests keys in routekit")
+            nameBytes.withUTF8 {
+                noteIfDotted($0, line: resource.line)
+                _ = setLine(resource.line, of: $0)
             }
-            _ = nameBytes.withUTF8 { setLine(resource.line, of: $0) }
             return ParsedFile.Entry(key: name, value: value, line: resource.line, column: resource.column,
                                     formPositions: formPositions, translatable: translatable)
         }

@@ -127,8 +127,9 @@ private struct Cursor {
         }
     }
 
-    /// Skips a comment to the end of its line (not the newline); false on a character libyaml rejects.
-    mutating func skipComment() -> Bool {
+    /// Skips to the end of the line (not the newline): a comment, or a block scalar's line;
+    /// false on a character libyaml rejects.
+    mutating func skipRestOfLine() -> Bool {
         while position < end {
             let byte = position.pointee
             if byte == newline { return true }
@@ -152,7 +153,7 @@ private struct Cursor {
             spaced = true
         }
         guard position < end else { return true }
-        if position.pointee == hash && spaced { return skipComment() }
+        if position.pointee == hash && spaced { return skipRestOfLine() }
         return position.pointee == newline
     }
 
@@ -176,7 +177,7 @@ private struct Cursor {
                 continue
             }
             if first == hash {
-                guard skipComment() else { return false }
+                guard skipRestOfLine() else { return false }
                 continue
             }
             if indent == 0 && first == UInt8(ascii: "-") && peek(1) == UInt8(ascii: "-") && peek(2) == UInt8(ascii: "-") {
@@ -246,7 +247,7 @@ private struct Cursor {
             // The value: nothing (a nested mapping or null, decided by the next line), or one scalar.
             if position >= end || position.pointee == newline || position.pointee == hash {
                 if position < end, position.pointee == hash {
-                    guard skipComment() else { return false }
+                    guard skipRestOfLine() else { return false }
                 }
                 pendingEmpty = mark(afterColon)
                 continue
@@ -283,6 +284,7 @@ private struct Cursor {
     /// text), empty lines only between a literal's lines or after the last line. Its text goes
     /// to `scratch`; `position` ends at the start of the
     /// line after it. False for anything else (libyaml reads it).
+    @inline(never)
     mutating func blockScalar(keyIndent: Int) -> Bool {
         let literal = position.pointee == UInt8(ascii: "|")
         position += 1
@@ -332,17 +334,7 @@ private struct Cursor {
             emptyLines = 0
             position = start + indent
             let contentStart = position
-            while position < end, position.pointee != newline {
-                let byte = position.pointee
-                if byte < 0x80 {
-                    guard isClass(byte, ByteClass.printable) else { return false }
-                    position += 1
-                } else {
-                    let length = characterLength(at: position)
-                    guard length > 0 else { return false }
-                    position += length
-                }
-            }
+            guard skipRestOfLine() else { return false }
             scratch.append(contentsOf: UnsafeBufferPointer(start: contentStart, count: position - contentStart))
             lines += 1
             // The file may end without a line break: then there is none to keep.
@@ -359,6 +351,7 @@ private struct Cursor {
     /// A flow mapping closed on its line, at `position` (its `{`): `key: value` pairs after
     /// `, `, each key plain (key characters) or quoted, each value quoted or a plain scalar
     /// without flow indicators, `:` or `#`. Its events go to `sink`; `position` ends after the `}`.
+    @inline(never)
     mutating func flowMapping<Sink: BlockMappingSink>(_ sink: inout Sink) -> Bool {
         guard sink.onMappingStart(mark(position)) else { return false }
         position += 1
@@ -389,7 +382,7 @@ private struct Cursor {
             if byte == singleQuote || byte == doubleQuote {
                 guard let value = quoted(byte), emit(value, valueMark, &sink) else { return false }
             } else {
-                guard let text = flowPlainValue(), sink.onScalar(text, plain: true, valueMark) else { return false }
+                guard let text = plainValue(inFlow: true), sink.onScalar(text, plain: true, valueMark) else { return false }
             }
             skipSpaces()
             guard position < end else { return false }
@@ -407,43 +400,11 @@ private struct Cursor {
         while position < end, position.pointee == space { position += 1 }
     }
 
-    /// A plain scalar in a flow mapping, up to its `,` or `}` (trailing spaces trimmed); nil
-    /// when it starts with an indicator or holds `:`, `#`, a bracket or a line break.
-    mutating func flowPlainValue() -> UnsafeBufferPointer<UInt8>? {
-        let start = position
-        let first = position.pointee
-        if first < 0x80 && isClass(first, ByteClass.indicator) { return nil }
-        var textEnd = position
-        while position < end {
-            let byte = position.pointee
-            if byte < 0x80 {
-                switch byte {
-                case UInt8(ascii: ","), UInt8(ascii: "}"):
-                    position = textEnd
-                    return UnsafeBufferPointer(start: start, count: textEnd - start)
-                case colon, hash, UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "]"):
-                    return nil
-                case space:
-                    position += 1
-                    continue
-                default:
-                    guard isClass(byte, ByteClass.printable) else { return nil }
-                }
-                position += 1
-                textEnd = position
-            } else {
-                let length = characterLength(at: position)
-                guard length > 0 else { return nil }
-                position += length
-                textEnd = position
-            }
-        }
-        return nil
-    }
-
     /// A plain scalar that ends with its line: up to a ` #` comment, trailing spaces trimmed.
     /// Nil for anything libyaml could read differently (`: ` inside, a trailing `:`, an indicator first).
-    mutating func plainValue() -> UnsafeBufferPointer<UInt8>? {
+    /// `inFlow`: a value in a flow mapping instead, up to its `,` or `}`; nil when it holds `:`,
+    /// `#` or a bracket, or its line ends first.
+    mutating func plainValue(inFlow: Bool = false) -> UnsafeBufferPointer<UInt8>? {
         let start = position
         let first = position.pointee
         if first < 0x80 && isClass(first, ByteClass.indicator) { return nil }
@@ -451,12 +412,24 @@ private struct Cursor {
         while position < end {
             let byte = position.pointee
             if byte < 0x80 {
-                if byte == newline { break }
+                if inFlow {
+                    switch byte {
+                    case UInt8(ascii: ","), UInt8(ascii: "}"):
+                        position = textEnd
+                        return UnsafeBufferPointer(start: start, count: textEnd - start)
+                    case colon, hash, UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "]"):
+                        return nil
+                    default:
+                        break
+                    }
+                } else if byte == newline {
+                    break
+                }
                 guard isClass(byte, ByteClass.printable) else { return nil }
                 if byte == space {
-                    if position + 1 < end, position[1] == hash {
+                    if !inFlow, position + 1 < end, position[1] == hash {
                         position += 1
-                        guard skipComment() else { return nil }
+                        guard skipRestOfLine() else { return nil }
                         break
                     }
                     position += 1
@@ -475,7 +448,7 @@ private struct Cursor {
                 textEnd = position
             }
         }
-        return UnsafeBufferPointer(start: start, count: textEnd - start)
+        return inFlow ? nil : UnsafeBufferPointer(start: start, count: textEnd - start)
     }
 
     /// A quoted scalar's text: a span of the input, or (when it had escapes) `scratch`.
