@@ -252,7 +252,7 @@ public enum AndroidResources {
         private(set) var notes: [ImportNote] = []
         /// Each name read, with the line that defines it (0: read, but skipped): a name defined
         /// again is skipped. Told apart by their bytes in `seenNames`, with no `String` each.
-        private var seen = KeyTable<UInt32>()
+        private var seen = KeyTable()
         private var seenNames: [UInt8] = []
         private var ignoredKinds: [String: Int] = [:]
 

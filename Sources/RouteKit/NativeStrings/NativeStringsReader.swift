@@ -138,9 +138,7 @@ extension StringsFileData {
         switch value {
         case .text(let text):
             let (start, length) = store(text)
-            items.append(RawItem(keyStart: keyStart, keyLength: keyLength,
-                                 value: TextRef(start: start, length: length, line: Int32(valuePosition.line), column: Int32(valuePosition.column)),
-                                 keyLine: Int32(keyLine), keyColumn: Int32(keyColumn), flags: 0))
+            items.append(leaf(key: key, text: (start, length), at: valuePosition, keyLine: keyLine, keyColumn: keyColumn))
         case .plural(let forms):
             let index = items.count
             items.append(RawItem(keyStart: keyStart, keyLength: keyLength,
@@ -163,12 +161,18 @@ extension StringsFileData {
     /// the arena: what `add(_:locale:)` makes of its entry.
     mutating func addString(name: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>, flavor: ResourceTextFlavor,
                             line: Int, column: Int) {
-        let (keyStart, keyLength) = store(name)
+        let key = store(name)
         let start = Int32(arena.count)
         AndroidResourceText.appendDecoded(text, flavor: flavor, to: &arena)
-        items.append(RawItem(keyStart: keyStart, keyLength: keyLength,
-                             value: TextRef(start: start, length: Int32(arena.count) - start, line: Int32(line), column: Int32(column)),
-                             keyLine: Int32(line), keyColumn: Int32(column), flags: 0))
+        items.append(Self.leaf(key: key, text: (start, Int32(arena.count) - start), at: (line, column), keyLine: line, keyColumn: column))
+    }
+
+    /// A text's record: its key and text in the arena, the text at `position`.
+    static func leaf(key: (start: Int32, length: Int32), text: (start: Int32, length: Int32), at position: (line: Int, column: Int),
+                     keyLine: Int, keyColumn: Int) -> RawItem {
+        RawItem(keyStart: key.start, keyLength: key.length,
+                value: TextRef(start: text.start, length: text.length, line: Int32(position.line), column: Int32(position.column)),
+                keyLine: Int32(keyLine), keyColumn: Int32(keyColumn), flags: 0)
     }
 
     mutating func add(_ entry: AndroidResources.ParsedFile.Entry, locale: String) {

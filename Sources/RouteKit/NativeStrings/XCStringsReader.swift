@@ -112,7 +112,7 @@ struct CatalogEntries: JSONMemberSink {
     private var source: String
     private var ordinal = 0
     /// The entries' names (first reading): each name's latest entry.
-    private var names = KeyTable<UInt32>()
+    private var names = KeyTable()
     /// Entries given again later (first reading).
     private var dropped = EntrySet()
     /// False once an entry is given again after others: from then on only names are kept, for a

@@ -4,22 +4,16 @@ import Glibc
 import Darwin
 #endif
 
-/// What a `KeyTable` keeps beside each key; `none` in a free slot.
-protocol KeyPayload {
-    static var none: Self { get }
-}
-
-extension UInt32: KeyPayload {
-    static var none: UInt32 { 0 }
-}
-
 /// Keys told apart by their bytes in an arena, each with a payload that its latest occurrence
 /// sets (the entry's ordinal for a String Catalog's `strings`, whose last entry of a name is the
 /// one read): each key's hash and where its bytes lie (12 bytes and the payload a slot), the
 /// bytes compared when the hashes are equal. The first eight are kept in place; past them, a
 /// table at most three quarters full, growing by doubling (the stored hash places a key again
 /// without reading it). A YAML mapping's keys take less room: see `MappingKeys`.
-struct KeyTable<Payload: KeyPayload> {
+struct KeyTable {
+    /// What a key keeps beside it; 0 in a free slot.
+    typealias Payload = UInt32
+
     private struct Slot {
         var hash: UInt32
         /// The key's start in the arena plus one; 0 marks a free slot.
@@ -28,7 +22,7 @@ struct KeyTable<Payload: KeyPayload> {
         var payload: Payload
     }
 
-    private static var free: Slot { Slot(hash: 0, place: 0, length: 0, payload: .none) }
+    private static var free: Slot { Slot(hash: 0, place: 0, length: 0, payload: 0) }
     /// The first keys, in order, while `slots` is empty.
     private var few: (Slot, Slot, Slot, Slot, Slot, Slot, Slot, Slot)
     private static var fewCapacity: Int { 8 }
