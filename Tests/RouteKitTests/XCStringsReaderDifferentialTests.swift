@@ -124,4 +124,51 @@ import Testing
             Self.check("{ \(top.joined(separator: ", ")) }")
         }
     }
+
+    /// Localizations of every shape the reader takes from the bytes (a plain stringUnit, a plural
+    /// of stringUnits) and of the shapes next to them that it leaves to the decoder: escaped names,
+    /// repeated members and forms, states that are not strings or have escapes, substitutions,
+    /// device variations, texts with escapes; locales in the same slots entry after entry, some
+    /// written with escapes.
+    @Test func generatedLocalizationsReadTheSameBothWays() {
+        var random = SeededGenerator(seed: 7)
+        let locales = ["en", "de", "fr", "d\\u0065", "de", "xx-!"]
+        let states = ["translated", "new", "needs_review", "ne\\u0077", "stale"]
+        let texts = ["v", "a\\\"b", "%#@n@", "x\\ny", "\\u00e9", "%lld", "%\\u0023@n@", "\\ud83d\\ude00", ""]
+        func text() -> String { texts.randomElement(using: &random)! }
+        func unit() -> String { Self.unit(text(), state: states.randomElement(using: &random)!) }
+        func plural() -> String {
+            let names = ["one", "other", "few", "foo", "one", "o\\u006ee", "zero", "many", "two"]
+            let forms = (0 ..< Int.random(in: 0 ..< 4, using: &random)).map { _ -> String in
+                let value = Int.random(in: 0 ..< 6, using: &random) == 0 ? "{ }" : unit()
+                return "\"\(names.randomElement(using: &random)!)\" : \(value)"
+            }
+            return "{ \"plural\" : { \(forms.joined(separator: ", ")) } }"
+        }
+        func localization() -> String {
+            switch Int.random(in: 0 ..< 14, using: &random) {
+            case 0: return "{ \"variations\" : \(plural()) }"
+            case 1: return "{ \"variations\" : \(plural()), \"stringUnit\" : { \"value\" : \"s\" } }"
+            case 2: return "{ \"variations\" : { \"device\" : { \"other\" : \(unit()) } } }"
+            case 3: return "{ \"string\\u0055nit\" : { \"state\" : \"translated\", \"value\" : \"e\" } }"
+            case 4: return "{ \"stringUnit\" : { \"state\" : 3, \"value\" : \"\(text())\" } }"
+            case 5: return "{ \"stringUnit\" : { \"value\" : \"a\", \"value\" : \"\(text())\", \"state\" : \"new\", \"comment\" : 1 } }"
+            case 6: return "{ \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"%#@n@\" }, \"substitutions\" : { } }"
+            case 7: return "{ \"stringUnit\" : { \"state\" : \"translated\", \"value\" : 5 } }"
+            case 8: return "{ \"stringUnit\" : [ ], \"stringUnit\" : \(Self.unit(text())) }"
+            case 9: return "{ \"stringUnit\" : \(Self.unit(text())), \"varia\\u0074ions\" : \(plural()) }"
+            default: return unit()
+            }
+        }
+        for _ in 0 ..< 300 {
+            let entries = (0 ..< Int.random(in: 1 ..< 6, using: &random)).map { index -> String in
+                let count = Int.random(in: 0 ..< 5, using: &random)
+                let parts = (0 ..< count).map { _ in "\"\(locales.randomElement(using: &random)!)\" : \(localization())" }
+                return "\"k\(index)\" : { \"localizations\" : { \(parts.joined(separator: ", ")) } }"
+            }
+            let strings = entries.joined(separator: ", ")
+            Self.check("{ \"sourceLanguage\" : \"en\", \"strings\" : { \(strings) } }")
+            Self.check("{ \"sourceLanguage\" : \"de\", \"strings\" : { \(strings) } }", baseLocale: "de")
+        }
+    }
 }

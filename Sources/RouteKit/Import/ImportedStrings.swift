@@ -5,7 +5,19 @@ public enum ImportPluralCategory: String, CaseIterable, Sendable, Comparable {
     case zero, one, two, few, many, other
 
     public static func < (lhs: Self, rhs: Self) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        lhs.order < rhs.order
+    }
+
+    /// Its place in CLDR's order, `zero` first: what `<` compares.
+    var order: Int {
+        switch self {
+        case .zero: 0
+        case .one: 1
+        case .two: 2
+        case .few: 3
+        case .many: 4
+        case .other: 5
+        }
     }
 }
 

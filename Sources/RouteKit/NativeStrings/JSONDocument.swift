@@ -200,7 +200,7 @@ struct JSONDocument {
     }
 
     /// A string node's bytes between the quotes, as written.
-    private func raw(_ node: Int) -> UnsafeBufferPointer<UInt8> {
+    func raw(_ node: Int) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(rebasing: bytes[Int(nodes[node].start) ..< Int(nodes[node].start + nodes[node].length)])
     }
 
@@ -297,10 +297,18 @@ struct JSONDocument {
     func string(_ node: Int) -> String? {
         let item = nodes[node]
         guard item.kind == .string else { return nil }
-        let raw = UnsafeBufferPointer(rebasing: bytes[Int(item.start) ..< Int(item.start + item.length)])
-        guard item.flag else { return String(decoding: raw, as: UTF8.self) }
+        guard item.flag else { return String(decoding: raw(node), as: UTF8.self) }
         var out: [UInt8] = []
-        out.reserveCapacity(raw.count)
+        out.reserveCapacity(Int(item.length))
+        appendString(node, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends a string node's text, escapes decoded, to `out`: the bytes of `string(node)`
+    /// without making a String (the parser checked the file is UTF-8 and every escape well formed).
+    func appendString(_ node: Int, to out: inout [UInt8]) {
+        let raw = raw(node)
+        guard nodes[node].flag else { return out.append(contentsOf: raw) }
         var index = 0
         var pendingHigh: UInt32?
         func flushHigh() {
@@ -308,11 +316,12 @@ struct JSONDocument {
             pendingHigh = nil
         }
         while index < raw.count {
-            let byte = raw[index]
-            guard byte == UInt8(ascii: "\\") else {
+            // The bytes up to the next escape, in one copy.
+            let escape = UTF8Text.firstIndex(of: UInt8(ascii: "\\"), in: raw, from: index) ?? raw.count
+            guard escape == index else {
                 flushHigh()
-                out.append(byte)
-                index += 1
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: raw[index ..< escape]))
+                index = escape
                 continue
             }
             let escaped = raw[index + 1]
@@ -348,7 +357,14 @@ struct JSONDocument {
             }
         }
         flushHigh()
-        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// True when the string node `node` (a member name or a value) is `name`, written without
+    /// escapes: a byte comparison, for readers that take an escaped string the slow way.
+    func isPlain(_ node: Int, _ name: StaticString) -> Bool {
+        let item = nodes[node]
+        return !item.flag && Int(item.length) == name.utf8CodeUnitCount
+            && memcmp(bytes.baseAddress! + Int(item.start), name.utf8Start, name.utf8CodeUnitCount) == 0
     }
 
     static func hexValue(_ byte: UInt8) -> UInt8? {
@@ -591,64 +607,78 @@ struct JSONDocument {
         /// Reads a string, with a node if `keep`; returns its bytes between the quotes.
         mutating func string(keep: Bool) throws(NativeSyntaxError) -> (start: Int, end: Int, escapes: Bool) {
             let open = index
-            index += 1
-            let start = index
+            let start = index + 1
+            var offset = start
             var escapes = false
             let base = bytes.baseAddress!
+            let count = bytes.count
             // A high surrogate escape waiting for its low half: where it is, and where the low
             // half must start.
             var pendingHigh: (at: Int, end: Int)?
             while true {
-                // Jump to the next quote; backslashes and control bytes before it are checked after.
-                guard let found = memchr(base + index, Int32(UInt8(ascii: "\"")), bytes.count - index) else {
-                    throw error("the string is never closed", at: open)
-                }
-                let quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                var offset = index
-                var escapedQuote = false
-                while offset < quote {
-                    let byte = bytes[offset]
-                    if byte < 0x20 { throw error("a control character in a string (write it as an escape such as \\n)", at: offset) }
-                    if byte == UInt8(ascii: "\\") {
-                        escapes = true
-                        guard offset + 1 < bytes.count else { throw error("the string is never closed", at: open) }
-                        let escaped = bytes[offset + 1]
-                        switch escaped {
-                        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-                             UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-                            if let high = pendingHigh { loneSurrogates.append(high.at); pendingHigh = nil }
-                            offset += 2
-                        case UInt8(ascii: "u"):
-                            guard offset + 6 <= bytes.count, (2 ..< 6).allSatisfy({ JSONDocument.hexValue(bytes[offset + $0]) != nil }) else {
-                                throw error("\\u must be followed by four hex digits", at: offset)
-                            }
-                            let value = (2 ..< 6).reduce(0) { $0 * 16 + Int(JSONDocument.hexValue(bytes[offset + $1])!) }
-                            let follows = pendingHigh?.end == offset
-                            if let high = pendingHigh, !(follows && (0xDC00 ... 0xDFFF).contains(value)) { loneSurrogates.append(high.at) }
-                            if (0xD800 ... 0xDBFF).contains(value) {
-                                pendingHigh = (offset, offset + 6)
-                            } else {
-                                if (0xDC00 ... 0xDFFF).contains(value), !follows { loneSurrogates.append(offset) }
-                                pendingHigh = nil
-                            }
-                            offset += 6
-                        default:
-                            throw error("unknown escape \\\(describe(offset + 1).trimmingQuotes)", at: offset)
-                        }
-                        if offset > quote { escapedQuote = true; break }
+                // To the next quote, backslash or control byte: eight bytes at a time (a zero-byte
+                // test for each of the three; the lowest byte flagged is always a true one), byte
+                // by byte in the file's last few.
+                if offset + 8 <= count {
+                    let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+                    let quotes = word ^ 0x2222_2222_2222_2222, backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
+                    let ones: UInt64 = 0x0101_0101_0101_0101
+                    let found = (((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+                        | ((word &- 0x2020_2020_2020_2020) & ~word)) & 0x8080_8080_8080_8080
+                    guard found != 0 else {
+                        offset += 8
                         continue
                     }
-                    offset += 1
+                    offset += found.trailingZeroBitCount >> 3
+                } else {
+                    guard offset < count else { throw error("the string is never closed", at: open) }
                 }
-                if escapedQuote || offset > quote {
-                    index = offset
+                let byte = bytes[offset]
+                if byte == UInt8(ascii: "\"") {
+                    if let high = pendingHigh { loneSurrogates.append(high.at) }
+                    if keep { _ = try append(.string, flag: escapes, start: start, length: offset - start, at: open) }
+                    index = offset + 1
+                    return (start, offset, escapes)
+                }
+                if byte < 0x20 { throw badByte("a control character in a string (write it as an escape such as \\n)", at: offset, open) }
+                guard byte == UInt8(ascii: "\\") else {
+                    offset += 1
                     continue
                 }
-                if let high = pendingHigh { loneSurrogates.append(high.at) }
-                if keep { _ = try append(.string, flag: escapes, start: start, length: quote - start, at: open) }
-                index = quote + 1
-                return (start, quote, escapes)
+                escapes = true
+                guard offset + 1 < count else { throw error("the string is never closed", at: open) }
+                switch bytes[offset + 1] {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                     UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    if let high = pendingHigh { loneSurrogates.append(high.at); pendingHigh = nil }
+                    offset += 2
+                case UInt8(ascii: "u"):
+                    guard offset + 6 <= count, (2 ..< 6).allSatisfy({ JSONDocument.hexValue(bytes[offset + $0]) != nil }) else {
+                        throw badByte("\\u must be followed by four hex digits", at: offset, open)
+                    }
+                    let value = (2 ..< 6).reduce(0) { $0 * 16 + Int(JSONDocument.hexValue(bytes[offset + $1])!) }
+                    let follows = pendingHigh?.end == offset
+                    if let high = pendingHigh, !(follows && (0xDC00 ... 0xDFFF).contains(value)) { loneSurrogates.append(high.at) }
+                    if (0xD800 ... 0xDBFF).contains(value) {
+                        pendingHigh = (offset, offset + 6)
+                    } else {
+                        if (0xDC00 ... 0xDFFF).contains(value), !follows { loneSurrogates.append(offset) }
+                        pendingHigh = nil
+                    }
+                    offset += 6
+                default:
+                    throw badByte("unknown escape \\\(describe(offset + 1).trimmingQuotes)", at: offset, open)
+                }
             }
+        }
+
+        /// The error for a bad byte or escape at `offset` in the string opened at `open`; but where
+        /// no quote follows, the string is never closed: that is what is reported then.
+        func badByte(_ message: String, at offset: Int, _ open: Int) -> NativeSyntaxError {
+            guard memchr(bytes.baseAddress! + offset, Int32(UInt8(ascii: "\"")), bytes.count - offset) != nil else {
+                return error("the string is never closed", at: open)
+            }
+            return error(message, at: offset)
         }
 
         mutating func number(keep: Bool) throws(NativeSyntaxError) {

@@ -129,32 +129,41 @@ extension StringsFileData {
                               valuePosition: (line: Int, column: Int),
                               formPositions: [ImportPluralCategory: (line: Int, column: Int)] = [:],
                               arena: inout [UInt8], items: inout RawItems) {
-        func store(_ text: String) -> (Int32, Int32) {
-            let start = Int32(arena.count)
-            arena.append(contentsOf: text.utf8)
-            return (start, Int32(arena.count) - start)
-        }
-        let (keyStart, keyLength) = key
         switch value {
         case .text(let text):
-            let (start, length) = store(text)
-            items.append(leaf(key: key, text: (start, length), at: valuePosition, keyLine: keyLine, keyColumn: keyColumn))
+            items.append(leaf(key: key, text: store(text, in: &arena), at: valuePosition, keyLine: keyLine, keyColumn: keyColumn))
         case .plural(let forms):
-            let index = items.count
-            items.append(RawItem(keyStart: keyStart, keyLength: keyLength,
-                                 value: TextRef(start: 0, length: Int32(forms.count), line: Int32(valuePosition.line), column: Int32(valuePosition.column)),
-                                 keyLine: Int32(keyLine), keyColumn: Int32(keyColumn),
-                                 flags: RawItem.group | RawItem.allScalar | RawItem.allCategories))
+            let group = openGroup(key: key, forms: forms.count, at: valuePosition, keyLine: keyLine, keyColumn: keyColumn, items: &items)
             for (category, text) in forms.sorted(by: { $0.key < $1.key }) {
                 let place = formPositions[category] ?? valuePosition
-                let (nameStart, nameLength) = store(category.rawValue)
-                let (start, length) = store(text)
-                items.append(RawItem(keyStart: nameStart, keyLength: nameLength,
-                                     value: TextRef(start: start, length: length, line: Int32(place.line), column: Int32(place.column)),
-                                     keyLine: Int32(place.line), keyColumn: Int32(place.column), flags: 0))
+                let name = store(category.rawValue, in: &arena)
+                items.append(leaf(key: name, text: store(text, in: &arena), at: place, keyLine: place.line, keyColumn: place.column))
             }
-            items[index].value.start = Int32(items.count)
+            closeGroup(group, items: &items)
         }
+    }
+
+    /// Appends `text` to `arena`; where it is.
+    static func store(_ text: String, in arena: inout [UInt8]) -> (start: Int32, length: Int32) {
+        let start = Int32(arena.count)
+        arena.append(contentsOf: text.utf8)
+        return (start, Int32(arena.count) - start)
+    }
+
+    /// A plural's group record, its `forms` leaves to follow (each at its own place, in category
+    /// order) and `closeGroup` after them; the group's index.
+    static func openGroup(key: (start: Int32, length: Int32), forms: Int, at position: (line: Int, column: Int),
+                          keyLine: Int, keyColumn: Int, items: inout RawItems) -> Int {
+        items.append(RawItem(keyStart: key.start, keyLength: key.length,
+                             value: TextRef(start: 0, length: Int32(forms), line: Int32(position.line), column: Int32(position.column)),
+                             keyLine: Int32(keyLine), keyColumn: Int32(keyColumn),
+                             flags: RawItem.group | RawItem.allScalar | RawItem.allCategories))
+        return items.count - 1
+    }
+
+    /// Ends the group `openGroup` made: its leaves are the records after it.
+    static func closeGroup(_ group: Int, items: inout RawItems) {
+        items[group].value.start = Int32(items.count)
     }
 
     /// The record of a `<string>` (`Converter.acceptString`), its text decoded straight into

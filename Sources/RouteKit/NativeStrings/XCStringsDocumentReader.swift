@@ -3,7 +3,8 @@
 /// fuzz target). Every node of the file is held; repeats are found over the whole document; the
 /// entries of `strings` are its members as the document reads them (the last of a name), each read
 /// once, with the source language known. What the two share is how one entry becomes records
-/// (`CatalogEntries`); what this one leaves out is what streaming adds: nodes dropped per entry,
+/// (`CatalogEntries`), though here every localization is decoded (`XCStringsDecoder`), none read
+/// from its bytes; what this one leaves out is what streaming adds: nodes dropped per entry,
 /// entry names told apart as they come, an entry given again dropped in place or by a second
 /// reading, the source language assumed before it is known. (Before stop 42 this was the reader
 /// itself, and the streaming one was held to it whole.)
@@ -27,7 +28,7 @@ enum XCStringsDocumentReader {
             if doc.kind(doc.root) == .object, let strings = doc.member(doc.root, "strings"), doc.kind(strings) == .object {
                 let source = CatalogEntries.sourceLanguage(doc, members: doc.members(doc.root))?.value ?? baseLocale
                 entries = CatalogEntries(path: path, baseLocale: baseLocale, replay: .init(occurrence: 0, dropped: .init(), source: source),
-                                         repeated: repeated, arenaCapacity: buffer.count)
+                                         repeated: repeated, arenaCapacity: buffer.count, localizationsFromBytes: false)
                 entries.streamStarts(doc, key: strings - 1)
                 for (key, value) in doc.members(strings) { entries.member(doc, key: key, value: value) }
             } else {

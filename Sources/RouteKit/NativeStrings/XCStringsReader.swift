@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
 /// Reads an Apple String Catalog (`.xcstrings`) in place: every localization of every entry,
 /// each at the line and column of its JSON key (the entry's key, the localization's locale, a
 /// plural variation's category).
@@ -129,8 +135,28 @@ struct CatalogEntries: JSONMemberSink {
     private var diagnostics: [Finding] = []
     private var untranslatable: [String] = []
     private var invalidLocales: Set<String> = []
+    /// The locale of each localization slot (first, second, …) of the last entry that had it,
+    /// by its bytes in the file, with its list: entries name their locales in the same order, so
+    /// a localization's locale is found without a String. Emptied when lists are dropped.
+    private var slots: [LocaleSlot] = []
+    /// The forms of the plural being read (one buffer, reused).
+    private var forms: [PluralForm] = []
 
-    init(path: String, baseLocale: String, replay: Replay?, repeated: NodeFindings, arenaCapacity: Int) {
+    struct LocaleSlot {
+        /// The locale's key node's bytes in the file (without escapes).
+        var start: Int32
+        var length: Int32
+        var list: Int32
+        var isSource: Bool
+    }
+
+    /// False: every localization goes through `XCStringsDecoder`, none is read from the bytes
+    /// (`plainLocalization`): the oracle's way (`XCStringsDocumentReader`).
+    private let localizationsFromBytes: Bool
+
+    init(path: String, baseLocale: String, replay: Replay?, repeated: NodeFindings, arenaCapacity: Int,
+         localizationsFromBytes: Bool = true) {
+        self.localizationsFromBytes = localizationsFromBytes
         self.path = path
         self.baseLocale = baseLocale
         self.replay = replay
@@ -176,6 +202,14 @@ struct CatalogEntries: JSONMemberSink {
     private func state(_ message: String, _ position: (line: Int, column: Int), key: String, locale: String? = nil) -> Finding {
         Finding(rule: "string-state", severity: .info, message: message,
                 location: SourceLocation(file: path, line: position.line, column: position.column), key: key, locale: locale)
+    }
+
+    private func stateNew(_ key: String, _ locale: String, _ position: (line: Int, column: Int)) -> Finding {
+        state("'\(key)' in '\(locale)' is in state new: not translated yet, so it counts as missing", position, key: key, locale: locale)
+    }
+
+    private func needsReview(_ key: String, _ locale: String, _ position: (line: Int, column: Int)) -> Finding {
+        state("'\(key)' in '\(locale)' needs review (state needs_review): it is used as written", position, key: key, locale: locale)
     }
 
     /// The source language a document's root declares, valid or not, with where.
@@ -247,9 +281,7 @@ struct CatalogEntries: JSONMemberSink {
 
     /// Stores `name` at the arena's end.
     private mutating func store(_ name: String) -> (start: Int32, length: Int32) {
-        let start = arena.count
-        arena.append(contentsOf: name.utf8)
-        return (Int32(start), Int32(arena.count - start))
+        StringsFileData.store(name, in: &arena)
     }
 
     /// Drops the records and findings read so far (the names stay in the arena).
@@ -260,6 +292,7 @@ struct CatalogEntries: JSONMemberSink {
         diagnostics = []
         untranslatable = []
         invalidLocales = []
+        slots.removeAll(keepingCapacity: true)
     }
 
     /// Drops what the entry of `previous` added.
@@ -271,6 +304,7 @@ struct CatalogEntries: JSONMemberSink {
         diagnostics.removeSubrange(previous.diagnostics...)
         untranslatable.removeSubrange(previous.untranslatable...)
         invalidLocales.subtract(previous.invalidLocales)
+        slots.removeAll(keepingCapacity: true)
     }
 
     /// The list of `locale`'s records, made (and the locale declared) on first use.
@@ -279,6 +313,132 @@ struct CatalogEntries: JSONMemberSink {
         lists.append(LocaleRecords(name: locale, declaration: position))
         listIndex[locale] = lists.count - 1
         return lists.count - 1
+    }
+
+    /// `list(locale, …)` for the locale written at `localeNode`, remembered for the localization
+    /// slot `slot` (when written without escapes: a byte comparison then finds it).
+    private mutating func list(_ locale: String, declaredAt position: (line: Int, column: Int), node localeNode: Int,
+                               slot: Int, _ doc: JSONDocument) -> Int {
+        let index = list(locale, declaredAt: position)
+        let node = doc[localeNode]
+        if !node.flag, slot <= slots.count {
+            let remembered = LocaleSlot(start: node.start, length: node.length, list: Int32(index), isSource: locale == source)
+            if slot == slots.count { slots.append(remembered) } else { slots[slot] = remembered }
+        }
+        return index
+    }
+
+    /// The list remembered for slot `slot` if its locale is written as `localeNode` is.
+    private func rememberedList(_ doc: JSONDocument, _ localeNode: Int, slot: Int) -> LocaleSlot? {
+        guard slot < slots.count else { return nil }
+        let remembered = slots[slot], node = doc[localeNode]
+        guard !node.flag, node.length == remembered.length,
+              memcmp(doc.bytes.baseAddress! + Int(node.start), doc.bytes.baseAddress! + Int(remembered.start), Int(node.length)) == 0
+        else { return nil }
+        return remembered
+    }
+
+    /// A `stringUnit`: its value node, and its state node (nil when absent or not a string).
+    struct StringUnit {
+        var value: Int
+        var state: Int?
+    }
+
+    /// A plural form's category, its key node and its `stringUnit`.
+    struct PluralForm {
+        var category: ImportPluralCategory
+        var key: Int
+        var unit: StringUnit
+    }
+
+    /// What most localizations are, as Xcode writes them, read from the bytes: a plain
+    /// `{"stringUnit": {"state": …, "value": …}}` (the unit), or `{"variations": {"plural": …}}`
+    /// whose forms each hold a stringUnit (put in `forms`, in category order; the result is nil
+    /// then). A text is read as written: `%#@name@` is expanded only with a `substitutions`
+    /// member. `.none` for anything else, which `XCStringsDecoder` reads: substitutions, other
+    /// variations, a member name with escapes, a form that is not a CLDR category or is given
+    /// twice, a value that is not a string. Where a name is given twice the last wins, as there.
+    private static func plainLocalization(_ doc: JSONDocument, _ localization: Int, forms: inout [PluralForm]) -> StringUnit?? {
+        var unit: Int?, variations: Int?
+        guard doc.kind(localization) == .object, eachMember(doc, localization, { key, value in
+            if doc.isPlain(key, "stringUnit") {
+                unit = value
+            } else if doc.isPlain(key, "variations") {
+                variations = value
+            } else if doc.isPlain(key, "substitutions") {
+                return false
+            }
+            return true
+        }) else { return .none }
+        guard let variations else { return unit.flatMap { stringUnit(doc, $0) }.map { .some($0) } }
+        var plural: Int?
+        guard doc.kind(variations) == .object, eachMember(doc, variations, { key, value in
+            if doc.isPlain(key, "plural") { plural = value }
+            return true
+        }), let plural, doc.kind(plural) == .object else { return .none }
+        forms.removeAll(keepingCapacity: true)
+        var seen = 0
+        guard eachMember(doc, plural, { key, form in
+            guard let category = pluralCategory(doc, key),
+                  seen & (1 << category.order) == 0, doc.kind(form) == .object else { return false }
+            seen |= 1 << category.order
+            var unit: Int?
+            guard eachMember(doc, form, { key, value in
+                if doc.isPlain(key, "stringUnit") { unit = value }
+                return true
+            }), let unit, let read = stringUnit(doc, unit) else { return false }
+            forms.append(PluralForm(category: category, key: key, unit: read))
+            return true
+        }), !forms.isEmpty else { return .none }
+        forms.sort { $0.category.order < $1.category.order }
+        return .some(nil)
+    }
+
+    /// The CLDR category a plural form's key names, written without escapes.
+    private static func pluralCategory(_ doc: JSONDocument, _ key: Int) -> ImportPluralCategory? {
+        if doc.isPlain(key, "one") { return .one }
+        if doc.isPlain(key, "other") { return .other }
+        if doc.isPlain(key, "few") { return .few }
+        if doc.isPlain(key, "many") { return .many }
+        if doc.isPlain(key, "two") { return .two }
+        if doc.isPlain(key, "zero") { return .zero }
+        return nil
+    }
+
+    /// A `stringUnit` object's value and state, or nil (see `plainLocalization`).
+    private static func stringUnit(_ doc: JSONDocument, _ unit: Int) -> StringUnit? {
+        var value: Int?, state: Int?
+        guard doc.kind(unit) == .object, eachMember(doc, unit, { key, node in
+            if doc.isPlain(key, "value") {
+                value = node
+            } else if doc.isPlain(key, "state") {
+                state = node
+            }
+            return true
+        }), let value, doc.kind(value) == .string else { return nil }
+        if let node = state {
+            guard doc.kind(node) == .string else { return StringUnit(value: value, state: nil) }
+            if doc[node].flag { return nil }
+        }
+        return StringUnit(value: value, state: state)
+    }
+
+    /// Calls `body` with each member's key and value node until it returns false; false then, or
+    /// when a member's name has escapes (a reader of bytes leaves those to the slow way).
+    private static func eachMember(_ doc: JSONDocument, _ object: Int, _ body: (_ key: Int, _ value: Int) -> Bool) -> Bool {
+        var index = object + 1
+        let end = Int(doc[object].end)
+        while index < end {
+            guard !doc[index].flag, body(index, index + 1) else { return false }
+            index = Int(doc[index + 1].end)
+        }
+        return true
+    }
+
+    /// True when the state of a plain localization's unit (or of one of its plural `forms`) is `state`.
+    private static func anyState(_ doc: JSONDocument, _ plain: StringUnit?, _ forms: [PluralForm], _ state: StaticString) -> Bool {
+        if let unit = plain { return unit.state.map { doc.isPlain($0, state) } ?? false }
+        return forms.contains { $0.unit.state.map { doc.isPlain($0, state) } ?? false }
     }
 
     // MARK: - One entry
@@ -336,7 +496,38 @@ struct CatalogEntries: JSONMemberSink {
                                                    value: TextRef(start: place.0, length: place.1, line: Int32(line), column: Int32(column)),
                                                    keyLine: Int32(line), keyColumn: Int32(column), flags: 0))
         }
-        for (localeNode, localization) in localizations {
+        for (slot, (localeNode, localization)) in localizations.enumerated() {
+            // Most localizations: a plain stringUnit or plural, in the locale the entry before had in this slot.
+            if localizationsFromBytes, let remembered = rememberedList(doc, localeNode, slot: slot),
+               let plain = Self.plainLocalization(doc, localization, forms: &forms) {
+                let position = doc.position(localeNode), list = Int(remembered.list)
+                if !remembered.isSource, Self.anyState(doc, plain, forms, "new") {
+                    diagnostics.append(stateNew(key, lists[list].name, position))
+                    continue
+                }
+                if Self.anyState(doc, plain, forms, "needs_review") { diagnostics.append(needsReview(key, lists[list].name, position)) }
+                noteList(list)
+                let place = keyPlace(&arena)
+                if let unit = plain {
+                    let start = Int32(arena.count)
+                    doc.appendString(unit.value, to: &arena)
+                    lists[list].items.append(StringsFileData.leaf(key: place, text: (start, Int32(arena.count) - start), at: position,
+                                                                  keyLine: position.line, keyColumn: position.column))
+                    continue
+                }
+                let group = StringsFileData.openGroup(key: place, forms: forms.count, at: position, keyLine: position.line,
+                                                      keyColumn: position.column, items: &lists[list].items)
+                for form in forms {
+                    let name = StringsFileData.store(form.category.rawValue, in: &arena)
+                    let start = Int32(arena.count)
+                    doc.appendString(form.unit.value, to: &arena)
+                    let at = doc.position(form.key)
+                    lists[list].items.append(StringsFileData.leaf(key: name, text: (start, Int32(arena.count) - start), at: at,
+                                                                  keyLine: at.line, keyColumn: at.column))
+                }
+                StringsFileData.closeGroup(group, items: &lists[list].items)
+                continue
+            }
             let locale = doc.string(localeNode)!
             guard ImportLocaleTag.isValid(locale) else {
                 if invalidLocales.insert(locale).inserted {
@@ -362,16 +553,12 @@ struct CatalogEntries: JSONMemberSink {
                 continue
             }
             if locale != source, states.contains("new") {
-                diagnostics.append(state("'\(key)' in '\(locale)' is in state new: not translated yet, so it counts as missing",
-                                         position, key: key, locale: locale))
-                _ = list(locale, declaredAt: position)
+                diagnostics.append(stateNew(key, locale, position))
+                _ = list(locale, declaredAt: position, node: localeNode, slot: slot, doc)
                 continue
             }
-            if states.contains("needs_review") {
-                diagnostics.append(state("'\(key)' in '\(locale)' needs review (state needs_review): it is used as written",
-                                         position, key: key, locale: locale))
-            }
-            let index = list(locale, declaredAt: position)
+            if states.contains("needs_review") { diagnostics.append(needsReview(key, locale, position)) }
+            let index = list(locale, declaredAt: position, node: localeNode, slot: slot, doc)
             noteList(index)
             let place = keyPlace(&arena)
             StringsFileData.appendRecords(key: place, value: decoded.value, keyLine: position.line, keyColumn: position.column,

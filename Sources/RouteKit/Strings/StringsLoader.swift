@@ -285,8 +285,8 @@ struct StringsFileData: Sendable {
     }
 
     mutating func store(_ text: String) -> (Int32, Int32) {
-        var text = text
-        return text.withUTF8 { store($0) }
+        let place = Self.store(text, in: &arena)
+        return (place.start, place.length)
     }
 
     /// The same records from a tree: the oracle the streaming reader is held to

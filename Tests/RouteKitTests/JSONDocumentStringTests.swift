@@ -1,0 +1,72 @@
+import Foundation
+@testable import RouteKit
+import Testing
+
+/// JSON strings as `JSONDocument` reads them (the parser skims eight bytes at a time for a
+/// backslash or a control byte; `appendString` copies the runs between escapes) against
+/// Foundation's `JSONSerialization` as the oracle.
+@Suite struct JSONDocumentStringTests {
+    @Test func stringsWithEscapesAtEveryOffsetReadAsFoundationReadsThem() throws {
+        var random = SeededGenerator(seed: 3)
+        let pieces = ["a", "é", "\\\"", "\\\\", "\\/", "\\b", "\\f", "\\n", "\\r", "\\t", "\\u0041", "\\u00e9", "\\ud83d\\ude00",
+                      "日本", "%@", " ", "abcdefgh"]
+        for _ in 0 ..< 600 {
+            let body = (0 ..< Int.random(in: 0 ..< 30, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let text = "[\"\(body)\"]"
+            let expected = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String]).first
+            let bytes = Array(text.utf8)
+            try bytes.withUnsafeBufferPointer { buffer in
+                let document = try JSONDocument.parse(buffer)
+                var decoded: [UInt8] = []
+                document.appendString(1, to: &decoded)
+                #expect(decoded == Array((expected ?? "").utf8), "\(text)")
+                #expect(document.string(1).map { Array($0.utf8) } == decoded)
+            }
+        }
+    }
+
+    @Test func aControlByteAnywhereInALongStringIsAnError() {
+        for offset in 0 ..< 24 {
+            var bytes = Array("[\"abcdefghijklmnopqrstuvwx\"]".utf8)
+            bytes[2 + offset] = 0x01
+            #expect(throws: NativeSyntaxError.self) { try bytes.withUnsafeBufferPointer { _ = try JSONDocument.parse($0) } }
+        }
+    }
+
+    @Test func aQuoteAfterABackslashAnywhereDoesNotEndTheString() throws {
+        for offset in 0 ..< 20 {
+            var body = Array("abcdefghijklmnopqrst".utf8)
+            body.replaceSubrange(offset ..< offset + 1, with: Array("\\\"".utf8))
+            let bytes = Array("[\"".utf8) + body + Array("\"]".utf8)
+            try bytes.withUnsafeBufferPointer { buffer in
+                let document = try JSONDocument.parse(buffer)
+                #expect(document.string(1)?.utf8.count == 20)
+                #expect(document.string(1)?.contains("\"") == true)
+            }
+        }
+    }
+
+    /// A bad byte or escape is reported as such only where a quote follows it somewhere; else
+    /// the string is never closed, at its opening quote.
+    @Test(arguments: [
+        ("[\"ab\ncd\"]", "a control character", 1, 5),
+        ("[\"ab\ncd", "the string is never closed", 1, 2),
+        ("[\"a\\x\"]", "unknown escape", 1, 4),
+        ("[\"a\\x", "the string is never closed", 1, 2),
+        ("[\"a\\u12\"]", "\\u must be followed", 1, 4),
+        ("[\"a\\u12", "the string is never closed", 1, 2),
+        ("[\"abcdefghijk\\", "the string is never closed", 1, 2),
+    ])
+    func badStringsAreReportedWhereTheyGoWrong(_ text: String, _ message: String, _ line: Int, _ column: Int) {
+        let bytes = Array(text.utf8)
+        let parsed = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(NativeSyntaxError) in _ = try JSONDocument.parse(buffer) }
+        }
+        guard case .failure(let error) = parsed else {
+            Issue.record("no error for \(text)")
+            return
+        }
+        #expect(error.message.hasPrefix(message), "\(error.message)")
+        #expect((error.line, error.column) == (line, column), "\(text)")
+    }
+}
