@@ -69,4 +69,20 @@ import Testing
         #expect(error.message.hasPrefix(message), "\(error.message)")
         #expect((error.line, error.column) == (line, column), "\(text)")
     }
+
+    /// Bad UTF-8 is what is reported, not a syntax error before it, in a small file and in one
+    /// large enough to be checked on another core beside the parse.
+    @Test(arguments: [100, JSONDocument.utf8CheckedBesideFrom + 100])
+    func badUTF8IsReportedBeforeASyntaxErrorEarlierInTheFile(_ size: Int) {
+        let bytes = Array("[\"".utf8) + Array(repeating: UInt8(ascii: "a"), count: size) + Array("\", x, \"".utf8) + [0xFF] + Array("\"]".utf8)
+        let parsed = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(NativeSyntaxError) in _ = try JSONDocument.parse(buffer) }
+        }
+        guard case .failure(let error) = parsed else {
+            Issue.record("no error")
+            return
+        }
+        #expect(error.message == "invalid UTF-8 is not allowed here: JSON text is UTF-8")
+        #expect((error.line, error.column) == (1, size + 10))
+    }
 }

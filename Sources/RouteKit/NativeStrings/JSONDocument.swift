@@ -224,6 +224,9 @@ struct JSONDocument {
         }
     }
 
+    /// Files from this size have their UTF-8 checked on another core, beside the parse.
+    static let utf8CheckedBesideFrom = 1 << 20
+
     var root: Int { 0 }
 
     subscript(_ index: Int) -> Node { nodes[index] }
@@ -470,9 +473,21 @@ struct JSONDocument {
         }
 
         mutating func skipSpace() {
-            while index < bytes.count {
-                switch bytes[index] {
-                case 0x20, 0x09, 0x0D: index += 1
+            let base = bytes.baseAddress!, count = bytes.count
+            while index < count {
+                switch base[index] {
+                case 0x20:
+                    // A run of spaces (a pretty-printed file's indentation): eight at a time.
+                    index += 1
+                    while index + 8 <= count {
+                        let others = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) ^ 0x2020_2020_2020_2020
+                        guard others == 0 else {
+                            index += others.trailingZeroBitCount >> 3
+                            break
+                        }
+                        index += 8
+                    }
+                case 0x09, 0x0D: index += 1
                 case 0x0A:
                     index += 1
                     line += 1
@@ -500,9 +515,24 @@ struct JSONDocument {
             if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
                 throw error("a byte order mark: JSON text must not start with one", at: 0)
             }
-            if let (offset, what) = TextValidity.firstProblem(in: bytes) {
-                throw error("\(what) is not allowed here: JSON text is UTF-8", at: offset)
+            func invalid(_ problem: (offset: Int, message: String)) -> NativeSyntaxError {
+                error("\(problem.message) is not allowed here: JSON text is UTF-8", at: problem.offset)
             }
+            let bytes = self.bytes
+            guard bytes.count >= JSONDocument.utf8CheckedBesideFrom else {
+                if let problem = TextValidity.firstProblem(in: bytes) { throw invalid(problem) }
+                return try parse()
+            }
+            // A large file is checked for UTF-8 on another core while it is parsed; a problem
+            // there is what is reported, before any of the parse's (the sink's work is dropped).
+            let (problem, parsed) = Concurrent.pair({ TextValidity.firstProblem(in: bytes) },
+                                                    { Result { () throws(NativeSyntaxError) in try parse() } })
+            if let problem { throw invalid(problem) }
+            try parsed.get()
+        }
+
+
+        private mutating func parse() throws(NativeSyntaxError) {
             // Open containers: node index, and whether an object expects a key next.
             var stack: [Open] = []
             skipSpace()
