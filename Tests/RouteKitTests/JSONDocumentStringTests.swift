@@ -72,7 +72,7 @@ import Testing
 
     /// Bad UTF-8 is what is reported, not a syntax error before it, in a small file and in one
     /// large enough to be checked on another core beside the parse.
-    @Test(arguments: [100, JSONDocument.utf8CheckedBesideFrom + 100])
+    @Test(arguments: [100, JSONDocument.besideFrom + 100])
     func badUTF8IsReportedBeforeASyntaxErrorEarlierInTheFile(_ size: Int) {
         let bytes = Array("[\"".utf8) + Array(repeating: UInt8(ascii: "a"), count: size) + Array("\", x, \"".utf8) + [0xFF] + Array("\"]".utf8)
         let parsed = bytes.withUnsafeBufferPointer { buffer in

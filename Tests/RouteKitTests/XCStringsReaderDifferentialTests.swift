@@ -171,4 +171,24 @@ import Testing
             Self.check("{ \"sourceLanguage\" : \"de\", \"strings\" : { \(strings) } }", baseLocale: "de")
         }
     }
+
+    /// Catalogs of hundreds of entries, so that members go to the reader in many batches on
+    /// another core (and the parser delivers some itself when batches wait), names repeated near
+    /// and far (an entry given again right after itself, or after others: a second reading).
+    @Test func largeCatalogsReadTheSameOnAnotherCore() {
+        var random = SeededGenerator(seed: 11)
+        for round in 0 ..< 6 {
+            let names = round < 3 ? 100_000 : 300
+            let entries = (0 ..< 700).map { _ -> String in
+                let name = "k\(Int.random(in: 0 ..< names, using: &random))"
+                let count = Int.random(in: 0 ..< 4, using: &random)
+                let parts = (0 ..< count).map { _ in "\"\(["de", "fr", "en"].randomElement(using: &random)!)\" : \(Self.unit("v"))" }
+                return "\"\(name)\" : { \"localizations\" : { \(parts.joined(separator: ", ")) } }"
+            }
+            var strings = entries.joined(separator: ", ")
+            if round % 3 == 2 { strings += ", \"k0\" : { }, \"k0\" : { \"x\" : 1, \"x\" : 2 }" }
+            Self.check("{ \"sourceLanguage\" : \"en\", \"strings\" : { \(strings) } }")
+            Self.check("{ \"strings\" : { \(strings) }, \"sourceLanguage\" : \"de\" }")
+        }
+    }
 }

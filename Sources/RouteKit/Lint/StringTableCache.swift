@@ -46,12 +46,18 @@ final class StringTableCache: Sendable {
         return strings.locales.map { locale in
             guard let table = strings[locale] else { return [] }
             var found: [FormatCandidate] = []
+            // The rules of the file the last text with a `%` was in (a copy of an existential each
+            // time they are asked for; a locale's entries come file by file).
+            var rulesFile: Int32 = -1
+            var rules: any DialectRules = AppleDialect()
             for (index, entry) in table.entries.enumerated() {
                 table.forEachTextAndForm(ofEntryAt: index) { ref, form in
                     storage.withBytes(entry.file, ref) { text in
                         guard UTF8Text.firstIndex(of: UInt8(ascii: "%"), in: text) != nil else { return }
-                        // Asked only of a text with a `%` (most have none): a copy of an existential.
-                        let rules = storage.rules(entry.file)
+                        if entry.file != rulesFile {
+                            rules = storage.rules(entry.file)
+                            rulesFile = entry.file
+                        }
                         // What `FormatCrash.problems` and the verbatim rule read, in one scan.
                         let formatted = arguments.formatted(entry.key, text: text, rules: rules)
                         let highest = formatted ? arguments.highestPosition(entry.key) : nil

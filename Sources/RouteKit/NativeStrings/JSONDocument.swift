@@ -83,11 +83,15 @@ struct JSONDocument {
     /// Catalog's `strings`) to `sink` as soon as it is read; its nodes are dropped after, so a
     /// large object costs the nodes of one member at a time. In the document returned, that
     /// object has no members. `maxNodes` counts every node made, dropped or not.
+    ///
+    /// A file of `besideFrom` bytes or more is read with a second core: its UTF-8 is checked, and
+    /// the streamed members are handed to the sink, beside the parse (`MemberPipeline`); the sink
+    /// sees the same calls in the same order either way.
     static func parse<Sink: JSONMemberSink>(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = 200, maxNodes: Int = 8_000_000,
-                                            outline: Outline? = nil, streaming member: String?,
-                                            into sink: inout Sink) throws(NativeSyntaxError) -> JSONDocument {
+                                            outline: Outline? = nil, streaming member: String?, into sink: inout Sink,
+                                            besideFrom: Int = JSONDocument.besideFrom) throws(NativeSyntaxError) -> JSONDocument {
         var parser = Parser(bytes: bytes, maxDepth: maxDepth, maxNodes: maxNodes, outline: outline,
-                            streamed: member.map { Array($0.utf8) }, sink: sink)
+                            streamed: member.map { Array($0.utf8) }, sink: sink, besideFrom: besideFrom)
         defer { sink = parser.sink }
         try parser.run()
         var document = JSONDocument(bytes: bytes, nodes: parser.nodes)
@@ -224,8 +228,8 @@ struct JSONDocument {
         }
     }
 
-    /// Files from this size have their UTF-8 checked on another core, beside the parse.
-    static let utf8CheckedBesideFrom = 1 << 20
+    /// Files from this size are read with a second core (`parse(_:…into:besideFrom:)`).
+    static let besideFrom = 1 << 20
 
     var root: Int { 0 }
 
@@ -415,6 +419,9 @@ struct JSONDocument {
         /// The name of the root's member whose object is streamed to `sink`.
         let streamed: [UInt8]?
         var sink: Sink
+        /// Set while the streamed members go to the sink on another core.
+        var pipeline: MemberPipeline<Sink>?
+        let besideFrom: Int
         var nodes: [Node] = []
         /// Nodes made, with those of streamed members dropped since.
         var made = 0
@@ -438,7 +445,9 @@ struct JSONDocument {
             var streams = false
         }
 
-        init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, maxNodes: Int, outline: Outline?, streamed: [UInt8]?, sink: Sink) {
+        init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, maxNodes: Int, outline: Outline?, streamed: [UInt8]?, sink: Sink,
+             besideFrom: Int) {
+            self.besideFrom = besideFrom
             self.bytes = bytes
             self.maxDepth = maxDepth
             self.maxNodes = maxNodes
@@ -448,19 +457,21 @@ struct JSONDocument {
             nodes.reserveCapacity(streamed == nil ? min(bytes.count / 16, maxNodes) : 1024)
         }
 
-        /// The document of the nodes so far, lent to the sink (the array moves, it is not copied).
-        mutating func lend(_ body: (inout Sink, JSONDocument) -> Void, repeatsFrom first: Int) {
+        /// The document of the nodes so far, lent to the sink (the array moves, it is not copied),
+        /// or with a pipeline, a copy of them queued for it.
+        mutating func lend(_ call: SinkCall, repeatsFrom first: Int) {
+            if let pipeline { return pipeline.send(nodes, call, repeatsFrom: first) }
             var document = JSONDocument(bytes: bytes, nodes: [])
             swap(&document.nodes, &nodes)
             document.objectsWithRepeats = document.findObjectsWithRepeats(from: first, scratch: &scratch)
-            body(&sink, document)
+            call.deliver(to: &sink, document)
             swap(&document.nodes, &nodes)
         }
 
         /// Hands the streamed object's member that ends with node `value` to the sink, then drops it.
         mutating func streamMember(value: Int) {
             let key = value - 1
-            lend({ $0.member($1, key: key, value: value) }, repeatsFrom: value)
+            lend(.member(key: key, value: value), repeatsFrom: value)
             nodes.removeSubrange(key...)
         }
 
@@ -519,14 +530,28 @@ struct JSONDocument {
                 error("\(problem.message) is not allowed here: JSON text is UTF-8", at: problem.offset)
             }
             let bytes = self.bytes
-            guard bytes.count >= JSONDocument.utf8CheckedBesideFrom else {
+            guard bytes.count >= besideFrom else {
                 if let problem = TextValidity.firstProblem(in: bytes) { throw invalid(problem) }
                 return try parse()
             }
-            // A large file is checked for UTF-8 on another core while it is parsed; a problem
-            // there is what is reported, before any of the parse's (the sink's work is dropped).
-            let (problem, parsed) = Concurrent.pair({ TextValidity.firstProblem(in: bytes) },
-                                                    { Result { () throws(NativeSyntaxError) in try parse() } })
+            // A large file is checked for UTF-8 on another core while it is parsed, and there its
+            // streamed members then go to the sink. A problem in the bytes is what is reported,
+            // before any of the parse's (what the sink read is dropped then).
+            let pipeline = streamed == nil ? nil : MemberPipeline(sink: sink, bytes: bytes)
+            self.pipeline = pipeline
+            let (parsed, problem) = Concurrent.pair({
+                let parsed = Result { () throws(NativeSyntaxError) in try parse() }
+                pipeline?.finish()
+                return parsed
+            }, {
+                let problem = TextValidity.firstProblem(in: bytes)
+                pipeline?.deliverAll()
+                return problem
+            })
+            if let pipeline {
+                self.pipeline = nil
+                sink = pipeline.takeSink()
+            }
             if let problem { throw invalid(problem) }
             try parsed.get()
         }
@@ -595,7 +620,7 @@ struct JSONDocument {
                 } else if streams, stack[depth].isObject {
                     stack[depth].streams = true
                     let key = nodes.count - 2
-                    lend({ $0.streamStarts($1, key: key) }, repeatsFrom: nodes.count)
+                    lend(.starts(key: key), repeatsFrom: nodes.count)
                 }
             }
             skipSpace()
@@ -732,6 +757,128 @@ struct JSONDocument {
                 guard digits() > 0 else { throw error("a number needs digits in its exponent", at: start) }
             }
             if keep { _ = try append(.number, start: start, length: index - start, at: start) }
+        }
+    }
+}
+
+extension JSONDocument {
+    /// A call the parser makes of its sink.
+    enum SinkCall {
+        case starts(key: Int)
+        case member(key: Int, value: Int)
+
+        func deliver<Sink: JSONMemberSink>(to sink: inout Sink, _ document: JSONDocument) {
+            switch self {
+            case .starts(let key): sink.streamStarts(document, key: key)
+            case .member(let key, let value): sink.member(document, key: key, value: value)
+            }
+        }
+    }
+
+    /// The streamed members of a large file handed to their sink on another core while the parse
+    /// reads on: the parser queues a copy of the nodes of each call (a member's nodes, with the
+    /// few of the root before it), in batches; whoever delivers hands them to the sink in order.
+    /// That is the other core (`deliverAll`), or the parser itself while too many batches wait —
+    /// so memory stays bounded, and the parse never waits for a core that may not come: with
+    /// no core free, the parse runs first, then the rest is delivered.
+    final class MemberPipeline<Sink: JSONMemberSink>: @unchecked Sendable {
+        struct Delivery {
+            var nodes: [Node]
+            var call: SinkCall
+            var repeatsFrom: Int
+        }
+
+        /// Calls per batch, and the batches that may wait before the parser delivers them itself.
+        static var batchSize: Int { 32 }
+        static var waitingBatches: Int { 4 }
+
+        private let bytes: UnsafeBufferPointer<UInt8>
+        private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+        // Under `lock`:
+        private var waiting: [[Delivery]] = []
+        private var delivering = false
+        private var finished = false
+        // The parser's own:
+        private var batch: [Delivery] = []
+        // Only whoever is delivering touches these:
+        private var sink: Sink
+        private var scratch = RepeatScratch()
+
+        init(sink: Sink, bytes: UnsafeBufferPointer<UInt8>) {
+            self.sink = sink
+            self.bytes = bytes
+            pthread_mutex_init(lock, nil)
+            pthread_cond_init(changed, nil)
+            batch.reserveCapacity(Self.batchSize)
+        }
+
+        deinit {
+            pthread_cond_destroy(changed)
+            pthread_mutex_destroy(lock)
+            lock.deallocate()
+            changed.deallocate()
+        }
+
+        /// Queues a call (the parser's side).
+        func send(_ nodes: [Node], _ call: SinkCall, repeatsFrom first: Int) {
+            batch.append(Delivery(nodes: nodes, call: call, repeatsFrom: first))
+            guard batch.count == Self.batchSize else { return }
+            pthread_mutex_lock(lock)
+            waiting.append(batch)
+            batch = []
+            batch.reserveCapacity(Self.batchSize)
+            pthread_cond_broadcast(changed)
+            if waiting.count > Self.waitingBatches { deliverWaiting() }
+            pthread_mutex_unlock(lock)
+        }
+
+        /// The parse is over (done or failed): the last batch is queued.
+        func finish() {
+            pthread_mutex_lock(lock)
+            if !batch.isEmpty { waiting.append(batch) }
+            batch = []
+            finished = true
+            pthread_cond_broadcast(changed)
+            pthread_mutex_unlock(lock)
+        }
+
+        /// Delivers batches as they come until the parse is over and none is left (the other side).
+        func deliverAll() {
+            pthread_mutex_lock(lock)
+            while true {
+                if !waiting.isEmpty, !delivering {
+                    deliverWaiting()
+                } else if finished, waiting.isEmpty, !delivering {
+                    break
+                } else {
+                    pthread_cond_wait(changed, lock)
+                }
+            }
+            pthread_mutex_unlock(lock)
+        }
+
+        /// The sink, every call delivered (after `finish` and `deliverAll` have returned).
+        func takeSink() -> Sink { sink }
+
+        /// Delivers what waits, in order, the lock released meanwhile (called with it held; waits
+        /// while the other side delivers).
+        private func deliverWaiting() {
+            while delivering { pthread_cond_wait(changed, lock) }
+            delivering = true
+            let batches = waiting
+            waiting = []
+            pthread_mutex_unlock(lock)
+            for batch in batches {
+                for delivery in batch {
+                    var document = JSONDocument(bytes: bytes, nodes: delivery.nodes)
+                    document.objectsWithRepeats = document.findObjectsWithRepeats(from: delivery.repeatsFrom, scratch: &scratch)
+                    delivery.call.deliver(to: &sink, document)
+                }
+            }
+            pthread_mutex_lock(lock)
+            delivering = false
+            pthread_cond_broadcast(changed)
         }
     }
 }

@@ -25,7 +25,8 @@ import Darwin
 /// `sourceLanguage` after `strings` that differs from the one assumed. `XCStringsDocumentReader`,
 /// which holds the whole document, is the oracle it is held to.
 enum XCStringsReader {
-    static func read(bytes: [UInt8], path: String, baseLocale: String, limits: InputLimits) -> StringsReader.Result {
+    static func read(bytes: [UInt8], path: String, baseLocale: String, limits: InputLimits,
+                     besideFrom: Int = JSONDocument.besideFrom) -> StringsReader.Result {
         let repeated = CatalogEntries.repeatedMembers(path, limits)
         let lone = CatalogEntries.loneSurrogates(path, limits)
         func done(_ data: StringsFileData, _ diagnostics: [Finding], parsed: Bool = true) -> StringsReader.Result {
@@ -39,7 +40,7 @@ enum XCStringsReader {
                 var entries = CatalogEntries(path: path, baseLocale: baseLocale, replay: plan, repeated: repeated, arenaCapacity: buffer.count)
                 let parsed = Result { () throws(NativeSyntaxError) in
                     try JSONDocument.parse(buffer, maxDepth: limits.depth, maxNodes: limits.nodeCount * 4, outline: .stringCatalog,
-                                           streaming: "strings", into: &entries)
+                                           streaming: "strings", into: &entries, besideFrom: besideFrom)
                 }
                 let doc: JSONDocument
                 switch parsed {

@@ -368,6 +368,9 @@ public struct LocaleStrings: Sendable {
     var slots = KeyIndex()
     /// The indices in `entries` of the plurals, in order: the plural rules need not scan them all.
     var pluralEntries: [Int32] = []
+    /// The index in `forms` of each plural's first form (same order): a report's sort finds a
+    /// form's entry many times, and a search of these contiguous numbers misses the cache less.
+    private var pluralFormStarts: [Int32] = []
 
     public init(locale: String) { self.locale = locale }
 
@@ -409,12 +412,14 @@ public struct LocaleStrings: Sendable {
     /// The index in `entries` of the plural whose forms include `form` (plurals hold their forms
     /// in order, so a search of the plurals finds it).
     func entryIndex(ofForm form: Int) -> Int {
-        var low = 0, high = pluralEntries.count
-        while high - low > 1 {
-            let middle = (low + high) / 2
-            if Int(entries[Int(pluralEntries[middle])].text.start) <= form { low = middle } else { high = middle }
+        pluralFormStarts.withUnsafeBufferPointer { starts in
+            var low = 0, high = starts.count
+            while high - low > 1 {
+                let middle = (low + high) / 2
+                if Int(starts[middle]) <= form { low = middle } else { high = middle }
+            }
+            return Int(pluralEntries[low])
         }
-        return Int(pluralEntries[low])
     }
 
     @inline(__always)
@@ -464,6 +469,7 @@ public struct LocaleStrings: Sendable {
             entry.text = TextRef(start: Int32(forms.count), length: Int32(newForms.count), line: 0, column: 0)
             forms.append(contentsOf: newForms)
             pluralEntries.append(Int32(entries.count))
+            pluralFormStarts.append(entry.text.start)
         }
         entries.append(entry)
         slots.set(entry.key, Int32(entries.count), count: entries.count)

@@ -44,13 +44,18 @@ enum StringsRecordDump {
 }
 
 extension StringsRecordDump {
-    /// Nil when the streaming String Catalog reader and the whole-document one agree on `bytes`,
-    /// else where they part (`XCStringsReaderDifferentialTests`, the `xcstrings` fuzz target).
+    /// Nil when the streaming String Catalog reader (also with its members read on another core,
+    /// as a large file's are) and the whole-document one agree on `bytes`, else where they part
+    /// (`XCStringsReaderDifferentialTests`, the `xcstrings` fuzz target).
     static func catalogDifference(_ bytes: [UInt8], baseLocale: String = "en", limits: InputLimits = .default) -> String? {
         let streamed = XCStringsReader.read(bytes: bytes, path: "t.xcstrings", baseLocale: baseLocale, limits: limits)
         let whole = XCStringsDocumentReader.read(bytes: bytes, path: "t.xcstrings", baseLocale: baseLocale, limits: limits)
-        let fast = lines(streamed.data, streamed.file) + ["untranslatable \(streamed.data.untranslatable)"]
+        // And with the members handed to the sink on another core, as a large file's are.
+        let beside = XCStringsReader.read(bytes: bytes, path: "t.xcstrings", baseLocale: baseLocale, limits: limits, besideFrom: 0)
+        var fast = lines(streamed.data, streamed.file) + ["untranslatable \(streamed.data.untranslatable)"]
         let plain = lines(whole.data, whole.file) + ["untranslatable \(whole.data.untranslatable)"]
+        let pipelined = lines(beside.data, beside.file) + ["untranslatable \(beside.data.untranslatable)"]
+        if fast == plain, pipelined != plain { fast = pipelined }
         guard fast != plain else { return nil }
         let index = zip(fast, plain).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(fast.count, plain.count)
         return "streamed: \(fast.dropFirst(index).prefix(3))\n   whole: \(plain.dropFirst(index).prefix(3))"
