@@ -37,6 +37,12 @@ import Testing
         #expect(Self.format("%hhu", "-42", dialect: .apple) == "214")
         #expect(Self.format("%x", "-42", dialect: .apple) == "ffffffd6")
         #expect(Self.format("%llx", "-42", dialect: .apple) == "ffffffffffffffd6")
+        // Every length modifier, as C's printf reads -42 through it (clang on Linux, glibc).
+        for (template, expected) in [("%hu", "65494"), ("%hhu", "214"), ("%hhx", "d6"), ("%qu", "18446744073709551574"),
+                                     ("%zu", "18446744073709551574"), ("%ju", "18446744073709551574"),
+                                     ("%tu", "18446744073709551574"), ("%lu!", "18446744073709551574!")] {
+            #expect(Self.format(template, "-42", dialect: .apple) == expected, "\(template)")
+        }
         // Java has no `%u`: it throws.
         #expect(Self.format("%u", "-42").hasPrefix("error: UnknownFormatConversionException: Conversion = 'u'"))
     }

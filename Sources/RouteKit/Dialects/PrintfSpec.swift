@@ -40,9 +40,6 @@ extension PrintfSpec {
     private static let conversionBytes = ByteSet("diuoxXfFeEgGaAcCsSp@")
     /// Ruby's `Kernel#format` conversions, as I18n's pattern accepts them.
     private static let rubyConversionBytes = ByteSet("bBdiouxXeEfgGcps")
-    private static let lengths: [(bytes: [UInt8], bits: Int)] = [("ll", 64), ("hh", 8), ("l", 64), ("h", 16), ("q", 64),
-                                                                  ("z", 64), ("t", 64), ("j", 64), ("L", 64)]
-        .map { (Array($0.0.utf8), $0.1) }
 
     /// The printf placeholder (C's and Java's grammar: `%1$s`, `%lld`, `%,d`, `%@`) at `start`, a
     /// `%` → (its explicit `n$` position, spec, end); nil when what follows is no placeholder
@@ -94,13 +91,15 @@ extension PrintfSpec {
             i += 1
             spec.precision = digits(s, &i) ?? 0
         }
-        if !ruby {
-            for length in lengths where i + length.bytes.count <= s.count {
-                if s[i..<(i + length.bytes.count)].elementsEqual(length.bytes) {
-                    i += length.bytes.count
-                    spec.integerBits = length.bits
-                    break
-                }
+        // The length modifier: `ll` `hh` `l` `h` `q` `z` `t` `j` `L` (the longer of two first).
+        if !ruby, i < s.count {
+            let doubled = i + 1 < s.count && s[i + 1] == s[i]
+            switch s[i] {
+            case UInt8(ascii: "l"): (i, spec.integerBits) = (i + (doubled ? 2 : 1), 64)
+            case UInt8(ascii: "h"): (i, spec.integerBits) = doubled ? (i + 2, 8) : (i + 1, 16)
+            case UInt8(ascii: "q"), UInt8(ascii: "z"), UInt8(ascii: "t"), UInt8(ascii: "j"), UInt8(ascii: "L"):
+                (i, spec.integerBits) = (i + 1, 64)
+            default: break
             }
         }
         guard i < s.count, (ruby ? rubyConversionBytes : conversionBytes).contains(s[i]) else { return nil }
