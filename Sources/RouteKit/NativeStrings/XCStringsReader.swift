@@ -360,34 +360,19 @@ struct CatalogEntries: JSONMemberSink {
     /// variations, a member name with escapes, a form that is not a CLDR category or is given
     /// twice, a value that is not a string. Where a name is given twice the last wins, as there.
     private static func plainLocalization(_ doc: JSONDocument, _ localization: Int, forms: inout [PluralForm]) -> StringUnit?? {
-        var unit: Int?, variations: Int?
-        guard doc.kind(localization) == .object, eachMember(doc, localization, { key, value in
-            if doc.isPlain(key, "stringUnit") {
-                unit = value
-            } else if doc.isPlain(key, "variations") {
-                variations = value
-            } else if doc.isPlain(key, "substitutions") {
-                return false
-            }
-            return true
-        }) else { return .none }
+        guard doc.kind(localization) == .object,
+              let (unit, variations, substitutions) = lastMembers(doc, localization, "stringUnit", "variations", "substitutions"),
+              substitutions == nil else { return .none }
         guard let variations else { return unit.flatMap { stringUnit(doc, $0) }.map { .some($0) } }
-        var plural: Int?
-        guard doc.kind(variations) == .object, eachMember(doc, variations, { key, value in
-            if doc.isPlain(key, "plural") { plural = value }
-            return true
-        }), let plural, doc.kind(plural) == .object else { return .none }
+        guard doc.kind(variations) == .object, let plural = lastMembers(doc, variations, "plural")?.0,
+              doc.kind(plural) == .object else { return .none }
         forms.removeAll(keepingCapacity: true)
         var seen = 0
         guard eachMember(doc, plural, { key, form in
             guard let category = pluralCategory(doc, key),
                   seen & (1 << category.order) == 0, doc.kind(form) == .object else { return false }
             seen |= 1 << category.order
-            var unit: Int?
-            guard eachMember(doc, form, { key, value in
-                if doc.isPlain(key, "stringUnit") { unit = value }
-                return true
-            }), let unit, let read = stringUnit(doc, unit) else { return false }
+            guard let unit = lastMembers(doc, form, "stringUnit")?.0, let read = stringUnit(doc, unit) else { return false }
             forms.append(PluralForm(category: category, key: key, unit: read))
             return true
         }), !forms.isEmpty else { return .none }
@@ -408,20 +393,31 @@ struct CatalogEntries: JSONMemberSink {
 
     /// A `stringUnit` object's value and state, or nil (see `plainLocalization`).
     private static func stringUnit(_ doc: JSONDocument, _ unit: Int) -> StringUnit? {
-        var value: Int?, state: Int?
-        guard doc.kind(unit) == .object, eachMember(doc, unit, { key, node in
-            if doc.isPlain(key, "value") {
-                value = node
-            } else if doc.isPlain(key, "state") {
-                state = node
-            }
-            return true
-        }), let value, doc.kind(value) == .string else { return nil }
+        guard doc.kind(unit) == .object, let (value, state, _) = lastMembers(doc, unit, "value", "state"),
+              let value, doc.kind(value) == .string else { return nil }
         if let node = state {
             guard doc.kind(node) == .string else { return StringUnit(value: value, state: nil) }
             if doc[node].flag { return nil }
         }
         return StringUnit(value: value, state: state)
+    }
+
+    /// The value nodes of the last members of `object` named `a`, `b` and `c` (nil for a name not
+    /// given; an empty name is none); nil when a member's name has escapes.
+    private static func lastMembers(_ doc: JSONDocument, _ object: Int, _ a: StaticString, _ b: StaticString = "",
+                                    _ c: StaticString = "") -> (Int?, Int?, Int?)? {
+        var found: (Int?, Int?, Int?) = (nil, nil, nil)
+        guard eachMember(doc, object, { key, value in
+            if doc.isPlain(key, a) {
+                found.0 = value
+            } else if b.utf8CodeUnitCount > 0, doc.isPlain(key, b) {
+                found.1 = value
+            } else if c.utf8CodeUnitCount > 0, doc.isPlain(key, c) {
+                found.2 = value
+            }
+            return true
+        }) else { return nil }
+        return found
     }
 
     /// Calls `body` with each member's key and value node until it returns false; false then, or
