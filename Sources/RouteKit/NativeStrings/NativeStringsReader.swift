@@ -135,9 +135,9 @@ extension StringsFileData {
         case .plural(let forms):
             let group = openGroup(key: key, forms: forms.count, at: valuePosition, keyLine: keyLine, keyColumn: keyColumn, items: &items)
             for (category, text) in forms.sorted(by: { $0.key < $1.key }) {
-                let place = formPositions[category] ?? valuePosition
-                let name = store(category.rawValue, in: &arena)
-                items.append(leaf(key: name, text: store(text, in: &arena), at: place, keyLine: place.line, keyColumn: place.column))
+                appendForm(category, at: formPositions[category] ?? valuePosition, arena: &arena, items: &items) {
+                    $0.append(contentsOf: text.utf8)
+                }
             }
             closeGroup(group, items: &items)
         }
@@ -159,6 +159,17 @@ extension StringsFileData {
                              keyLine: Int32(keyLine), keyColumn: Int32(keyColumn),
                              flags: RawItem.group | RawItem.allScalar | RawItem.allCategories))
         return items.count - 1
+    }
+
+    /// One form's leaf of a group: its category as the key, its text as `appendText` writes it into
+    /// the arena, both at `place` (the category's JSON key or XML element).
+    @inline(__always)
+    static func appendForm(_ category: ImportPluralCategory, at place: (line: Int, column: Int), arena: inout [UInt8],
+                           items: inout RawItems, _ appendText: (inout [UInt8]) -> Void) {
+        let name = store(category.rawValue, in: &arena)
+        let start = Int32(arena.count)
+        appendText(&arena)
+        items.append(leaf(key: name, text: (start, Int32(arena.count) - start), at: place, keyLine: place.line, keyColumn: place.column))
     }
 
     /// Ends the group `openGroup` made: its leaves are the records after it.

@@ -515,12 +515,9 @@ struct CatalogEntries: JSONMemberSink {
                 let group = StringsFileData.openGroup(key: place, forms: forms.count, at: position, keyLine: position.line,
                                                       keyColumn: position.column, items: &lists[list].items)
                 for form in forms {
-                    let name = StringsFileData.store(form.category.rawValue, in: &arena)
-                    let start = Int32(arena.count)
-                    doc.appendString(form.unit.value, to: &arena)
-                    let at = doc.position(form.key)
-                    lists[list].items.append(StringsFileData.leaf(key: name, text: (start, Int32(arena.count) - start), at: at,
-                                                                  keyLine: at.line, keyColumn: at.column))
+                    StringsFileData.appendForm(form.category, at: doc.position(form.key), arena: &arena, items: &lists[list].items) {
+                        doc.appendString(form.unit.value, to: &$0)
+                    }
                 }
                 StringsFileData.closeGroup(group, items: &lists[list].items)
                 continue

@@ -50,7 +50,6 @@ extension StringsRecordDump {
     static func catalogDifference(_ bytes: [UInt8], baseLocale: String = "en", limits: InputLimits = .default) -> String? {
         let streamed = XCStringsReader.read(bytes: bytes, path: "t.xcstrings", baseLocale: baseLocale, limits: limits)
         let whole = XCStringsDocumentReader.read(bytes: bytes, path: "t.xcstrings", baseLocale: baseLocale, limits: limits)
-        // And with the members handed to the sink on another core, as a large file's are.
         let beside = XCStringsReader.read(bytes: bytes, path: "t.xcstrings", baseLocale: baseLocale, limits: limits, besideFrom: 0)
         var fast = lines(streamed.data, streamed.file) + ["untranslatable \(streamed.data.untranslatable)"]
         let plain = lines(whole.data, whole.file) + ["untranslatable \(whole.data.untranslatable)"]
