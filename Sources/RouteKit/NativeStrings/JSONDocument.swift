@@ -121,9 +121,9 @@ struct JSONDocument {
     /// localizations) compares its names pairwise by their first bytes and length, the bytes
     /// themselves only when those agree; a larger one sorts a hash per key in one reused buffer to
     /// find equal neighbours. Names with escapes are compared decoded, as `"\u0041"` is `"A"`.
-    private func findObjectsWithRepeats(from first: Int = 0, scratch: inout RepeatScratch) -> Set<Int> {
+    private func findObjectsWithRepeats(from first: Int = 0, to last: Int? = nil, scratch: inout RepeatScratch) -> Set<Int> {
         var result: Set<Int> = []
-        for index in nodes.indices[first...] where nodes[index].kind == .object && nodes[index].end > Int32(index + 3) {
+        for index in nodes.indices[first ..< (last ?? nodes.count)] where nodes[index].kind == .object && nodes[index].end > Int32(index + 3) {
             var key = index + 1
             let end = Int(nodes[index].end)
             // Two members (a `stringUnit`'s `state` and `value`): compared directly.
@@ -458,7 +458,7 @@ struct JSONDocument {
         }
 
         /// The document of the nodes so far, lent to the sink (the array moves, it is not copied),
-        /// or with a pipeline, a copy of them queued for it.
+        /// or with a pipeline, a copy of the call's own nodes queued for it.
         mutating func lend(_ call: SinkCall, repeatsFrom first: Int) {
             if let pipeline { return pipeline.send(nodes, call, repeatsFrom: first) }
             var document = JSONDocument(bytes: bytes, nodes: [])
@@ -767,6 +767,14 @@ extension JSONDocument {
         case starts(key: Int)
         case member(key: Int, value: Int)
 
+        /// The same call of nodes renumbered by `shift`.
+        func shifted(by shift: Int) -> SinkCall {
+            switch self {
+            case .starts(let key): .starts(key: key + shift)
+            case .member(let key, let value): .member(key: key + shift, value: value + shift)
+            }
+        }
+
         func deliver<Sink: JSONMemberSink>(to sink: inout Sink, _ document: JSONDocument) {
             switch self {
             case .starts(let key): sink.streamStarts(document, key: key)
@@ -776,31 +784,49 @@ extension JSONDocument {
     }
 
     /// The streamed members of a large file handed to their sink on another core while the parse
-    /// reads on: the parser queues a copy of the nodes of each call (a member's nodes, with the
-    /// few of the root before it), in batches; whoever delivers hands them to the sink in order.
-    /// That is the other core (`deliverAll`), or the parser itself while too many batches wait —
-    /// so memory stays bounded, and the parse never waits for a core that may not come: with
-    /// no core free, the parse runs first, then the rest is delivered.
+    /// reads on: the parser copies the nodes of each call (a member's; for the stream's start,
+    /// the root's before it) into one flat buffer per batch, renumbered from where they land;
+    /// whoever delivers hands them to the sink in order. That is the other core (`deliverAll`),
+    /// or the parser itself while too many batches wait — so memory stays bounded, and the parse
+    /// never waits for a core that may not come: with no core free, the parse runs first, then
+    /// the rest is delivered.
     final class MemberPipeline<Sink: JSONMemberSink>: @unchecked Sendable {
-        struct Delivery {
-            var nodes: [Node]
-            var call: SinkCall
-            var repeatsFrom: Int
+        /// Calls and the nodes they read, one buffer for all (a batch of tiny members is one
+        /// allocation, not one each).
+        struct Batch {
+            var nodes: [Node] = []
+            var deliveries: [Delivery] = []
+
+            /// Adds `call` of `source`'s nodes from `first` on.
+            mutating func add(_ call: SinkCall, of source: [Node], from first: Int, repeatsFrom: Int) {
+                let shift = nodes.count - first
+                nodes.append(contentsOf: source[first...])
+                for index in nodes.indices[(first + shift)...] { nodes[index].end += Int32(shift) }
+                deliveries.append(Delivery(call: call.shifted(by: shift), repeatsFrom: repeatsFrom + shift, end: nodes.count))
+            }
         }
 
-        /// Calls per batch, and the batches that may wait before the parser delivers them itself.
-        static var batchSize: Int { 32 }
+        /// A call, numbered in its batch's nodes, which it reads up to `end`.
+        struct Delivery {
+            var call: SinkCall
+            var repeatsFrom: Int
+            var end: Int
+        }
+
+        /// The nodes a batch fills before it is queued, and the batches that may wait before the
+        /// parser delivers them itself. A member larger than a batch is a batch of its own.
+        static var batchNodes: Int { 4096 }
         static var waitingBatches: Int { 4 }
 
         private let bytes: UnsafeBufferPointer<UInt8>
         private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
         // Under `lock`:
-        private var waiting: [[Delivery]] = []
+        private var waiting: [Batch] = []
         private var delivering = false
         private var finished = false
         // The parser's own:
-        private var batch: [Delivery] = []
+        private var batch = Batch()
         // Only whoever is delivering touches these:
         private var sink: Sink
         private var scratch = RepeatScratch()
@@ -810,7 +836,7 @@ extension JSONDocument {
             self.bytes = bytes
             pthread_mutex_init(lock, nil)
             pthread_cond_init(changed, nil)
-            batch.reserveCapacity(Self.batchSize)
+            batch.nodes.reserveCapacity(Self.batchNodes)
         }
 
         deinit {
@@ -820,14 +846,27 @@ extension JSONDocument {
             changed.deallocate()
         }
 
-        /// Queues a call (the parser's side).
-        func send(_ nodes: [Node], _ call: SinkCall, repeatsFrom first: Int) {
-            batch.append(Delivery(nodes: nodes, call: call, repeatsFrom: first))
-            guard batch.count == Self.batchSize else { return }
+        /// Queues a call of the parser's `nodes` (the parser's side). A member's nodes are copied
+        /// from its key on; the stream's start takes all, at a batch's start (the root is node 0).
+        func send(_ nodes: [Node], _ call: SinkCall, repeatsFrom: Int) {
+            let first: Int
+            switch call {
+            case .starts:
+                if !batch.nodes.isEmpty { queue() }
+                first = 0
+            case .member(let key, _):
+                first = key
+            }
+            batch.add(call, of: nodes, from: first, repeatsFrom: repeatsFrom)
+            if batch.nodes.count >= Self.batchNodes { queue() }
+        }
+
+        /// Queues the batch being filled, and starts the next.
+        private func queue() {
             pthread_mutex_lock(lock)
             waiting.append(batch)
-            batch = []
-            batch.reserveCapacity(Self.batchSize)
+            batch = Batch()
+            batch.nodes.reserveCapacity(Self.batchNodes)
             pthread_cond_broadcast(changed)
             if waiting.count > Self.waitingBatches { deliverWaiting() }
             pthread_mutex_unlock(lock)
@@ -836,8 +875,8 @@ extension JSONDocument {
         /// The parse is over (done or failed): the last batch is queued.
         func finish() {
             pthread_mutex_lock(lock)
-            if !batch.isEmpty { waiting.append(batch) }
-            batch = []
+            if !batch.deliveries.isEmpty { waiting.append(batch) }
+            batch = Batch()
             finished = true
             pthread_cond_broadcast(changed)
             pthread_mutex_unlock(lock)
@@ -870,9 +909,10 @@ extension JSONDocument {
             waiting = []
             pthread_mutex_unlock(lock)
             for batch in batches {
-                for delivery in batch {
-                    var document = JSONDocument(bytes: bytes, nodes: delivery.nodes)
-                    document.objectsWithRepeats = document.findObjectsWithRepeats(from: delivery.repeatsFrom, scratch: &scratch)
+                var document = JSONDocument(bytes: bytes, nodes: batch.nodes)
+                for delivery in batch.deliveries {
+                    document.objectsWithRepeats = document.findObjectsWithRepeats(from: delivery.repeatsFrom, to: delivery.end,
+                                                                                  scratch: &scratch)
                     delivery.call.deliver(to: &sink, document)
                 }
             }
