@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A translation's placeholders must match the base text's, in the terms of the string's dialect:
 /// the same names, and at each position the same type (`%1$s` vs `%1$d` on Android; Compose fills
 /// both alike). A plural form may leave a placeholder out (a `one` form that says "once"), but never
@@ -34,6 +36,7 @@ struct PlaceholderMismatch: LintRule {
         var blankScalars = BlankScalars()
         // The first `limits.findings` are listed, in locale and entry order; the rest counted.
         let listing = FindingListing(rule: Self.id, limit: context.project.config.limits.findings)
+        let recentBases = RecentBases()
         for locale in strings.locales where locale != strings.baseLocale {
             guard let table = strings[locale] else { continue }
             // A finding per entry or form at most, made into words only when asked for (`message`).
@@ -41,11 +44,16 @@ struct PlaceholderMismatch: LintRule {
                 let entry = table.entries[index]
                 // The base's placeholders again, of this key alone: kept for every key until the
                 // report is written, they took more memory than the texts (a finding per entry).
-                var expected = PlaceholderBytes()
-                let noPlaceholders = expected.startSignature()
-                guard let baseIndex = base.index(of: entry.key) else { return }
-                let source = Self.baseText(base.entries[baseIndex], in: base, storage, arguments: arguments,
-                                           noPlaceholders: noPlaceholders, into: &expected)
+                // Those of the last few keys asked are kept.
+                let known = recentBases.base(of: entry.key) { () -> (BaseText, PlaceholderBytes)? in
+                    var expected = PlaceholderBytes()
+                    let noPlaceholders = expected.startSignature()
+                    guard let baseIndex = base.index(of: entry.key) else { return nil }
+                    let source = Self.baseText(base.entries[baseIndex], in: base, storage, arguments: arguments,
+                                               noPlaceholders: noPlaceholders, into: &expected)
+                    return (source, expected)
+                }
+                guard let (source, expected) = known else { return }
                 Self.message(entry, form: form, in: table, source: source, expected: expected, storage: storage,
                              baseLocale: strings.baseLocale, arguments: arguments, piece)
             }
@@ -223,6 +231,30 @@ struct PlaceholderMismatch: LintRule {
             piece("lacks ")
             translation.writeLacking(text, of: expected, Int(source.signature), to: piece)
         }
+    }
+}
+
+/// The base's placeholders of the keys whose findings' messages were asked last, in a few slots
+/// by key id: the report asks for a String Catalog key's findings in its locales one after
+/// another (they are next to each other in the file), and each needs the same. Reports are
+/// written on both cores, hence the lock.
+private final class RecentBases: Sendable {
+    private struct Slot {
+        var key: Int32
+        var source: BaseText
+        var expected: PlaceholderBytes
+    }
+
+    private static let slotCount = 64
+    private let slots = Mutex<[Slot?]>([Slot?](repeating: nil, count: RecentBases.slotCount))
+
+    /// What `make` gives for `key`, made once while the key keeps its slot.
+    func base(of key: Int32, make: () -> (BaseText, PlaceholderBytes)?) -> (BaseText, PlaceholderBytes)? {
+        let slot = Int(UInt32(bitPattern: key)) % Self.slotCount
+        if let known = slots.withLock({ $0[slot] }), known.key == key { return (known.source, known.expected) }
+        guard let made = make() else { return nil }
+        slots.withLock { $0[slot] = Slot(key: key, source: made.0, expected: made.1) }
+        return made
     }
 }
 
