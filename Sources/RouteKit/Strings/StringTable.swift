@@ -318,8 +318,12 @@ final class StringStorage: Sendable {
 
     @inline(__always)
     func withBytes<R>(_ file: Int32, _ ref: TextRef, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        arenas[Int(file)].withUnsafeBufferPointer { arena in
-            body(UnsafeBufferPointer(rebasing: arena[Int(ref.start) ..< Int(ref.start) + Int(ref.length)]))
+        // Through the outer buffer, the file's arena is borrowed, not retained: rules read texts
+        // on both cores, and a retain of an arena both touch costs more than the read.
+        arenas.withUnsafeBufferPointer { arenas in
+            arenas[Int(file)].withUnsafeBufferPointer { arena in
+                body(UnsafeBufferPointer(rebasing: arena[Int(ref.start) ..< Int(ref.start) + Int(ref.length)]))
+            }
         }
     }
 
