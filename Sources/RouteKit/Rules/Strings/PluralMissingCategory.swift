@@ -19,6 +19,11 @@ struct PluralMissingCategory: LintRule {
                 if let index = pluralCategoryNames.firstIndex(of: name) { mask? |= 1 << index } else { mask = nil }
             }
             let neededMask = mask
+            // Each needed category's bit (nil: it has none, so it is never present), and the
+            // CLDR list the messages end with, made once per locale.
+            let neededBits = needed.map { name in pluralCategoryNames.firstIndex(of: name).map { 1 << $0 } }
+            let otherNeeded = needed.contains("other")
+            let cldrList = needed.joined(separator: ", ")
             let categories = context.stringCache.pluralCategories(of: locale)
             // The categories a plural lacks; `other` always counts (every locale selects it).
             @Sendable func missing(_ entry: CompactEntry) -> [String] {
@@ -27,15 +32,27 @@ struct PluralMissingCategory: LintRule {
                     presentMask |= 1 << Int(categories[formIndex])
                 }
                 if let neededMask, neededMask & ~presentMask == 0, presentMask & otherBit != 0 { return [] }
-                let present = { (name: String) in pluralCategoryNames.firstIndex(of: name).map { presentMask & (1 << $0) != 0 } ?? false }
-                var missing = needed.filter { !present($0) }
-                if !present("other") && !missing.contains("other") { missing.append("other") }
+                var missing: [String] = []
+                for (name, bit) in zip(needed, neededBits) where bit.map({ presentMask & $0 == 0 }) ?? true { missing.append(name) }
+                if presentMask & otherBit == 0 && !otherNeeded { missing.append("other") }
                 return missing
             }
             // A finding per plural at most, made into words only when asked for.
-            let lacking = EntryFindings(rule: Self.id, table: table, place: .key, message: .made { index, _, _ in
+            let lacking = EntryFindings(rule: Self.id, table: table, place: .key, message: .inPieces { index, _, _, piece in
                 let entry = table.entries[index]
-                return "plural '\(storage.name(entry.key))' in locale '\(locale)' lacks \(missing(entry).map { "'\($0)'" }.joined(separator: ", ")) (CLDR: \(needed.joined(separator: ", ")))"
+                piece("plural '")
+                piece(storage.name(entry.key))
+                piece("' in locale '")
+                piece(locale)
+                piece("' lacks ")
+                for (position, name) in missing(entry).enumerated() {
+                    piece(position == 0 ? "'" : ", '")
+                    piece(name)
+                    piece("'")
+                }
+                piece(" (CLDR: ")
+                piece(cldrList)
+                piece(")")
             })
             for entryIndex in table.pluralEntries where !missing(table.entries[Int(entryIndex)]).isEmpty {
                 lacking.add(entry: Int(entryIndex), to: &findings)
