@@ -41,6 +41,33 @@ import Testing
         #expect(Self.written { $0.writeNeutralized(text) } == ReportText.neutralized(text))
     }
 
+    /// The UTF-8 forms (a batch's key written where it is stored) write what the String forms do.
+    @Test(arguments: texts)
+    func bytesFormsAreTheStringForms(text: String) {
+        var utf8 = text
+        utf8.withUTF8 { bytes in
+            #expect(Self.written { $0.writeNeutralized(bytes: bytes) } == ReportText.neutralized(text))
+            for quotes in [false, true] {
+                #expect(Self.written { $0.writeXML(bytes: bytes, quotes: quotes) } == XMLText.escaped(text, quotes: quotes, breaks: true),
+                        "quotes: \(quotes)")
+            }
+        }
+    }
+
+    /// A finding's key bytes are its key's, in a batch (read where stored) as in a single finding.
+    @Test func keyBytesAreTheKeys() {
+        let keys = FindingBatch.Keys(Self.texts, sortedBefore: "'")
+        let batch = FindingBatch(rule: "r", location: nil, locale: "de", messagePrefix: "'", keys: keys, messageSuffix: "' lacks")
+        for (index, text) in Self.texts.enumerated() {
+            let batched = Finding(batch, item: index, severity: .warning)
+            #expect(batched.withKeyBytes { String(decoding: $0, as: UTF8.self) } == text)
+            #expect(batched.withKeyBytes { $0.count } == text.utf8.count)
+            let single = Finding(rule: "r", severity: .warning, message: "m", key: text)
+            #expect(single.withKeyBytes { String(decoding: $0, as: UTF8.self) } == text)
+        }
+        #expect(Finding(rule: "r", severity: .warning, message: "m").withKeyBytes { $0.count } == nil)
+    }
+
     @Test(arguments: [0, 1, 9, 10, 99, 100, 12345, Int(Int32.max), Int.max, -1, -42, Int.min])
     func numbersAreDecimal(value: Int) {
         #expect(Self.written { $0.writeNumber(value) } == String(value))

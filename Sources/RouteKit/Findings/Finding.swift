@@ -194,10 +194,22 @@ extension Finding {
     /// Nil too for a key cut in its message (`keyInMessage`): such a finding is written on its own.
     var keyTemplate: KeyTemplate? {
         if case .grouped(let group, let item) = storage, group.isKeyRun || group.placedByKey,
-           (group.key(Int(item))?.utf8.count ?? 0) <= Self.keyBytesInMessage {
+           group.keyByteCount(Int(item)) <= Self.keyBytesInMessage {
             return KeyTemplate(run: group)
         }
         return nil
+    }
+
+    /// `body` with the UTF-8 bytes of `key` (nil without a key): a batch's key is read where it is
+    /// stored, with no `String` made (a reporter writes a run's keys one after another).
+    func withKeyBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+        switch storage {
+        case .single(let single):
+            guard var key = single.fields.key else { return nil }
+            return key.withUTF8(body)
+        case .grouped(let group, let item):
+            return group.withKeyBytes(Int(item), body)
+        }
     }
 
     /// A message names a key of at most this many bytes whole (the `key` field always has it whole).
@@ -299,6 +311,13 @@ class FindingGroup: @unchecked Sendable {
     func file(_ item: Int) -> String? { location(item)?.file }
     func route(_ item: Int) -> String? { nil }
     func key(_ item: Int) -> String? { nil }
+    /// The UTF-8 length of `key(item)` (0 without one).
+    func keyByteCount(_ item: Int) -> Int { key(item)?.utf8.count ?? 0 }
+    /// `body` with the UTF-8 bytes of `key(item)`; nil without one.
+    func withKeyBytes<R>(_ item: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+        guard var key = key(item) else { return nil }
+        return key.withUTF8(body)
+    }
     func locale(_ item: Int) -> String? { nil }
     func forEachMessagePiece(_ item: Int, _ body: (String) -> Void) {}
 }
@@ -375,7 +394,16 @@ final class FindingBatch: FindingGroup, @unchecked Sendable {
 
         /// The name of the key at `index`.
         subscript(index: Int) -> String {
-            String(decoding: bytes[Self.range(index, ends)], as: UTF8.self)
+            withBytes(index) { String(decoding: $0, as: UTF8.self) }
+        }
+
+        /// The UTF-8 length of the name of the key at `index`.
+        func byteCount(_ index: Int) -> Int { Self.range(index, ends).count }
+
+        /// `body` with the UTF-8 bytes of the name of the key at `index`, where they are stored.
+        func withBytes<R>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+            let range = Self.range(index, ends)
+            return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
         }
     }
 
@@ -454,6 +482,8 @@ final class FindingBatch: FindingGroup, @unchecked Sendable {
     }
     override func route(_ item: Int) -> String? { route }
     override func key(_ item: Int) -> String? { keys[item] }
+    override func keyByteCount(_ item: Int) -> Int { keys.byteCount(item) }
+    override func withKeyBytes<R>(_ item: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? { keys.withBytes(item, body) }
     override func locale(_ item: Int) -> String? { locale }
     override func forEachMessagePiece(_ item: Int, _ body: (String) -> Void) {
         body(messageAroundKey.prefix)

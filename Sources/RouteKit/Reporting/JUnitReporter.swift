@@ -55,7 +55,7 @@ public struct JUnitReporter: Reporter {
             var runStreams = RunPartsCache<ObjectIdentifier, (file: String?, stream: StableHash.Stream)>()
             return (part * chunk..<min(diagnostics.count, (part + 1) * chunk)).map { index in
                 let diagnostic = diagnostics[index]
-                if let template = diagnostic.keyTemplate, let key = diagnostic.key {
+                if let template = diagnostic.keyTemplate, let hash = diagnostic.withKeyBytes({ key -> UInt64 in
                     func head() -> (file: String?, stream: StableHash.Stream) {
                         var stream = StableHash.Stream()
                         Self.forEachNamePieceBeforeKey(diagnostic, relative: &relative) { stream.add($0) }
@@ -67,6 +67,8 @@ public struct JUnitReporter: Reporter {
                     stream.add(key)
                     if let locale = diagnostic.locale { stream.add(" "); stream.add(locale) }
                     return stream.hash
+                }) {
+                    return hash
                 }
                 var stream = StableHash.Stream()
                 Self.forEachNamePiece(diagnostic, relative: &relative) { stream.add($0) }
@@ -156,11 +158,13 @@ public struct JUnitReporter: Reporter {
                 }
                 let (finding, occurrence) = allCases[index]
                 let diagnostic = diagnostics[finding]
-                if let template = diagnostic.keyTemplate, let key = diagnostic.key {
+                // A run's key is written where it is stored (no String a finding).
+                if let template = diagnostic.keyTemplate, diagnostic.withKeyBytes({ key -> Void in
                     let slot = runCases.slot(RunKey(template: template.id, severity: diagnostic.severity)) {
                         RunCase(diagnostic, template, suite: group.suite, rule: group.rule, strict: strict, relative: &relative)
                     }
                     runCases[slot].write(diagnostic, key: key, occurrence: occurrence, placedFile: &placedFile, into: &bytes)
+                }) != nil {
                     if index == group.end - 1 { bytes.write("  </testsuite>\n") }
                     continue
                 }
@@ -397,7 +401,7 @@ public struct JUnitReporter: Reporter {
             end.write(fails ? "</failure>\n    </testcase>\n" : "</system-out>\n    </testcase>\n")
         }
 
-        func write(_ diagnostic: Finding, key: String, occurrence: Int, placedFile: inout PerFileCache<PlacedFile>,
+        func write(_ diagnostic: Finding, key: UnsafeBufferPointer<UInt8>, occurrence: Int, placedFile: inout PerFileCache<PlacedFile>,
                    into bytes: inout ReportBytes) {
             var place: FindingPlace?
             var file: PlacedFile?
@@ -408,7 +412,7 @@ public struct JUnitReporter: Reporter {
                 if let file { bytes.write(file.attribute) } else { bytes.write("routekit") }
             }
             bytes.write(nameHead.bytes)
-            bytes.writeXML(key, quotes: true)
+            bytes.writeXML(bytes: key, quotes: true)
             bytes.write(nameTail.bytes)
             if occurrence > 1 {
                 bytes.write(" (")
@@ -435,13 +439,13 @@ public struct JUnitReporter: Reporter {
                 if !fails { writeTextStart(place) }
             }
             if fails {
-                bytes.writeXML(key, quotes: true)
+                bytes.writeXML(bytes: key, quotes: true)
                 bytes.write(afterAttributeMessage.bytes)
                 if let place { writeTextStart(place) }
             }
-            bytes.writeXML(key, quotes: false)
+            bytes.writeXML(bytes: key, quotes: false)
             bytes.write(afterTextMessage.bytes)
-            bytes.writeXML(key, quotes: false)
+            bytes.writeXML(bytes: key, quotes: false)
             bytes.write(end.bytes)
         }
     }

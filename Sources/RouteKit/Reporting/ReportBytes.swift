@@ -28,6 +28,13 @@ struct ReportBytes {
         if done != true { write(ReportText.neutralized(text)) }
     }
 
+    /// `writeNeutralized` of the UTF-8 text `text`: printable ASCII as it is, anything else
+    /// through the `String` path.
+    mutating func writeNeutralized(bytes text: UnsafeBufferPointer<UInt8>) {
+        guard ReportText.isPrintableASCII(text) else { return writeNeutralized(String(decoding: text, as: UTF8.self)) }
+        bytes.append(contentsOf: text)
+    }
+
     /// A non-negative decimal number (negative numbers fall back to `String`).
     mutating func writeNumber(_ value: Int) {
         guard value >= 0 else { return write(String(value)) }
@@ -48,30 +55,40 @@ struct ReportBytes {
     /// without making a String on the common paths (printable ASCII, with or without specials).
     /// Escaping is per character, so a text may be written in pieces.
     mutating func writeXML(_ text: String, quotes: Bool) {
-        let done: Bool? = text.utf8.withContiguousStorageIfAvailable { source in
-            var special = false
-            for byte in source {
-                if byte < 0x20 || byte >= 0x7F { return false }
-                if byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 { special = true }
-            }
-            guard special else {
-                bytes.append(contentsOf: source)
-                return true
-            }
-            for byte in source {
-                switch byte {
-                case 0x26: bytes.append(contentsOf: "&amp;".utf8)
-                case 0x3C: bytes.append(contentsOf: "&lt;".utf8)
-                case 0x3E: bytes.append(contentsOf: "&gt;".utf8)
-                case 0x22 where quotes: bytes.append(contentsOf: "&quot;".utf8)
-                case 0x27 where quotes: bytes.append(contentsOf: "&apos;".utf8)
-                default: bytes.append(byte)
-                }
-            }
-            return true
-        }
+        let done: Bool? = text.utf8.withContiguousStorageIfAvailable { writePrintableXML($0, quotes: quotes) }
         if done == true { return }
         write(XMLText.escaped(text, quotes: quotes, breaks: true))
+    }
+
+    /// `writeXML` of the UTF-8 text `text` (a batch's key, read where it is stored).
+    mutating func writeXML(bytes text: UnsafeBufferPointer<UInt8>, quotes: Bool) {
+        if writePrintableXML(text, quotes: quotes) { return }
+        write(XMLText.escaped(String(decoding: text, as: UTF8.self), quotes: quotes, breaks: true))
+    }
+
+    /// Writes `source` XML-escaped when it is printable ASCII (specials become references);
+    /// false, writing nothing, for any other text.
+    private mutating func writePrintableXML(_ source: UnsafeBufferPointer<UInt8>, quotes: Bool) -> Bool {
+        var special = false
+        for byte in source {
+            if byte < 0x20 || byte >= 0x7F { return false }
+            if byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 { special = true }
+        }
+        guard special else {
+            bytes.append(contentsOf: source)
+            return true
+        }
+        for byte in source {
+            switch byte {
+            case 0x26: bytes.append(contentsOf: "&amp;".utf8)
+            case 0x3C: bytes.append(contentsOf: "&lt;".utf8)
+            case 0x3E: bytes.append(contentsOf: "&gt;".utf8)
+            case 0x22 where quotes: bytes.append(contentsOf: "&quot;".utf8)
+            case 0x27 where quotes: bytes.append(contentsOf: "&apos;".utf8)
+            default: bytes.append(byte)
+            }
+        }
+        return true
     }
 
     /// A finding's message as a JSON string, written piece by piece (a batch's findings share all

@@ -86,7 +86,7 @@ public struct TextReporter: Reporter {
                     }
                     if template.placedByKey { self.writeStart(diagnostics[index], shownPath: &shownPath, into: &out) }
                     out.write(around[slot].head)
-                    out.writeNeutralized(diagnostics[index].key!)
+                    _ = diagnostics[index].withKeyBytes { out.writeNeutralized(bytes: $0) }
                     out.write(around[slot].tail)
                 }
             }
