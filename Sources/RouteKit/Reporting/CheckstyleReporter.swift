@@ -53,6 +53,7 @@ public struct CheckstyleReporter: Reporter {
         let head = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<checkstyle version=\"4.3\">\n".utf8)
         let names = fileNames, rows = order
         ChunkedRender.render(count: rows.count, head: head, tail: Array("</checkstyle>\n".utf8), into: output) { range, bytes in
+            var around = RunPartsCache<ObjectIdentifier, (prefix: [UInt8], suffix: [UInt8])>()
             for row in rows[range] {
                 let diagnostic = diagnostics[Int(row.finding)]
                 if row.opens {
@@ -68,8 +69,20 @@ public struct CheckstyleReporter: Reporter {
                 bytes.writeLiteral("\" severity=\"")
                 bytes.write(diagnostic.severity.rawValue)
                 bytes.writeLiteral("\" message=\"")
-                // Escaping is per character: a batch's message is written in its pieces.
-                diagnostic.forEachMessagePiece { bytes.writeXML($0, quotes: true) }
+                // Escaping is per character: a batch's message is written in its pieces, a run's
+                // text around the key escaped once, the key from where it is stored.
+                let written = diagnostic.keyTemplate.flatMap { template in diagnostic.withKeyBytes { key -> Void in
+                    let slot = around.slot(template.id) {
+                        var prefix = ReportBytes(), suffix = ReportBytes()
+                        prefix.writeXML(template.messagePrefix, quotes: true)
+                        suffix.writeXML(template.messageSuffix, quotes: true)
+                        return (prefix.bytes, suffix.bytes)
+                    }
+                    bytes.write(around[slot].prefix)
+                    bytes.writeXML(bytes: key, quotes: true)
+                    bytes.write(around[slot].suffix)
+                } }
+                if written == nil { diagnostic.forEachMessagePiece { bytes.writeXML($0, quotes: true) } }
                 bytes.writeLiteral("\" source=\"routekit.")
                 bytes.writeXML(diagnostic.rule, quotes: true)
                 bytes.writeLiteral("\"/>\n")

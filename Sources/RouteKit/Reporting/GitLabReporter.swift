@@ -36,6 +36,8 @@ public struct GitLabReporter: Reporter {
         // The n-th repeat of a finding (same fingerprint) gets n mixed into its fingerprint.
         var occurrences = [Int32](repeating: 0, count: diagnostics.count)
         var seen: [UInt64: Int32] = [:]
+        // Reserved: grown by doubling, a table of 200,000 findings was rehashed a dozen times.
+        seen.reserveCapacity(diagnostics.count)
         for (index, hash) in fingerprints.enumerated() {
             let count = seen[hash, default: 0]
             occurrences[index] = count
