@@ -175,6 +175,13 @@ import Testing
     /// Catalogs of hundreds of entries, so that members go to the reader in many batches on
     /// another core (and the parser delivers some itself when batches wait), names repeated near
     /// and far (an entry given again right after itself, or after others: a second reading).
+    /// What the differential checks print when two readings part: each one's lines from there.
+    @Test func partingShowsBothFromWhereTheyDiffer() {
+        #expect(StringsRecordDump.parting(("streamed", ["a", "b", "c"]), ("whole", ["a", "b"])) == "streamed: [\"c\"]\n   whole: []")
+        #expect(StringsRecordDump.parting(("streamed", ["a", "b"]), ("whole", ["a", "c", "d"])) == "streamed: [\"b\"]\n   whole: [\"c\", \"d\"]")
+        #expect(StringsRecordDump.parting(("one", ["a"]), ("other", ["a"])) == nil)
+    }
+
     @Test func largeCatalogsReadTheSameOnAnotherCore() {
         var random = SeededGenerator(seed: 11)
         for round in 0 ..< 6 {

@@ -212,6 +212,13 @@ extension Finding {
         }
     }
 
+    /// `body` with the finding's run (`keyTemplate`) and its key's UTF-8 bytes, read where they
+    /// are stored; nil when it belongs to no run or has no key (a reporter writes it whole then).
+    func withKeyRun<R>(_ body: (KeyTemplate, UnsafeBufferPointer<UInt8>) -> R) -> R? {
+        guard let template = keyTemplate else { return nil }
+        return withKeyBytes { body(template, $0) }
+    }
+
     /// A message names a key of at most this many bytes whole (the `key` field always has it whole).
     static let keyBytesInMessage = 120
 

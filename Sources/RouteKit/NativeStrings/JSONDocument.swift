@@ -96,7 +96,7 @@ struct JSONDocument {
         try parser.run()
         var document = JSONDocument(bytes: bytes, nodes: parser.nodes)
         document.loneSurrogateOffsets = parser.loneSurrogates
-        document.objectsWithRepeats = document.findObjectsWithRepeats(scratch: &parser.scratch)
+        document.objectsWithRepeats = document.findObjectsWithRepeats(in: document.nodes.indices, scratch: &parser.scratch)
         return document
     }
 
@@ -116,14 +116,14 @@ struct JSONDocument {
         }
     }
 
-    /// The objects with a member name given twice: one pass over the key bytes, no String and no
+    /// The objects among nodes `range` with a member name given twice: one pass over the key bytes, no String and no
     /// table per object. A small object (most of a catalog's: a `stringUnit`, a key's
     /// localizations) compares its names pairwise by their first bytes and length, the bytes
     /// themselves only when those agree; a larger one sorts a hash per key in one reused buffer to
     /// find equal neighbours. Names with escapes are compared decoded, as `"\u0041"` is `"A"`.
-    private func findObjectsWithRepeats(from first: Int = 0, to last: Int? = nil, scratch: inout RepeatScratch) -> Set<Int> {
+    private func findObjectsWithRepeats(in range: Range<Int>, scratch: inout RepeatScratch) -> Set<Int> {
         var result: Set<Int> = []
-        for index in nodes.indices[first ..< (last ?? nodes.count)] where nodes[index].kind == .object && nodes[index].end > Int32(index + 3) {
+        for index in range where nodes[index].kind == .object && nodes[index].end > Int32(index + 3) {
             var key = index + 1
             let end = Int(nodes[index].end)
             // Two members (a `stringUnit`'s `state` and `value`): compared directly.
@@ -463,8 +463,7 @@ struct JSONDocument {
             if let pipeline { return pipeline.send(nodes, call, repeatsFrom: first) }
             var document = JSONDocument(bytes: bytes, nodes: [])
             swap(&document.nodes, &nodes)
-            document.objectsWithRepeats = document.findObjectsWithRepeats(from: first, scratch: &scratch)
-            call.deliver(to: &sink, document)
+            call.deliver(to: &sink, &document, repeats: first ..< document.nodes.count, scratch: &scratch)
             swap(&document.nodes, &nodes)
         }
 
@@ -767,6 +766,14 @@ extension JSONDocument {
         case starts(key: Int)
         case member(key: Int, value: Int)
 
+        /// The first node the call reads: a member's key; for the stream's start, the root's.
+        var firstNode: Int {
+            switch self {
+            case .starts: 0
+            case .member(let key, _): key
+            }
+        }
+
         /// The same call of nodes renumbered by `shift`.
         func shifted(by shift: Int) -> SinkCall {
             switch self {
@@ -775,7 +782,10 @@ extension JSONDocument {
             }
         }
 
-        func deliver<Sink: JSONMemberSink>(to sink: inout Sink, _ document: JSONDocument) {
+        /// Makes the call of `document`, with the repeats among its objects in `repeats` found first.
+        func deliver<Sink: JSONMemberSink>(to sink: inout Sink, _ document: inout JSONDocument, repeats: Range<Int>,
+                                           scratch: inout RepeatScratch) {
+            document.objectsWithRepeats = document.findObjectsWithRepeats(in: repeats, scratch: &scratch)
             switch self {
             case .starts(let key): sink.streamStarts(document, key: key)
             case .member(let key, let value): sink.member(document, key: key, value: value)
@@ -797,20 +807,26 @@ extension JSONDocument {
             var nodes: [Node] = []
             var deliveries: [Delivery] = []
 
-            /// Adds `call` of `source`'s nodes from `first` on.
-            mutating func add(_ call: SinkCall, of source: [Node], from first: Int, repeatsFrom: Int) {
-                let shift = nodes.count - first
-                nodes.append(contentsOf: source[first...])
-                for index in nodes.indices[(first + shift)...] { nodes[index].end += Int32(shift) }
-                deliveries.append(Delivery(call: call.shifted(by: shift), repeatsFrom: repeatsFrom + shift, end: nodes.count))
+            /// An empty batch with room for `batchNodes`.
+            static func empty() -> Batch {
+                var batch = Batch()
+                batch.nodes.reserveCapacity(MemberPipeline.batchNodes)
+                return batch
+            }
+
+            /// Adds `call` of `source`'s nodes from its first on.
+            mutating func add(_ call: SinkCall, of source: [Node], repeatsFrom: Int) {
+                let start = nodes.count, shift = start - call.firstNode
+                nodes.append(contentsOf: source[call.firstNode...])
+                for index in nodes.indices[start...] { nodes[index].end += Int32(shift) }
+                deliveries.append(Delivery(call: call.shifted(by: shift), repeats: repeatsFrom + shift ..< nodes.count))
             }
         }
 
-        /// A call, numbered in its batch's nodes, which it reads up to `end`.
+        /// A call, numbered in its batch's nodes, and where the repeats among its objects are looked for.
         struct Delivery {
             var call: SinkCall
-            var repeatsFrom: Int
-            var end: Int
+            var repeats: Range<Int>
         }
 
         /// The nodes a batch fills before it is queued, and the batches that may wait before the
@@ -826,7 +842,7 @@ extension JSONDocument {
         private var delivering = false
         private var finished = false
         // The parser's own:
-        private var batch = Batch()
+        private var batch = Batch.empty()
         // Only whoever is delivering touches these:
         private var sink: Sink
         private var scratch = RepeatScratch()
@@ -836,7 +852,6 @@ extension JSONDocument {
             self.bytes = bytes
             pthread_mutex_init(lock, nil)
             pthread_cond_init(changed, nil)
-            batch.nodes.reserveCapacity(Self.batchNodes)
         }
 
         deinit {
@@ -849,15 +864,8 @@ extension JSONDocument {
         /// Queues a call of the parser's `nodes` (the parser's side). A member's nodes are copied
         /// from its key on; the stream's start takes all, at a batch's start (the root is node 0).
         func send(_ nodes: [Node], _ call: SinkCall, repeatsFrom: Int) {
-            let first: Int
-            switch call {
-            case .starts:
-                if !batch.nodes.isEmpty { queue() }
-                first = 0
-            case .member(let key, _):
-                first = key
-            }
-            batch.add(call, of: nodes, from: first, repeatsFrom: repeatsFrom)
+            if case .starts = call, !batch.deliveries.isEmpty { queue() }
+            batch.add(call, of: nodes, repeatsFrom: repeatsFrom)
             if batch.nodes.count >= Self.batchNodes { queue() }
         }
 
@@ -865,8 +873,7 @@ extension JSONDocument {
         private func queue() {
             pthread_mutex_lock(lock)
             waiting.append(batch)
-            batch = Batch()
-            batch.nodes.reserveCapacity(Self.batchNodes)
+            batch = Batch.empty()
             pthread_cond_broadcast(changed)
             if waiting.count > Self.waitingBatches { deliverWaiting() }
             pthread_mutex_unlock(lock)
@@ -911,9 +918,7 @@ extension JSONDocument {
             for batch in batches {
                 var document = JSONDocument(bytes: bytes, nodes: batch.nodes)
                 for delivery in batch.deliveries {
-                    document.objectsWithRepeats = document.findObjectsWithRepeats(from: delivery.repeatsFrom, to: delivery.end,
-                                                                                  scratch: &scratch)
-                    delivery.call.deliver(to: &sink, document)
+                    delivery.call.deliver(to: &sink, &document, repeats: delivery.repeats, scratch: &scratch)
                 }
             }
             pthread_mutex_lock(lock)

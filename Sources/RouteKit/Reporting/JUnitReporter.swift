@@ -55,7 +55,7 @@ public struct JUnitReporter: Reporter {
             var runStreams = RunPartsCache<ObjectIdentifier, (file: String?, stream: StableHash.Stream)>()
             return (part * chunk..<min(diagnostics.count, (part + 1) * chunk)).map { index in
                 let diagnostic = diagnostics[index]
-                if let template = diagnostic.keyTemplate, let hash = diagnostic.withKeyBytes({ key -> UInt64 in
+                if let hash = diagnostic.withKeyRun({ template, key -> UInt64 in
                     func head() -> (file: String?, stream: StableHash.Stream) {
                         var stream = StableHash.Stream()
                         Self.forEachNamePieceBeforeKey(diagnostic, relative: &relative) { stream.add($0) }
@@ -114,27 +114,9 @@ public struct JUnitReporter: Reporter {
         let allGroups = groups, groupIndex = groupOf
         ChunkedRender.render(count: allCases.count, head: Array(out.utf8), tail: Array("</testsuites>\n".utf8), into: output) { range, bytes in
             var relative = PerFileCache(relativePath)
-            // A run's findings share their message but for the key: its escaped prefix and
-            // suffix (attribute and text forms) are made once.
-            var runPieces: (template: Finding.KeyTemplate, attribute: (ReportBytes, ReportBytes), text: (ReportBytes, ReportBytes))?
+            // A finding of no run, its message in pieces (a run's findings are `RunCase`s).
             func writeMessage(_ diagnostic: Finding, quotes: Bool) {
-                guard let template = diagnostic.keyTemplate, let key = diagnostic.key else {
-                    diagnostic.forEachMessagePiece { bytes.writeXML($0, quotes: quotes) }
-                    return
-                }
-                if runPieces?.template != template {
-                    func escaped(_ text: String, _ quotes: Bool) -> ReportBytes {
-                        var piece = ReportBytes()
-                        piece.writeXML(text, quotes: quotes)
-                        return piece
-                    }
-                    runPieces = (template, (escaped(template.messagePrefix, true), escaped(template.messageSuffix, true)),
-                                 (escaped(template.messagePrefix, false), escaped(template.messageSuffix, false)))
-                }
-                let pieces = quotes ? runPieces!.attribute : runPieces!.text
-                bytes.write(pieces.0.bytes)
-                bytes.writeXML(key, quotes: quotes)
-                bytes.write(pieces.1.bytes)
+                diagnostic.forEachMessagePiece { bytes.writeXML($0, quotes: quotes) }
             }
             var runCases = RunPartsCache<RunKey, RunCase>()
             // Placed by key, the file is written per finding (three times): escaped once a file.
@@ -159,7 +141,7 @@ public struct JUnitReporter: Reporter {
                 let (finding, occurrence) = allCases[index]
                 let diagnostic = diagnostics[finding]
                 // A run's key is written where it is stored (no String a finding).
-                if let template = diagnostic.keyTemplate, diagnostic.withKeyBytes({ key -> Void in
+                if diagnostic.withKeyRun({ template, key -> Void in
                     let slot = runCases.slot(RunKey(template: template.id, severity: diagnostic.severity)) {
                         RunCase(diagnostic, template, suite: group.suite, rule: group.rule, strict: strict, relative: &relative)
                     }

@@ -68,26 +68,26 @@ public struct TextReporter: Reporter {
             var around = RunPartsCache<RunKey, (head: [UInt8], tail: [UInt8])>()
             diagnostics.withUnsafeBufferPointer { diagnostics in
                 for index in range {
-                    guard let template = diagnostics[index].keyTemplate else {
-                        self.writeStart(diagnostics[index], shownPath: &shownPath, into: &out)
-                        // In pieces: a batched finding's message is never made (escaping is per
-                        // scalar, so the pieces give the message's bytes).
-                        diagnostics[index].forEachMessagePiece { out.writeNeutralized($0) }
-                        self.writeEnd(diagnostics[index], into: &out)
-                        continue
+                    let wroteRun: Void? = diagnostics[index].withKeyRun { template, key in
+                        let slot = around.slot(RunKey(template: template.id, severity: diagnostics[index].severity)) {
+                            var head = ReportBytes(), tail = ReportBytes()
+                            if !template.placedByKey { self.writeStart(diagnostics[index], shownPath: &shownPath, into: &head) }
+                            head.writeNeutralized(template.messagePrefix)
+                            tail.writeNeutralized(template.messageSuffix)
+                            self.writeEnd(diagnostics[index], into: &tail)
+                            return (head.bytes, tail.bytes)
+                        }
+                        if template.placedByKey { self.writeStart(diagnostics[index], shownPath: &shownPath, into: &out) }
+                        out.write(around[slot].head)
+                        out.writeNeutralized(bytes: key)
+                        out.write(around[slot].tail)
                     }
-                    let slot = around.slot(RunKey(template: template.id, severity: diagnostics[index].severity)) {
-                        var head = ReportBytes(), tail = ReportBytes()
-                        if !template.placedByKey { self.writeStart(diagnostics[index], shownPath: &shownPath, into: &head) }
-                        head.writeNeutralized(template.messagePrefix)
-                        tail.writeNeutralized(template.messageSuffix)
-                        self.writeEnd(diagnostics[index], into: &tail)
-                        return (head.bytes, tail.bytes)
-                    }
-                    if template.placedByKey { self.writeStart(diagnostics[index], shownPath: &shownPath, into: &out) }
-                    out.write(around[slot].head)
-                    _ = diagnostics[index].withKeyBytes { out.writeNeutralized(bytes: $0) }
-                    out.write(around[slot].tail)
+                    if wroteRun != nil { continue }
+                    self.writeStart(diagnostics[index], shownPath: &shownPath, into: &out)
+                    // In pieces: a batched finding's message is never made (escaping is per
+                    // scalar, so the pieces give the message's bytes).
+                    diagnostics[index].forEachMessagePiece { out.writeNeutralized($0) }
+                    self.writeEnd(diagnostics[index], into: &out)
                 }
             }
         }

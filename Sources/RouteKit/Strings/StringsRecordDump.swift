@@ -35,11 +35,20 @@ enum StringsRecordDump {
     static func difference(_ bytes: [UInt8], limits: InputLimits = .default) -> String? {
         let streamed = StringsReader.read(bytes: bytes, path: "t.yml", limits: limits)
         let tree = YAMLReader.read(bytes: bytes, path: "t.yml", limits: limits)
-        let fast = lines(streamed.data, streamed.file)
-        let plain = lines(StringsFileData(tree: tree), tree)
-        guard fast != plain else { return nil }
-        let index = zip(fast, plain).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(fast.count, plain.count)
-        return "streamed: \(fast.dropFirst(index).prefix(3))\n   plain: \(plain.dropFirst(index).prefix(3))"
+        return parting(("streamed", lines(streamed.data, streamed.file)), ("plain", lines(StringsFileData(tree: tree), tree)))
+    }
+
+    /// Nil when the two dumps are equal, else each one's next three lines from where they part,
+    /// under its name.
+    static func parting(_ one: (name: String, lines: [String]), _ other: (name: String, lines: [String])) -> String? {
+        guard one.lines != other.lines else { return nil }
+        let index = zip(one.lines, other.lines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            ?? min(one.lines.count, other.lines.count)
+        let width = max(one.name.count, other.name.count)
+        func shown(_ dump: (name: String, lines: [String])) -> String {
+            String(repeating: " ", count: width - dump.name.count) + "\(dump.name): \(dump.lines.dropFirst(index).prefix(3))"
+        }
+        return shown(one) + "\n" + shown(other)
     }
 }
 
@@ -48,16 +57,14 @@ extension StringsRecordDump {
     /// as a large file's are) and the whole-document one agree on `bytes`, else where they part
     /// (`XCStringsReaderDifferentialTests`, the `xcstrings` fuzz target).
     static func catalogDifference(_ bytes: [UInt8], baseLocale: String = "en", limits: InputLimits = .default) -> String? {
+        func dump(_ read: StringsReader.Result) -> [String] {
+            lines(read.data, read.file) + ["untranslatable \(read.data.untranslatable)"]
+        }
+        let whole = ("whole", dump(XCStringsDocumentReader.read(bytes: bytes, path: "t.xcstrings", baseLocale: baseLocale, limits: limits)))
         let streamed = XCStringsReader.read(bytes: bytes, path: "t.xcstrings", baseLocale: baseLocale, limits: limits)
-        let whole = XCStringsDocumentReader.read(bytes: bytes, path: "t.xcstrings", baseLocale: baseLocale, limits: limits)
+        if let parting = parting(("streamed", dump(streamed)), whole) { return parting }
         let beside = XCStringsReader.read(bytes: bytes, path: "t.xcstrings", baseLocale: baseLocale, limits: limits, besideFrom: 0)
-        var fast = lines(streamed.data, streamed.file) + ["untranslatable \(streamed.data.untranslatable)"]
-        let plain = lines(whole.data, whole.file) + ["untranslatable \(whole.data.untranslatable)"]
-        let pipelined = lines(beside.data, beside.file) + ["untranslatable \(beside.data.untranslatable)"]
-        if fast == plain, pipelined != plain { fast = pipelined }
-        guard fast != plain else { return nil }
-        let index = zip(fast, plain).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(fast.count, plain.count)
-        return "streamed: \(fast.dropFirst(index).prefix(3))\n   whole: \(plain.dropFirst(index).prefix(3))"
+        return parting(("streamed on another core", dump(beside)), whole)
     }
 }
 
@@ -71,9 +78,6 @@ extension StringsRecordDump {
                                                           plainStringsFromBytes: fromBytes)
             return lines(read.data, read.file) + ["untranslatable \(read.data.untranslatable)"]
         }
-        let fast = dump(true), plain = dump(false)
-        guard fast != plain else { return nil }
-        let index = zip(fast, plain).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(fast.count, plain.count)
-        return "from bytes: \(fast.dropFirst(index).prefix(3))\n converted: \(plain.dropFirst(index).prefix(3))"
+        return parting(("from bytes", dump(true)), ("converted", dump(false)))
     }
 }

@@ -12,16 +12,12 @@ struct PluralMissingCategory: LintRule {
         for locale in strings.locales {
             guard let table = strings[locale], !table.pluralEntries.isEmpty else { continue }
             let needed = PluralRules.for(locale: locale).orderedCategories.map(\.rawValue)
-            // The categories as bits (see `pluralCategoryNames`), to tell most plurals complete
-            // without a String; nil when one has no bit (it could never be present).
-            var mask: Int? = 0
-            for name in needed {
-                if let index = pluralCategoryNames.firstIndex(of: name) { mask? |= 1 << index } else { mask = nil }
-            }
-            let neededMask = mask
-            // Each needed category's bit (nil: it has none, so it is never present), and the
-            // CLDR list the messages end with, made once per locale.
+            // Each needed category's bit (see `pluralCategoryNames`; nil: it has none, so it is
+            // never present), and all of them as one mask, to tell most plurals complete without a
+            // String (nil when one has no bit). Made once per locale, as is the CLDR list the
+            // messages end with.
             let neededBits = needed.map { name in pluralCategoryNames.firstIndex(of: name).map { 1 << $0 } }
+            let neededMask = neededBits.contains(nil) ? nil : neededBits.reduce(0) { $0 | $1! }
             let otherNeeded = needed.contains("other")
             let cldrList = needed.joined(separator: ", ")
             let categories = context.stringCache.pluralCategories(of: locale)
