@@ -65,4 +65,50 @@ import Testing
         }
         #expect(sawOthers[0])
     }
+
+    /// Waits (up to 30 s) until another thread has started an index of the same call: true if one did.
+    static func spinUntilAnotherThreadJoins(_ started: borrowing Atomic<Int>) -> Bool {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while started.load(ordering: .acquiring) < 2 {
+            if ContinuousClock.now > deadline { return false }
+        }
+        return true
+    }
+
+    /// A call nested in an index a helper took (the strings merge inside `pair`) gets the caller
+    /// too, which is waiting for that helper: it had one core before.
+    @Test func aCallerWaitingForItsHelperWorksOnTheCallNestedThere() {
+        guard Concurrent.threadLimit > 1 else { return }
+        // The first side waits for the second to start on the helper, so the caller cannot take both.
+        let secondStarted = Atomic<Int>(1)
+        let (_, joined) = Concurrent.pair({ Self.spinUntilAnotherThreadJoins(secondStarted) }, { () -> Bool in
+            secondStarted.wrappingAdd(1, ordering: .releasing)
+            let started = Atomic<Int>(0)
+            return Concurrent.map(count: 2) { index -> Bool in
+                started.wrappingAdd(1, ordering: .releasing)
+                return index == 0 ? Self.spinUntilAnotherThreadJoins(started) : true
+            }[0]
+        })
+        #expect(joined)
+    }
+
+    /// A thread that asks for a `Once` value being made works on the making's nested call instead
+    /// of waiting idle; the value is made once and every asker gets it.
+    @Test func aThreadWaitingForAOnceValueHelpsMakeIt() {
+        guard Concurrent.threadLimit > 1 else { return }
+        let once = Concurrent.Once<Bool>()
+        let makings = Atomic<Int>(0)
+        let values = Concurrent.map(count: 2) { _ in
+            once.value {
+                makings.wrappingAdd(1, ordering: .relaxed)
+                let started = Atomic<Int>(0)
+                return Concurrent.map(count: 2) { index -> Bool in
+                    started.wrappingAdd(1, ordering: .releasing)
+                    return index == 0 ? Self.spinUntilAnotherThreadJoins(started) : true
+                }[0]
+            }
+        }
+        #expect(values == [true, true])
+        #expect(makings.load(ordering: .relaxed) == 1)
+    }
 }

@@ -80,6 +80,16 @@ import Testing
                                rule: "duplicate-key", total: 7)
     }
 
+    /// Translations merge on all cores, a locale's files in one task: the duplicates are still
+    /// listed in file order across locales (a file of two locales is one task with both).
+    @Test func duplicateKeyAcrossTranslationsMergedInParallel() throws {
+        try Self.expectBounded(["s0.yml": "en:\n" + Self.lines(3), "s1.yml": "de:\n" + Self.lines(3), "s2.yml": "de:\n" + Self.lines(2),
+                                "s3.yml": "fr:\n" + Self.lines(3), "s4.yml": "fr:\n" + Self.lines(2),
+                                "s5.yml": "it:\n" + Self.lines(1) + "es:\n" + Self.lines(1), "s6.yml": "es:\n" + Self.lines(1)
+                                    + "it:\n" + Self.lines(1)],
+                               rule: "duplicate-key", total: 6)
+    }
+
     /// Findings the readers make at single nodes: listed in file order across files.
     @Test func duplicateKeyInOneFile() throws {
         try Self.expectBounded(["s0.yml": "en:\n" + Self.lines(3) + Self.lines(3), "s1.yml": "de:\n" + Self.lines(2) + Self.lines(2)],

@@ -1,13 +1,13 @@
 import Synchronization
 
 /// A lint run's cache of what several rules derive from the string table, computed once for all
-/// of them: by the first rule that asks, while any other that asks meanwhile waits for it.
+/// of them: by the first rule that asks, on all cores where it can; any other that asks meanwhile
+/// helps with that work (`Concurrent.Once`).
 final class StringTableCache: Sendable {
     private let strings: StringTable
-    /// Made by the first rule that asks; the lock is held while it is made.
-    private let pluralCategoriesByLocale = Mutex<[String: [Int8]]?>(nil)
-    private let argumentsByKey = Mutex<KeyArguments?>(nil)
-    private let formatCandidatesByLocale = Mutex<[[FormatCandidate]]?>(nil)
+    private let pluralCategoriesByLocale = Concurrent.Once<[String: [Int8]]>()
+    private let argumentsByKey = Concurrent.Once<KeyArguments>()
+    private let formatCandidatesByLocale = Concurrent.Once<[[FormatCandidate]]>()
 
     init(_ strings: StringTable) {
         self.strings = strings
@@ -17,34 +17,26 @@ final class StringTableCache: Sendable {
     /// in `pluralCategoryNames`, or -1 when its key is not a category. Both plural rules need
     /// every form's category, and reading the keys from the text arenas is their main cost.
     func pluralCategories(of locale: String) -> [Int8] {
-        pluralCategoriesByLocale.withLock { byLocale in
-            if byLocale == nil { byLocale = Self.pluralCategories(strings) }
-            return byLocale![locale] ?? []
-        }
+        pluralCategoriesByLocale.value { Self.pluralCategories(strings) }[locale] ?? []
     }
 
     /// What the app passes for each key, as the base locale's text (in its dialect) tells.
     func keyArguments() -> KeyArguments {
-        argumentsByKey.withLock { arguments in
-            if arguments == nil { arguments = KeyArguments(strings) }
-            return arguments!
-        }
+        argumentsByKey.value { KeyArguments(strings) }
     }
 
     /// Per locale of `strings.locales` (same order), the texts where `format-crash` or
     /// `placeholder-shown-verbatim` may find something, in entry and form order: one scan of each
     /// text with a `%` in its dialect serves both rules, which then read only these texts again.
     func formatCandidates() -> [[FormatCandidate]] {
-        formatCandidatesByLocale.withLock { candidates in
-            if candidates == nil { candidates = Self.formatCandidates(strings, arguments: keyArguments()) }
-            return candidates!
-        }
+        formatCandidatesByLocale.value { Self.formatCandidates(strings, arguments: keyArguments()) }
     }
 
     private static func formatCandidates(_ strings: StringTable, arguments: KeyArguments) -> [[FormatCandidate]] {
         let storage = strings.storage
-        return strings.locales.map { locale in
-            guard let table = strings[locale] else { return [] }
+        let locales = strings.locales
+        return Concurrent.map(count: locales.count) { localeIndex in
+            guard let table = strings[locales[localeIndex]] else { return [] }
             var found: [FormatCandidate] = []
             // The rules of the file the last text with a `%` was in (a copy of an existential each
             // time they are asked for; a locale's entries come file by file).
@@ -83,9 +75,9 @@ final class StringTableCache: Sendable {
     }
 
     private static func pluralCategories(_ strings: StringTable) -> [String: [Int8]] {
-        var result: [String: [Int8]] = [:]
-        for locale in strings.locales {
-            guard let table = strings[locale] else { continue }
+        let locales = strings.locales
+        let byLocale = Concurrent.map(count: locales.count) { localeIndex -> [Int8]? in
+            guard let table = strings[locales[localeIndex]] else { return nil }
             var categories = [Int8](repeating: -1, count: table.forms.count)
             for entryIndex in table.pluralEntries {
                 let entry = table.entries[Int(entryIndex)]
@@ -94,8 +86,10 @@ final class StringTableCache: Sendable {
                     if let category { categories[formIndex] = Int8(category) }
                 }
             }
-            result[locale] = categories
+            return categories
         }
+        var result: [String: [Int8]] = [:]
+        for (locale, categories) in zip(locales, byLocale) where categories != nil { result[locale] = categories }
         return result
     }
 }

@@ -471,236 +471,149 @@ private struct Merger {
         interner.reserve(keys: itemCounts.reduce(0, +), bytes: files.reduce(0) { $0 + $1.arena.count })
         emptyKey = [UInt8]().withUnsafeBufferPointer { interner.intern(0, $0) }
         let needsSecondPass = files.map { file in file.locales.contains { $0.name != baseLocale && $0.items != nil } }
-        var knownIDs: [[Int32]] = []
+        var found = mergeBase(&files, needsSecondPass)
+        var lookedUp = lookUpKnownKeys(files, needsSecondPass)
+        internNewKeys(files, &lookedUp)
+        mergeTranslations(&files, lookedUp.map(\.ids), &found)
+        diagnostics += found.diagnostics
+        pendingDuplicates = found.duplicates
+        overrideHashes = found.overrideHashes
+        duplicates.count(unlisted: found.unlisted)
+    }
+
+    /// The base locale first, in file order: its keys are interned as met, and its shape decides
+    /// what is a plural in the other locales.
+    private mutating func mergeBase(_ files: inout [StringsFileData], _ needsSecondPass: [Bool]) -> MergeFindings {
+        var merge = LocaleMerge(keys: InterningKeys(interner: interner), treeOfFile: treeOfFile, limit: duplicates.limit, before: 0)
+        interner = KeyInterner(tableCapacity: 1)
         var freedRecords = 0
         texts = Array(repeating: nil, count: files.count)
-        for pass in [true, false] {
-            if !pass { knownIDs = lookUpKnownKeys(files, needsSecondPass) }
-            for fileIndex in files.indices {
-                for locale in files[fileIndex].locales where (locale.name == baseLocale) == pass {
-                    guard let range = locale.items else { continue }
-                    flatten(&files[fileIndex], Int32(fileIndex), range, locale: byLocale[locale.name]!, isBase: pass,
-                            lastPass: pass != needsSecondPass[fileIndex], knownIDs: pass ? [] : knownIDs[fileIndex])
-                }
-                if !pass { knownIDs[fileIndex] = [] }
-                // After its last pass a file's records are freed and its arena keeps only the
-                // texts. Freed memory goes back to the system after a large file, and now and then
-                // after small ones: the entries growing meanwhile then reuse pages instead of raising the peak.
-                if pass != needsSecondPass[fileIndex] {
-                    freedRecords += files[fileIndex].items.count
-                    files[fileIndex].items = RawItems()
-                    files[fileIndex].arena = texts[fileIndex]?.bytes ?? []
-                    texts[fileIndex] = nil
-                }
-                if freedRecords >= 32_768 || fileIndex % 32 == 31 {
-                    SystemAllocator.trim()
-                    freedRecords = 0
-                }
+        for fileIndex in files.indices {
+            for locale in files[fileIndex].locales where locale.name == baseLocale {
+                guard let range = locale.items else { continue }
+                if texts[fileIndex] == nil { texts[fileIndex] = TextBuffer(capacity: files[fileIndex].arena.count) }
+                let index = byLocale[locale.name]!
+                merge.start(file: fileIndex, path: files[fileIndex].path, texts: texts[fileIndex]!, locale: index)
+                swap(&merge.strings, &strings[index])
+                RecordWalk.merge(&files[fileIndex], range, isBase: true, lastPass: !needsSecondPass[fileIndex],
+                                 emptyKey: emptyKey, maxKeyLength: maxKeyLength, &merge)
+                swap(&merge.strings, &strings[index])
+            }
+            // After its last pass a file's records are freed and its arena keeps only the texts.
+            // Freed memory goes back to the system after a large file, and now and then after small
+            // ones: the entries growing meanwhile then reuse pages instead of raising the peak.
+            if !needsSecondPass[fileIndex] {
+                freedRecords += files[fileIndex].items.count
+                files[fileIndex].free(keeping: texts[fileIndex])
+                texts[fileIndex] = nil
+            }
+            if freedRecords >= 32_768 || fileIndex % 32 == 31 {
+                SystemAllocator.trim()
+                freedRecords = 0
             }
         }
+        interner = merge.keys.interner
+        shape = merge.keys.shape
+        return merge.found
     }
 
     /// Translations mostly repeat the base locale's keys, already interned: their ids are looked
     /// up on all cores first (the interner is only read), so the ordered pass interns just the keys
-    /// new to the project. Per file, aligned with its records; -1 where the ordered pass interns.
-    private func lookUpKnownKeys(_ files: [StringsFileData], _ needed: [Bool]) -> [[Int32]] {
-        let interner = self.interner, emptyKey = self.emptyKey, baseLocale = self.baseLocale
-        return Concurrent.map(count: files.count) { fileIndex -> [Int32] in
-            guard needed[fileIndex] else { return [] }
-            let file = files[fileIndex]
-            var ids = [Int32](repeating: -1, count: file.items.count)
-            let items = file.items
-            file.arena.withUnsafeBufferPointer { arena in
-                for locale in file.locales where locale.name != baseLocale {
-                    guard let range = locale.items else { continue }
-                    // The same walk as `flatten`; a key under an unknown group stays unknown.
-                    var parents: [(id: Int32, end: Int)] = [(0, range.upperBound)]
-                    for index in range {
-                        while index >= parents[parents.count - 1].end { parents.removeLast() }
-                        var parent = parents[parents.count - 1].id
-                        if parent == emptyKey { parent = 0 }
-                        let item = items[index]
-                        var id: Int32 = -1
-                        if parent >= 0 {
-                            id = interner.lookup(parent, UnsafeBufferPointer(rebasing: arena[Int(item.keyStart) ..< Int(item.keyStart + item.keyLength)])) ?? -1
-                        }
-                        ids[index] = id
-                        if item.isGroup { parents.append((id, Int(item.value.start))) }
-                    }
-                }
+    /// new to the project. Per file, aligned with its records.
+    private func lookUpKnownKeys(_ files: [StringsFileData], _ needed: [Bool]) -> [KnownKeyLookup] {
+        let interner = self.interner, shape = self.shape, emptyKey = self.emptyKey, baseLocale = self.baseLocale
+        let maxKeyLength = self.maxKeyLength
+        return Concurrent.map(count: files.count) { fileIndex -> KnownKeyLookup in
+            var lookup = KnownKeyLookup(interner: interner, shape: shape, records: needed[fileIndex] ? files[fileIndex].items.count : 0)
+            guard needed[fileIndex] else { return lookup }
+            var file = files[fileIndex]
+            for locale in file.locales where locale.name != baseLocale {
+                guard let range = locale.items else { continue }
+                RecordWalk.merge(&file, range, isBase: false, lastPass: false, emptyKey: emptyKey, maxKeyLength: maxKeyLength, &lookup)
             }
-            return ids
+            return lookup
         }
     }
 
-    private mutating func setShape(_ id: Int32, _ value: UInt8) {
-        if Int(id) >= shape.count { shape.append(contentsOf: repeatElement(0, count: Int(id) + 1 - shape.count + 1024)) }
-        shape[Int(id)] = value
+    /// The keys new to the project, interned in file order (as a serial merge would meet them),
+    /// so every id is the same however the translations are then spread over the cores.
+    private mutating func internNewKeys(_ files: [StringsFileData], _ lookedUp: inout [KnownKeyLookup]) {
+        for fileIndex in files.indices where !lookedUp[fileIndex].new.isEmpty {
+            let items = files[fileIndex].items
+            files[fileIndex].arena.withUnsafeBufferPointer { arena in
+                for (record, parentRecord) in lookedUp[fileIndex].new {
+                    var parent = parentRecord < 0 ? 0 : lookedUp[fileIndex].ids[Int(parentRecord)]
+                    if parent == emptyKey { parent = 0 }
+                    let item = items[Int(record)]
+                    lookedUp[fileIndex].ids[Int(record)] =
+                        interner.intern(parent, UnsafeBufferPointer(rebasing: arena[Int(item.keyStart) ..< Int(item.keyStart + item.keyLength)]))
+                }
+            }
+            lookedUp[fileIndex].new = []
+        }
     }
 
-    private func shapeOf(_ id: Int32) -> UInt8 { Int(id) < shape.count ? shape[Int(id)] : 0 }
+    /// The translations, on all cores: files that share no locale merge side by side (in a Rails
+    /// or Android app, a file holds one locale: each locale is a task); a locale's files in file
+    /// order. What they find is put back in file order, as a serial merge would list it.
+    private mutating func mergeTranslations(_ files: inout [StringsFileData], _ ids: [[Int32]], _ found: inout MergeFindings) {
+        // Locales written in one file are merged by one task (union-find over the locales).
+        var root = Array(strings.indices)
+        func find(_ locale: Int) -> Int {
+            var locale = locale
+            while root[locale] != locale {
+                root[locale] = root[root[locale]]
+                locale = root[locale]
+            }
+            return locale
+        }
+        let fileLocales = files.map { file in
+            file.locales.compactMap { $0.name != baseLocale && $0.items != nil ? byLocale[$0.name] : nil }
+        }
+        for locales in fileLocales {
+            for locale in locales.dropFirst() { root[find(locale)] = find(locales[0]) }
+        }
+        var taskOfRoot: [Int: Int] = [:]
+        var work: [TranslationMerge] = []
+        for (fileIndex, locales) in fileLocales.enumerated() where !locales.isEmpty {
+            let task = find(locales[0])
+            if taskOfRoot[task] == nil {
+                taskOfRoot[task] = work.count
+                work.append(TranslationMerge())
+            }
+            var file = StringsFileData(path: "")
+            swap(&file, &files[fileIndex])
+            work[taskOfRoot[task]!].add(file: file, index: fileIndex, ids: ids[fileIndex], texts: texts[fileIndex])
+            texts[fileIndex] = nil
+        }
+        for locale in strings.indices where locale != byLocale[baseLocale] {
+            guard let task = taskOfRoot[find(locale)] else { continue }
+            var table = LocaleStrings(locale: "")
+            swap(&table, &strings[locale])
+            work[task].tables[locale] = table
+        }
+        let context = TranslationMerge.Context(baseLocale: baseLocale, byLocale: byLocale, shape: shape, treeOfFile: treeOfFile,
+                                               emptyKey: emptyKey, maxKeyLength: maxKeyLength, limit: found.limit,
+                                               before: found.duplicates.count)
+        Concurrent.forEach(&work) { _, task in task.run(context) }
+        var byFile: [(Int, MergeFindings)] = []
+        for var task in work {
+            for (position, fileIndex) in task.indices.enumerated() { swap(&files[fileIndex], &task.files[position]) }
+            for (locale, table) in task.tables { strings[locale] = table }
+            byFile += zip(task.indices, task.found)
+        }
+        byFile.sort { $0.0 < $1.0 }
+        for (_, fileFound) in byFile { found.append(fileFound) }
+    }
 
     /// Per file, the texts (and plural categories) of its entries: the arena it keeps once merged,
     /// without the keys (the interner holds them) or the texts of duplicates.
     var texts: [TextBuffer?] = []
-    /// The texts of the file being flattened.
-    var fileTexts = TextBuffer(capacity: 0)
-
-    /// Copies `ref`'s bytes to the texts of the file being flattened; returns where they are now.
-    @inline(__always)
-    private func keep(_ ref: TextRef, _ arena: UnsafeBufferPointer<UInt8>) -> TextRef {
-        var kept = ref
-        kept.start = Int32(fileTexts.count)
-        fileTexts.append(UnsafeBufferPointer(rebasing: arena[Int(ref.start) ..< Int(ref.start) + Int(ref.length)]))
-        return kept
-    }
-
-    /// In the file's last pass, the records are freed as they are passed (locales come in file order).
-    private mutating func flatten(_ file: inout StringsFileData, _ fileIndex: Int32, _ range: Range<Int>, locale: Int,
-                                  isBase: Bool, lastPass: Bool, knownIDs: [Int32]) {
-        // Each open group: its key id, the index after its records and its key's full length.
-        var parents: [(id: Int32, end: Int, keyLength: Int)] = [(0, range.upperBound, 0)]
-        var forms: [CompactForm] = []
-        var items = file.items
-        file.items = RawItems()
-        defer { file.items = items }
-        if texts[Int(fileIndex)] == nil { texts[Int(fileIndex)] = TextBuffer(capacity: file.arena.count) }
-        let path = file.path
-        fileTexts = texts[Int(fileIndex)]!
-        // The arena goes the way of the records in a last pass, when records meet it in order: a
-        // large file's keys and texts (8 bytes a line of `  k1: v`) no longer stay whole beside
-        // the interned keys and entries they became (the peak of a million-key base file). Only
-        // from a buffer of its own (it is; making sure copies nothing).
-        let givesBackArena = lastPass && file.arenaInRecordOrder
-        if givesBackArena { file.arena.withUnsafeMutableBufferPointer { _ in } }
-        file.arena.withUnsafeBufferPointer { arena in
-            var index = range.lowerBound
-            var nextRelease = (index | (RawItems.chunkSize - 1)) + 1
-            var givenBack = 0
-            while index < range.upperBound {
-                if lastPass && index >= nextRelease {
-                    items.release(below: index)
-                    nextRelease = (index | (RawItems.chunkSize - 1)) + 1
-                    if givesBackArena {
-                        let start = Int(items[index].keyStart)
-                        SystemAllocator.discardPages(of: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: arena[givenBack ..< start])))
-                        givenBack = start
-                    }
-                }
-                while index >= parents[parents.count - 1].end { parents.removeLast() }
-                let item = items[index]
-                assert(Int(item.keyStart) >= givenBack, "a record before the arena given back")
-                var parent = parents[parents.count - 1].id
-                if parent == emptyKey { parent = 0 }
-                let keyLength = parents[parents.count - 1].keyLength + (parent == 0 ? 0 : 1) + Int(item.keyLength)
-                if keyLength > maxKeyLength {
-                    diagnostics.append(YAMLReader.syntax("a key of \(keyLength) bytes is over the limit of \(maxKeyLength) (limits.key-length)",
-                                                         path, Int(item.keyLine), Int(item.keyColumn)))
-                    index = item.isGroup ? Int(item.value.start) : index + 1
-                    continue
-                }
-                let known = knownIDs.isEmpty ? -1 : knownIDs[index]
-                let id = known >= 0 ? known
-                    : interner.intern(parent, UnsafeBufferPointer(rebasing: arena[Int(item.keyStart) ..< Int(item.keyStart + item.keyLength)]))
-                guard item.isGroup else {
-                    add(CompactEntry(key: id, file: fileIndex, keyLine: item.keyLine, keyColumn: item.keyColumn,
-                                     text: item.value, isPlural: false), arena: arena, locale: locale)
-                    index += 1
-                    continue
-                }
-                let end = Int(item.value.start)
-                let allScalar = item.flags & RawItem.allScalar != 0
-                let plural: Bool
-                switch isBase ? 0 : shapeOf(id) {
-                case 1: plural = allScalar
-                case 2: plural = false
-                default: plural = item.value.length > 0 && allScalar && item.flags & RawItem.allCategories != 0
-                }
-                if plural && end == index + 1 {
-                    // Every form was absent (`~`): so is the plural.
-                    index = end
-                    continue
-                }
-                if plural {
-                    if isBase { setShape(id, 1) }
-                    forms.removeAll(keepingCapacity: true)
-                    for child in items[(index + 1) ..< end] {
-                        forms.append(CompactForm(category: TextRef(start: child.keyStart, length: child.keyLength,
-                                                                   line: child.keyLine, column: child.keyColumn),
-                                                 text: child.value))
-                    }
-                    add(CompactEntry(key: id, file: fileIndex, keyLine: item.keyLine, keyColumn: item.keyColumn,
-                                     text: TextRef(start: 0, length: 0, line: 0, column: 0), isPlural: true),
-                        forms: forms[...], arena: arena, locale: locale)
-                    index = end
-                } else {
-                    if isBase { setShape(id, 2) }
-                    parents.append((id, end, keyLength))
-                    index += 1
-                }
-            }
-        }
-    }
-
-    /// Adds an entry whose texts are in `arena`, keeping them; a duplicate is noted (its texts are not kept).
-    private mutating func add(_ entry: CompactEntry, forms: ArraySlice<CompactForm> = [], arena: UnsafeBufferPointer<UInt8>,
-                              locale: Int) {
-        if let first = strings[locale].index(of: entry.key) {
-            let firstFile = strings[locale].entries[first].file
-            if treeOfFile.indices.contains(Int(firstFile)), treeOfFile[Int(firstFile)] != treeOfFile[Int(entry.file)] {
-                // Another tree of the set: an override, compared with the first once every text is kept.
-                overrideHashes[pendingDuplicates.count] = Self.hash(entry, forms: forms, arena: arena)
-            } else if pendingDuplicates.count >= duplicates.limit {
-                // Past `limits.findings`, a duplicate is only counted (a record is 20 bytes, for an
-                // input line of a dozen). Overrides are still recorded: one with the same text is
-                // no finding, so only `finish` knows which are.
-                duplicates.count(unlisted: 1)
-                return
-            }
-            pendingDuplicates.append(DuplicateKeyFindings.Record(key: entry.key, locale: Int32(locale), file: entry.file,
-                                                                 line: entry.keyLine, column: entry.keyColumn))
-            return
-        }
-        var entry = entry
-        guard entry.isPlural else {
-            entry.text = keep(entry.text, arena)
-            return strings[locale].add(entry)
-        }
-        var kept = forms
-        for index in kept.indices {
-            kept[index].category = keep(kept[index].category, arena)
-            kept[index].text = keep(kept[index].text, arena)
-        }
-        strings[locale].add(entry, forms: kept)
-    }
 
     /// Duplicates are reported once every path is known (an earlier file may hold the first one).
     var pendingDuplicates: [DuplicateKeyFindings.Record] = []
     /// Index in `pendingDuplicates` → the hash of an override's text (few: only across trees).
     var overrideHashes: [Int: UInt64] = [:]
-
-    /// A value's text (or each plural form's category and text), hashed: what an override is
-    /// compared with the first definition by.
-    static func hash(_ entry: CompactEntry, forms: ArraySlice<CompactForm>, arena: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var stream = StableHash.Stream()
-        func add(_ ref: TextRef) {
-            stream.add(UnsafeBufferPointer(rebasing: arena[Int(ref.start) ..< Int(ref.start) + Int(ref.length)]))
-            stream.add(0)
-        }
-        if entry.isPlural { for form in forms { add(form.category); add(form.text) } } else { add(entry.text) }
-        return stream.hash
-    }
-
-    /// The same hash of a kept entry.
-    static func hash(_ entry: CompactEntry, in table: LocaleStrings, storage: StringStorage) -> UInt64 {
-        var stream = StableHash.Stream()
-        func add(_ ref: TextRef) {
-            storage.withBytes(entry.file, ref) { stream.add($0) }
-            stream.add(0)
-        }
-        if entry.isPlural { for form in table.pluralForms(entry) { add(form.category); add(form.text) } } else { add(entry.text) }
-        return stream.hash
-    }
 
     func finish(_ files: [StringsFileData], root: String) -> (StringTable, [Finding]) {
         let storage = StringStorage(paths: files.map(\.path), arenas: files.map(\.arena), keys: interner,
@@ -725,7 +638,7 @@ private struct Merger {
             for (index, record) in pendingDuplicates.enumerated() {
                 if let hash = overrideHashes[index], let first = tables[Int(record.locale)].index(of: record.key) {
                     let table = tables[Int(record.locale)]
-                    if Self.hash(table.entries[first], in: table, storage: storage) == hash { continue }
+                    if OverrideHash.of(table.entries[first], in: table, storage: storage) == hash { continue }
                     overrides.insert(listed.count)
                 }
                 listed.append(record)

@@ -55,6 +55,31 @@ enum Concurrent {
         }
     }
 
+    /// A value made once, by the first thread to ask. A thread that asks while it is being made
+    /// works on the calls posted meanwhile (the making's own, when it spreads over the cores)
+    /// until it is made, where a lock held while making would leave that core idle.
+    final class Once<Value: Sendable>: Sendable {
+        private let state = Mutex<(value: Value?, claimed: Bool)>((nil, false))
+
+        init() {}
+
+        func value(_ make: () -> Value) -> Value {
+            let claimed = state.withLock { state -> Bool in
+                if state.claimed { return false }
+                state.claimed = true
+                return true
+            }
+            guard claimed else {
+                if let made = state.withLock({ $0.value }) { return made }
+                return Pool.shared.help { state.withLock { $0.value } }
+            }
+            let made = make()
+            state.withLock { $0.value = made }
+            if threadLimit > 1 { Pool.shared.wake() }
+            return made
+        }
+    }
+
     /// Threads a call may use, the calling one included.
     static let threadLimit = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 64))
 
@@ -106,30 +131,55 @@ enum Concurrent {
 
         private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         private let workPosted = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-        private let helperLeft = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+        /// Signalled when a helper leaves a call, a call is posted or a `Once` value is made: what
+        /// a thread waiting for one of these (and helping meanwhile) waits on.
+        private let progress = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
         /// Calls whose indices may not all be taken yet (under `lock`).
         private var jobs: [Job] = []
 
         private init(helpers: Int) {
             pthread_mutex_init(lock, nil)
             pthread_cond_init(workPosted, nil)
-            pthread_cond_init(helperLeft, nil)
+            pthread_cond_init(progress, nil)
             let context = Unmanaged.passRetained(self).toOpaque()
             for _ in 0..<helpers where !Self.startThread(context) { break }
         }
 
         /// Posts `job`, works on it, and returns once every helper that joined it has left.
+        /// While it waits, the caller works on other posted calls: a call nested in an index a
+        /// helper took (the strings merge inside `pair`) would otherwise have one core.
         func run(_ job: Job) {
             pthread_mutex_lock(lock)
             jobs.append(job)
             pthread_cond_broadcast(workPosted)
+            // A thread waiting in `run` or `help(until:)` may take the new call too.
+            pthread_cond_broadcast(progress)
             pthread_mutex_unlock(lock)
             job.work()
             // Every index is taken; those a helper took are done when it leaves.
             pthread_mutex_lock(lock)
             jobs.removeAll { $0 === job }
-            while job.helpers > 0 { pthread_cond_wait(helperLeft, lock) }
+            while job.helpers > 0 {
+                if let other = jobs.first { help(other) } else { pthread_cond_wait(progress, lock) }
+            }
             job.body = nil
+            pthread_mutex_unlock(lock)
+        }
+
+        /// Works on posted calls until `ready` gives a value; `ready` is asked with the pool's lock
+        /// held, so whoever makes the value it waits for must `wake` the pool after.
+        func help<Value>(until ready: () -> Value?) -> Value {
+            pthread_mutex_lock(lock)
+            defer { pthread_mutex_unlock(lock) }
+            while true {
+                if let value = ready() { return value }
+                if let job = jobs.first { help(job) } else { pthread_cond_wait(progress, lock) }
+            }
+        }
+
+        func wake() {
+            pthread_mutex_lock(lock)
+            pthread_cond_broadcast(progress)
             pthread_mutex_unlock(lock)
         }
 
@@ -137,19 +187,20 @@ enum Concurrent {
         func serve() -> Never {
             pthread_mutex_lock(lock)
             while true {
-                guard let job = jobs.first else {
-                    pthread_cond_wait(workPosted, lock)
-                    continue
-                }
-                job.helpers += 1
-                pthread_mutex_unlock(lock)
-                job.work()
-                pthread_mutex_lock(lock)
-                // Its indices are all taken: no other helper need join it.
-                jobs.removeAll { $0 === job }
-                job.helpers -= 1
-                if job.helpers == 0 { pthread_cond_broadcast(helperLeft) }
+                if let job = jobs.first { help(job) } else { pthread_cond_wait(workPosted, lock) }
             }
+        }
+
+        /// Joins `job`, works on it and leaves it; called and returns with `lock` held.
+        private func help(_ job: Job) {
+            job.helpers += 1
+            pthread_mutex_unlock(lock)
+            job.work()
+            pthread_mutex_lock(lock)
+            // Its indices are all taken: no other helper need join it.
+            jobs.removeAll { $0 === job }
+            job.helpers -= 1
+            if job.helpers == 0 { pthread_cond_broadcast(progress) }
         }
 
         /// Stack of a helper: as deep as the main thread's usual 8 MB, so a parser's recursion
