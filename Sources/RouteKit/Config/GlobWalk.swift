@@ -17,7 +17,7 @@ struct GlobWalk {
         var position: Int32
     }
 
-    private enum Segment {
+    private enum Segment: Sendable {
         case globstar
         case literal(String)
         case wildcard(String, scalars: [Unicode.Scalar], prefix: String)
@@ -27,9 +27,10 @@ struct GlobWalk {
     /// The pattern each alternative belongs to.
     private let patternOf: [Int]
     private let realRoot: String?
-    private(set) var matches: [[String]]
+    private let patternCount: Int
+    private(set) var matches: [[String]] = []
     /// Patterns that met a linked directory resolving outside `realRoot` (not entered).
-    private(set) var escaped: [Bool]
+    private(set) var escaped: [Bool] = []
     /// Matches that may be symbolic links: all but the regular files the listings named. The
     /// others' directories were entered only inside `realRoot`, so only these can lead out of it.
     private(set) var mayBeLinks: Set<String> = []
@@ -73,17 +74,21 @@ struct GlobWalk {
         self.alternatives = alternatives
         self.patternOf = patternOf
         self.realRoot = realRoot
-        matches = Array(repeating: [], count: patterns.count)
-        escaped = Array(repeating: false, count: patterns.count)
+        patternCount = patterns.count
+        var found = Found(patterns: patterns.count)
         for start in starts.keys.sorted() {
-            walk(directory: start, steps: StepSet(starts[start]!, in: alternatives))
+            found.add(walk(directory: start, steps: StepSet(starts[start]!, in: alternatives), depth: 0))
         }
-        matches = matches.map { Array(Set($0)).sorted() }
+        // Sorted here: the subtrees were walked in any order.
+        matches = found.matches.map { Array(Set($0)).sorted() }
+        escaped = found.escaped
+        mayBeLinks = found.mayBeLinks
+        directoriesListed = found.directoriesListed
     }
 
     /// The steps that stand at one directory, grouped by how they match its entries. Shared by
     /// every directory below that only `**` reaches, so a deep tree costs no copy per folder.
-    private final class StepSet {
+    private final class StepSet: Sendable {
         /// Steps at a `**`: handed on to every subdirectory that is not hidden nor a link.
         let globstars: [Step]
         /// Steps at a literal segment, by the name it names.
@@ -93,12 +98,11 @@ struct GlobWalk {
         let wildcards: [String: [Step]]
         /// The lengths (in scalars) of the keys of `wildcards`.
         let prefixLengths: [Int]
-        /// Made of `**` steps only: what its subdirectories inherit is itself.
-        private let isGlobstarsOnly: Bool
-        private var globstarsOnly: StepSet?
+        /// What a subdirectory that only the `**` steps reach inherits (nil: this set itself,
+        /// made of `**` steps only). Made with the set: subtrees are walked on all cores.
+        private let globstarsOnly: StepSet?
 
         init(_ incoming: [Step], in alternatives: [[Segment]], globstarsOnly: Bool = false) {
-            isGlobstarsOnly = globstarsOnly
             var seen: Set<Step> = []
             var globstars: [Step] = []
             var literals: [String: [Step]] = [:]
@@ -122,18 +126,13 @@ struct GlobWalk {
             self.literals = literals
             self.wildcards = wildcards
             prefixLengths = Set(wildcards.keys.map { $0.unicodeScalars.count }).sorted()
+            self.globstarsOnly = globstarsOnly ? nil : StepSet(globstars, in: alternatives, globstarsOnly: true)
         }
 
         var needsListing: Bool { !globstars.isEmpty || !wildcards.isEmpty }
 
         /// The steps of a subdirectory that only the `**` steps reach.
-        func inherited(in alternatives: [[Segment]]) -> StepSet {
-            if isGlobstarsOnly { return self }
-            if let globstarsOnly { return globstarsOnly }
-            let made = StepSet(globstars, in: alternatives, globstarsOnly: true)
-            globstarsOnly = made
-            return made
-        }
+        var inherited: StepSet { globstarsOnly ?? self }
     }
 
     /// What reaches one directory below the one walked: the `**` steps, and steps of its own.
@@ -142,7 +141,32 @@ struct GlobWalk {
         var steps: [Step] = []
     }
 
-    private mutating func walk(directory: String, steps: StepSet) {
+    /// What a walk of one subtree found (merged in any order: matches are sorted at the end).
+    private struct Found: Sendable {
+        var matches: [[String]]
+        var escaped: [Bool]
+        var mayBeLinks: Set<String> = []
+        var directoriesListed = 0
+
+        init(patterns: Int) {
+            matches = Array(repeating: [], count: patterns)
+            escaped = Array(repeating: false, count: patterns)
+        }
+
+        mutating func add(_ other: Found) {
+            for (pattern, paths) in other.matches.enumerated() where !paths.isEmpty { matches[pattern] += paths }
+            for (pattern, escaped) in other.escaped.enumerated() where escaped { self.escaped[pattern] = true }
+            mayBeLinks.formUnion(other.mayBeLinks)
+            directoriesListed += other.directoriesListed
+        }
+    }
+
+    /// Subdirectories this near the start are walked side by side (a tree of a directory per
+    /// file listed its 8,000 folders on one core); deeper, one after another.
+    private static let parallelDepth = 3
+
+    private func walk(directory: String, steps: StepSet, depth: Int) -> Found {
+        var found = Found(patterns: patternCount)
         var below: [String: Reached] = [:]
         var order: [String] = []
         func reach(_ path: String, _ update: (inout Reached) -> Void) {
@@ -158,20 +182,20 @@ struct GlobWalk {
                 let next = Step(alternative: step.alternative, position: step.position + 1)
                 if isLast(next) {
                     if exists {
-                        matches[patternOf[Int(step.alternative)]].append(path)
-                        mayBeLinks.insert(path)
+                        found.matches[patternOf[Int(step.alternative)]].append(path)
+                        found.mayBeLinks.insert(path)
                     }
                 } else {
                     switch entered {
                     case .no: break
-                    case .escapes: escaped[patternOf[Int(step.alternative)]] = true
+                    case .escapes: found.escaped[patternOf[Int(step.alternative)]] = true
                     case .yes: reach(path) { $0.steps.append(next) }
                     }
                 }
             }
         }
         if steps.needsListing {
-            directoriesListed += 1
+            found.directoriesListed += 1
             for entry in Glob.entries(of: directory) {
                 let child = entry.path
                 let name = entry.name
@@ -198,8 +222,8 @@ struct GlobWalk {
                         let next = Step(alternative: step.alternative, position: step.position + 1)
                         if isLast(next) {
                             if entry.isFileOrLinkToOne {
-                                matches[patternOf[Int(step.alternative)]].append(child)
-                                if entry.kind != .regular { mayBeLinks.insert(child) }
+                                found.matches[patternOf[Int(step.alternative)]].append(child)
+                                if entry.kind != .regular { found.mayBeLinks.insert(child) }
                             }
                         } else if realDirectory() {
                             reach(child) { $0.steps.append(next) }
@@ -208,14 +232,22 @@ struct GlobWalk {
                 }
             }
         }
-        for path in order {
+        let subdirectories = order.map { path -> (String, StepSet) in
             let reached = below[path]!
-            if reached.steps.isEmpty {
-                walk(directory: path, steps: steps.inherited(in: alternatives))
-            } else {
-                walk(directory: path, steps: StepSet((reached.byGlobstars ? steps.globstars : []) + reached.steps, in: alternatives))
-            }
+            if reached.steps.isEmpty { return (path, steps.inherited) }
+            return (path, StepSet((reached.byGlobstars ? steps.globstars : []) + reached.steps, in: alternatives))
         }
+        if depth < Self.parallelDepth, subdirectories.count > 1 {
+            let walk = self
+            for part in Concurrent.map(count: subdirectories.count, { index in
+                walk.walk(directory: subdirectories[index].0, steps: subdirectories[index].1, depth: depth + 1)
+            }) {
+                found.add(part)
+            }
+        } else {
+            for (path, steps) in subdirectories { found.add(walk(directory: path, steps: steps, depth: depth + 1)) }
+        }
+        return found
     }
 
     private enum Entry { case yes, no, escapes }

@@ -337,8 +337,10 @@ final class FindingBatch: FindingGroup, @unchecked Sendable {
     final class Keys: Sendable {
         /// The names' UTF-8 bytes one after another, `ends[i]` where name `i` ends: 4 bytes a
         /// key beside its name (a `String` each took 16, for a million listed keys 16 MB).
-        private let bytes: [UInt8]
-        private let ends: [UInt32]
+        /// Owned here and read through their addresses: reporters read a key per finding on both
+        /// cores, and a retain of a shared array per read cost more than the read.
+        private nonisolated(unsafe) let bytes: UnsafeMutableBufferPointer<UInt8>
+        private nonisolated(unsafe) let ends: UnsafeMutableBufferPointer<UInt32>
         /// `separator` when the keys are distinct, printable ASCII without it, and sorted by
         /// `name + separator` bytewise; else nil. Then, for any prefix and a suffix that starts
         /// with `separator`, position order is message order (where a key that begins another
@@ -364,8 +366,10 @@ final class FindingBatch: FindingGroup, @unchecked Sendable {
                 bytes.append(contentsOf: name(index).utf8)
                 ends.append(UInt32(bytes.count))
             }
-            self.bytes = bytes
-            self.ends = ends
+            self.bytes = .allocate(capacity: bytes.count)
+            _ = self.bytes.initialize(from: bytes)
+            self.ends = .allocate(capacity: ends.count)
+            _ = self.ends.initialize(from: ends)
             self.places = places
             let separatorByte = separator.asciiValue ?? 0
             let ascii = separator.isASCII && bytes.allSatisfy { (0x20..<0x7F).contains($0) && $0 != separatorByte }
@@ -393,7 +397,17 @@ final class FindingBatch: FindingGroup, @unchecked Sendable {
             orderedBefore = ascii && sorted ? separator : nil
         }
 
+        deinit {
+            bytes.deallocate()
+            ends.deallocate()
+        }
+
         private static func range(_ index: Int, _ ends: [UInt32]) -> Range<Int> {
+            (index == 0 ? 0 : Int(ends[index - 1])) ..< Int(ends[index])
+        }
+
+        @inline(__always)
+        private func range(_ index: Int) -> Range<Int> {
             (index == 0 ? 0 : Int(ends[index - 1])) ..< Int(ends[index])
         }
 
@@ -405,12 +419,11 @@ final class FindingBatch: FindingGroup, @unchecked Sendable {
         }
 
         /// The UTF-8 length of the name of the key at `index`.
-        func byteCount(_ index: Int) -> Int { Self.range(index, ends).count }
+        func byteCount(_ index: Int) -> Int { range(index).count }
 
         /// `body` with the UTF-8 bytes of the name of the key at `index`, where they are stored.
         func withBytes<R>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-            let range = Self.range(index, ends)
-            return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+            body(UnsafeBufferPointer(rebasing: bytes[range(index)]))
         }
     }
 
@@ -427,19 +440,23 @@ final class FindingBatch: FindingGroup, @unchecked Sendable {
             var column: Int32
         }
 
-        private let places: [Place]
+        /// Owned here and read through their address (see `Keys.bytes`).
+        private nonisolated(unsafe) let places: UnsafeMutableBufferPointer<Place>
         /// The string table's files, by the entries' file index.
         let paths: [String]
         var count: Int { places.count }
 
         /// The places of `entries`, indices of entries of `base`.
         init(base: LocaleStrings, entries: [Int32]) {
-            places = entries.map { index in
+            places = .allocate(capacity: entries.count)
+            for (item, index) in entries.enumerated() {
                 let entry = base.entries[Int(index)]
-                return Place(file: entry.file, line: entry.keyLine, column: entry.keyColumn)
+                (places.baseAddress! + item).initialize(to: Place(file: entry.file, line: entry.keyLine, column: entry.keyColumn))
             }
             paths = base.storage.paths
         }
+
+        deinit { places.deallocate() }
 
         subscript(item: Int) -> Place { places[item] }
 

@@ -9,7 +9,9 @@ struct ReportBytes {
 
     @inline(__always) mutating func write(_ byte: UInt8) { bytes.append(byte) }
 
-    @inline(__always) mutating func write(_ more: [UInt8]) { bytes.append(contentsOf: more) }
+    /// Through its buffer: `append(contentsOf:)` of the array itself retains it, a cost per
+    /// finding where reporters write their kept pieces.
+    @inline(__always) mutating func write(_ more: [UInt8]) { more.withUnsafeBufferPointer { bytes.append(contentsOf: $0) } }
 
     @inline(__always) mutating func write(_ more: UnsafeRawBufferPointer) { bytes.append(contentsOf: more) }
 

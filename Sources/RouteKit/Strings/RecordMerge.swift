@@ -329,7 +329,8 @@ struct TranslationMerge {
     var indices: [Int] = []
     var files: [StringsFileData] = []
     private var ids: [[Int32]] = []
-    private var texts: [TextBuffer?] = []
+    /// Per file, its texts as merged (given back).
+    private(set) var texts: [TextBuffer?] = []
     /// The tables of the task's locales, by locale index (moved in, given back).
     var tables: [Int: LocaleStrings] = [:]
     /// Per file, what its merge found.
@@ -349,7 +350,7 @@ struct TranslationMerge {
         for position in files.indices {
             let fileIndex = indices[position]
             let texts = self.texts[position] ?? TextBuffer(capacity: files[position].arena.count)
-            self.texts[position] = nil
+            self.texts[position] = texts
             merge.keys.ids = ids[position]
             ids[position] = []
             let kept = merge.found.before + merge.found.duplicates.count
@@ -365,7 +366,8 @@ struct TranslationMerge {
             }
             found.append(merge.found)
             freedRecords += files[position].items.count
-            files[position].free(keeping: texts)
+            files[position].free()
+            texts.shrinkToFit()
             if freedRecords >= 32_768 || position % 32 == 31 {
                 SystemAllocator.trim()
                 freedRecords = 0
@@ -375,10 +377,10 @@ struct TranslationMerge {
 }
 
 extension StringsFileData {
-    /// After its last pass: the records go, and the arena keeps only the texts merged.
-    mutating func free(keeping texts: TextBuffer?) {
+    /// After its last pass: the records and the arena go (the texts merged are in a `TextBuffer`).
+    mutating func free() {
         items = RawItems()
-        arena = texts?.bytes ?? []
+        arena = []
     }
 }
 

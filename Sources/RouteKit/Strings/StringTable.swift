@@ -278,10 +278,14 @@ struct PackedForms: RandomAccessCollection, Sendable {
     }
 }
 
-/// The immutable, shared part of a string table: file paths, text arenas, and key names.
+/// The immutable, shared part of a string table: file paths, texts, and key names.
 final class StringStorage: Sendable {
     let paths: [String]
-    let arenas: [[UInt8]]
+    /// Per file, its texts (owned here: `starts` points into them).
+    private let texts: [TextBuffer]
+    /// Where each file's texts start: a read goes through a plain address, retaining nothing
+    /// (rules read every text on both cores; a retain of its buffer cost more than most reads).
+    private nonisolated(unsafe) let starts: UnsafeMutablePointer<UnsafePointer<UInt8>>
     /// Each file's dialect, and its rules (made once, not per text).
     let dialects: [StringDialect]
     private let dialectRules: [any DialectRules]
@@ -290,9 +294,12 @@ final class StringStorage: Sendable {
     let keys: KeyInterner
     private let lookup: KeyLookup
 
-    init(paths: [String], arenas: [[UInt8]], keys: KeyInterner, dialects: [StringDialect]? = nil) {
+    init(paths: [String], texts: [TextBuffer], keys: KeyInterner, dialects: [StringDialect]? = nil) {
+        precondition(paths.count == texts.count)
         self.paths = paths
-        self.arenas = arenas
+        self.texts = texts
+        starts = .allocate(capacity: Swift.max(texts.count, 1))
+        for (file, buffer) in texts.enumerated() { (starts + file).initialize(to: buffer.start) }
         self.dialects = dialects ?? paths.map { StringDialect.default(forPath: $0) }
         dialectRules = self.dialects.map(\.rules)
         var keys = keys
@@ -300,6 +307,13 @@ final class StringStorage: Sendable {
         self.keys = keys
         lookup = KeyLookup(keys)
     }
+
+    /// Each file's texts copied from `arenas`.
+    convenience init(paths: [String], arenas: [[UInt8]], keys: KeyInterner, dialects: [StringDialect]? = nil) {
+        self.init(paths: paths, texts: arenas.map(TextBuffer.init(copying:)), keys: keys, dialects: dialects)
+    }
+
+    deinit { starts.deallocate() }
 
     static let empty = StringStorage(paths: [], arenas: [], keys: KeyInterner())
 
@@ -318,13 +332,8 @@ final class StringStorage: Sendable {
 
     @inline(__always)
     func withBytes<R>(_ file: Int32, _ ref: TextRef, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        // Through the outer buffer, the file's arena is borrowed, not retained: rules read texts
-        // on both cores, and a retain of an arena both touch costs more than the read.
-        arenas.withUnsafeBufferPointer { arenas in
-            arenas[Int(file)].withUnsafeBufferPointer { arena in
-                body(UnsafeBufferPointer(rebasing: arena[Int(ref.start) ..< Int(ref.start) + Int(ref.length)]))
-            }
-        }
+        assert(ref.start >= 0 && Int(ref.start) + Int(ref.length) <= texts[Int(file)].count, "a text outside its file's texts")
+        return body(UnsafeBufferPointer(start: starts[Int(file)] + Int(ref.start), count: Int(ref.length)))
     }
 
     func string(_ file: Int32, _ ref: TextRef) -> String {

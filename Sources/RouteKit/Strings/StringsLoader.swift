@@ -28,40 +28,6 @@ public enum StringsLoader {
     }
 }
 
-/// Bytes copied in one after another (`memcpy`, no array growth): a file's texts while it is
-/// merged. Sized for the file's whole arena, of which the pages never written cost no memory.
-final class TextBuffer {
-    private var base: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
-    private(set) var count = 0
-
-    init(capacity: Int) {
-        self.capacity = Swift.max(capacity, 16)
-        base = .allocate(capacity: self.capacity)
-    }
-
-    deinit { base.deallocate() }
-
-    @inline(__always)
-    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
-        if count + bytes.count > capacity { grow(to: count + bytes.count) }
-        (base + count).initialize(from: source, count: bytes.count)
-        count += bytes.count
-    }
-
-    private func grow(to needed: Int) {
-        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: Swift.max(needed, capacity * 2))
-        larger.initialize(from: base, count: count)
-        base.deallocate()
-        base = larger
-        capacity = Swift.max(needed, capacity * 2)
-    }
-
-    /// The bytes written, in an array of their size.
-    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
-}
-
 /// One parse record: a text (leaf) or a mapping (group), in depth-first file order. Stored
 /// packed in `RawItems`; this is the record as read from there.
 struct RawItem: Sendable {
@@ -504,8 +470,8 @@ private struct Merger {
             // ones: the entries growing meanwhile then reuse pages instead of raising the peak.
             if !needsSecondPass[fileIndex] {
                 freedRecords += files[fileIndex].items.count
-                files[fileIndex].free(keeping: texts[fileIndex])
-                texts[fileIndex] = nil
+                files[fileIndex].free()
+                texts[fileIndex]?.shrinkToFit()
             }
             if freedRecords >= 32_768 || fileIndex % 32 == 31 {
                 SystemAllocator.trim()
@@ -584,7 +550,6 @@ private struct Merger {
             var file = StringsFileData(path: "")
             swap(&file, &files[fileIndex])
             work[taskOfRoot[task]!].add(file: file, index: fileIndex, ids: ids[fileIndex], texts: texts[fileIndex])
-            texts[fileIndex] = nil
         }
         for locale in strings.indices where locale != byLocale[baseLocale] {
             guard let task = taskOfRoot[find(locale)] else { continue }
@@ -598,7 +563,10 @@ private struct Merger {
         Concurrent.forEach(&work) { _, task in task.run(context) }
         var byFile: [(Int, MergeFindings)] = []
         for var task in work {
-            for (position, fileIndex) in task.indices.enumerated() { swap(&files[fileIndex], &task.files[position]) }
+            for (position, fileIndex) in task.indices.enumerated() {
+                swap(&files[fileIndex], &task.files[position])
+                texts[fileIndex] = task.texts[position]
+            }
             for (locale, table) in task.tables { strings[locale] = table }
             byFile += zip(task.indices, task.found)
         }
@@ -606,8 +574,9 @@ private struct Merger {
         for (_, fileFound) in byFile { found.append(fileFound) }
     }
 
-    /// Per file, the texts (and plural categories) of its entries: the arena it keeps once merged,
-    /// without the keys (the interner holds them) or the texts of duplicates.
+    /// Per file, the texts (and plural categories) of its entries: what the table keeps of it,
+    /// without the keys (the interner holds them) or the texts of duplicates. Nil for a file
+    /// whose records were not merged (none, or its locales past `limits.locales`).
     var texts: [TextBuffer?] = []
 
     /// Duplicates are reported once every path is known (an earlier file may hold the first one).
@@ -616,7 +585,7 @@ private struct Merger {
     var overrideHashes: [Int: UInt64] = [:]
 
     func finish(_ files: [StringsFileData], root: String) -> (StringTable, [Finding]) {
-        let storage = StringStorage(paths: files.map(\.path), arenas: files.map(\.arena), keys: interner,
+        let storage = StringStorage(paths: files.map(\.path), texts: texts.map { $0 ?? TextBuffer(capacity: 0) }, keys: interner,
                                     dialects: files.map(\.dialect))
         var table = StringTable(baseLocale: baseLocale)
         table.locales = locales
