@@ -71,6 +71,31 @@ import Testing
 
     /// Two findings with one JUnit name (same file, rule, key and locale) are numbered, in the
     /// batched path as in the single one.
+    /// What the reporters read of a run per finding without a closure or a path: the key's bytes
+    /// and, placed by key, the place by file index; the same as the fields say.
+    @Test func keyRunsAndKeyPlacesAgreeWithTheFields() throws {
+        let dir = try TemporaryDirectory().write(Self.project)
+        let config = try ProjectConfig.load(path: dir.path(".routekit.yml"))
+        let report = Linter.lint(try Project.load(config: config)).report(config: config)
+        var runs = 0, placed = 0
+        for finding in report.diagnostics {
+            if let (template, key) = finding.keyRun {
+                runs += 1
+                #expect(String(decoding: key, as: UTF8.self) == finding.key)
+                #expect(template == finding.keyTemplate)
+            }
+            if let (_, place) = finding.keyPlace {
+                placed += 1
+                let fields = FindingPlace(finding)
+                #expect(fields.line == max(1, Int(place.line)) && fields.column == max(1, Int(place.column)))
+                #expect(finding.keyTemplate?.placedByKey == true)
+            } else {
+                #expect(finding.keyTemplate?.placedByKey != true)
+            }
+        }
+        #expect(runs >= 12 && placed >= 12)
+    }
+
     @Test func repeatedNamesAreNumbered() throws {
         let batchKeys = FindingBatch.Keys(["k", "k"], sortedBefore: "'")
         let batch = FindingBatch(rule: "missing-translation", location: SourceLocation(file: "/p/de.yml", line: 1, column: 1),

@@ -215,8 +215,28 @@ extension Finding {
     /// `body` with the finding's run (`keyTemplate`) and its key's UTF-8 bytes, read where they
     /// are stored; nil when it belongs to no run or has no key (a reporter writes it whole then).
     func withKeyRun<R>(_ body: (KeyTemplate, UnsafeBufferPointer<UInt8>) -> R) -> R? {
-        guard let template = keyTemplate else { return nil }
-        return withKeyBytes { body(template, $0) }
+        guard let run = keyRun else { return nil }
+        return body(run.template, run.key)
+    }
+
+    /// The finding's run and its key's UTF-8 bytes, as `withKeyRun` gives them: the bytes are
+    /// the run's batch's own, valid while the finding is. Without a closure a reporter's loop
+    /// keeps its state in place (captured, its caches were copied per finding).
+    var keyRun: (template: KeyTemplate, key: UnsafeBufferPointer<UInt8>)? {
+        // Only a batch makes runs (`isKeyRun` and `placedByKey` come from its keys).
+        guard let template = keyTemplate, case .grouped(let group, let item) = storage else { return nil }
+        assert(group is FindingBatch)
+        return (template, unsafeDowncast(group, to: FindingBatch.self).keys.bytes(Int(item)))
+    }
+
+    /// For a finding placed by key (`FindingGroup.placedByKey`): its key's place, and the
+    /// places it was read from (as an identity: with the place's file index, it names the file
+    /// without making its path). Shared by every finding of the batches over the same keys, the
+    /// path was a retain on both cores per finding.
+    var keyPlace: (places: ObjectIdentifier, place: FindingBatch.KeyPlaces.Place)? {
+        guard case .grouped(let group, let item) = storage, group.placedByKey,
+              let places = unsafeDowncast(group, to: FindingBatch.self).keys.places else { return nil }
+        return (ObjectIdentifier(places), places[Int(item)])
     }
 
     /// A message names a key of at most this many bytes whole (the `key` field always has it whole).
@@ -423,7 +443,13 @@ final class FindingBatch: FindingGroup, @unchecked Sendable {
 
         /// `body` with the UTF-8 bytes of the name of the key at `index`, where they are stored.
         func withBytes<R>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-            body(UnsafeBufferPointer(rebasing: bytes[range(index)]))
+            body(self.bytes(index))
+        }
+
+        /// The UTF-8 bytes of the name of the key at `index`, where they are stored (valid while
+        /// these keys are).
+        func bytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: bytes[range(index)])
         }
     }
 

@@ -10,6 +10,12 @@ struct FindingPlace {
     var endLine: Int?
     var endColumn: Int?
 
+    /// A place whose file the caller knows otherwise.
+    init(line: Int?, column: Int?) {
+        self.line = line
+        self.column = column
+    }
+
     init(_ diagnostic: borrowing Finding) {
         if let (batch, item) = diagnostic.placedItem, let places = batch.keys.places {
             let place = places[item]

@@ -52,28 +52,32 @@ public struct JUnitReporter: Reporter {
             var relative = PerFileCache(relativePath)
             // A run's names share all but the key: the hash is fed up to it once per run (placed
             // by key, once per run and file).
-            var runStreams = RunPartsCache<ObjectIdentifier, (file: String?, stream: StableHash.Stream)>()
-            return (part * chunk..<min(diagnostics.count, (part + 1) * chunk)).map { index in
+            var runStreams = RunPartsCache<ObjectIdentifier, (file: PlacedFileKey?, stream: StableHash.Stream)>()
+            var hashes: [UInt64] = []
+            hashes.reserveCapacity(chunk)
+            for index in part * chunk..<min(diagnostics.count, (part + 1) * chunk) {
                 let diagnostic = diagnostics[index]
-                if let hash = diagnostic.withKeyRun({ template, key -> UInt64 in
-                    func head() -> (file: String?, stream: StableHash.Stream) {
+                if let (template, key) = diagnostic.keyRun {
+                    // Placed by key, the name starts with the key's file: known by its index.
+                    let file = diagnostic.keyPlace.map { PlacedFileKey(places: $0.places, file: $0.place.file) }
+                    func head() -> (file: PlacedFileKey?, stream: StableHash.Stream) {
                         var stream = StableHash.Stream()
                         Self.forEachNamePieceBeforeKey(diagnostic, relative: &relative) { stream.add($0) }
-                        return (diagnostic.file, stream)
+                        return (file, stream)
                     }
                     let slot = runStreams.slot(template.id, make: head)
-                    if template.placedByKey, runStreams[slot].file != diagnostic.file { runStreams[slot] = head() }
+                    if template.placedByKey, runStreams[slot].file != file { runStreams[slot] = head() }
                     var stream = runStreams[slot].stream
                     stream.add(key)
                     if let locale = diagnostic.locale { stream.add(" "); stream.add(locale) }
-                    return stream.hash
-                }) {
-                    return hash
+                    hashes.append(stream.hash)
+                    continue
                 }
                 var stream = StableHash.Stream()
                 Self.forEachNamePiece(diagnostic, relative: &relative) { stream.add($0) }
-                return stream.hash
+                hashes.append(stream.hash)
             }
+            return hashes
         }.flatMap { $0 }
         var nameMemo = PerFileCache(relativePath)
         func sameName(_ a: Int, _ b: Int) -> Bool {
@@ -120,15 +124,15 @@ public struct JUnitReporter: Reporter {
             }
             var runCases = RunPartsCache<RunKey, RunCase>()
             // Placed by key, the file is written per finding (three times): escaped once a file.
-            var placedFile = PerFileCache { file -> PlacedFile in
-                let path = relativePath(file)
-                var attribute = ReportBytes(), text = ReportBytes()
-                attribute.writeXML(path, quotes: true)
-                text.writeXML(path, quotes: false)
-                return PlacedFile(attribute: attribute.bytes, text: text.bytes)
-            }
+            var placedFile = PlacedFiles(relativePath)
+            // The suite of the findings at hand, fetched when it changes (its strings are shared by both cores).
+            var groupNumber = groupIndex[range.lowerBound]
+            var group = allGroups[groupNumber]
             for index in range {
-                let group = allGroups[groupIndex[index]]
+                if groupIndex[index] != groupNumber {
+                    groupNumber = groupIndex[index]
+                    group = allGroups[groupNumber]
+                }
                 if index == group.start {
                     bytes.write("  <testsuite name=\"")
                     bytes.write(group.suite)
@@ -141,12 +145,11 @@ public struct JUnitReporter: Reporter {
                 let (finding, occurrence) = allCases[index]
                 let diagnostic = diagnostics[finding]
                 // A run's key is written where it is stored (no String a finding).
-                if diagnostic.withKeyRun({ template, key -> Void in
+                if let (template, key) = diagnostic.keyRun {
                     let slot = runCases.slot(RunKey(template: template.id, severity: diagnostic.severity)) {
                         RunCase(diagnostic, template, suite: group.suite, rule: group.rule, strict: strict, relative: &relative)
                     }
                     runCases[slot].write(diagnostic, key: key, occurrence: occurrence, placedFile: &placedFile, into: &bytes)
-                }) != nil {
                     if index == group.end - 1 { bytes.write("  </testsuite>\n") }
                     continue
                 }
@@ -285,6 +288,40 @@ public struct JUnitReporter: Reporter {
         var text: [UInt8]
     }
 
+    /// The files of findings placed by key, escaped once each, by the key place's file index
+    /// (findings come sorted by file, so the last one usually hits).
+    /// A file of a finding placed by key: the places it was read from and its index there.
+    struct PlacedFileKey: Hashable {
+        var places: ObjectIdentifier
+        var file: Int32
+    }
+
+    struct PlacedFiles {
+        private var cache: [PlacedFileKey: PlacedFile] = [:]
+        private var last: (key: PlacedFileKey, file: PlacedFile)?
+        private let relativePath: (String) -> String
+
+        init(_ relativePath: @escaping (String) -> String) { self.relativePath = relativePath }
+
+        /// The file of `diagnostic`, placed by key at `place` of `places`.
+        mutating func file(of diagnostic: Finding, places: ObjectIdentifier, place: FindingBatch.KeyPlaces.Place) -> PlacedFile? {
+            let key = PlacedFileKey(places: places, file: place.file)
+            if let last, last.key == key { return last.file }
+            guard let made = cache[key] ?? diagnostic.file.map(make) else { return nil }
+            cache[key] = made
+            last = (key, made)
+            return made
+        }
+
+        private func make(_ file: String) -> PlacedFile {
+            let path = relativePath(file)
+            var attribute = ReportBytes(), text = ReportBytes()
+            attribute.writeXML(path, quotes: true)
+            text.writeXML(path, quotes: false)
+            return PlacedFile(attribute: attribute.bytes, text: text.bytes)
+        }
+    }
+
     /// A run at one severity.
     struct RunKey: Equatable {
         var template: ObjectIdentifier
@@ -296,29 +333,37 @@ public struct JUnitReporter: Reporter {
     /// pieces between the key's four places (name, failure message, message text, `key:` line)
     /// and, placed by key, the place's three (the name's file, the `file`/`line` attributes and
     /// the text's `file:line:column`), written per finding.
-    struct RunCase {
+    final class RunCase {
         let template: Finding.KeyTemplate
         let severity: Severity
         let fails: Bool
         let placed: Bool
-        /// `    <testcase name="file rule route ` (escaped); placed by key, ` rule route ` after the file.
-        var nameHead = ReportBytes()
-        /// ` locale` of the name.
-        var nameTail = ReportBytes()
-        /// From the name's closing quote to the first message key (attribute, or text); placed by
-        /// key, up to the `file` attribute.
-        var afterName = ReportBytes()
-        /// Placed by key: after the `line` attribute, up to the first message key (attribute, or text).
-        var afterPlace = ReportBytes()
-        /// When failing: from the attribute message's key to the text message's key (placed by
-        /// key: to the text's place).
-        var afterAttributeMessage = ReportBytes()
-        /// Placed by key: the message's prefix, after the text's place.
-        var textPrefix = ReportBytes()
-        /// From the text message's key to the `key:` line's key.
-        var afterTextMessage = ReportBytes()
-        /// After the `key:` line's key to the end of the testcase.
-        var end = ReportBytes()
+
+        /// The pieces, one after another in `pieces` (one buffer: written from per finding, eight
+        /// arrays were eight retains a finding).
+        private enum Piece: Int {
+            /// `    <testcase name="file rule route ` (escaped); placed by key, ` rule route ` after the file.
+            case nameHead
+            /// ` locale` of the name.
+            case nameTail
+            /// From the name's closing quote to the first message key (attribute, or text); placed
+            /// by key, up to the `file` attribute.
+            case afterName
+            /// Placed by key: after the `line` attribute, up to the first message key (attribute, or text).
+            case afterPlace
+            /// When failing: from the attribute message's key to the text message's key (placed
+            /// by key: to the text's place).
+            case afterAttributeMessage
+            /// Placed by key: the message's prefix, after the text's place.
+            case textPrefix
+            /// From the text message's key to the `key:` line's key.
+            case afterTextMessage
+            /// After the `key:` line's key to the end of the testcase.
+            case end
+        }
+        private let pieces: [UInt8]
+        /// Where each piece ends in `pieces`.
+        private let ends: SIMD8<Int32>
 
         init(_ diagnostic: Finding, _ template: Finding.KeyTemplate, suite: String, rule: String, strict: Bool,
              relative: inout PerFileCache<String>) {
@@ -326,6 +371,9 @@ public struct JUnitReporter: Reporter {
             severity = diagnostic.severity
             placed = template.placedByKey
             fails = JUnitReporter.fails(diagnostic.severity, strict: strict)
+            var nameHead = ReportBytes(), nameTail = ReportBytes(), afterName = ReportBytes(), afterPlace = ReportBytes()
+            var afterAttributeMessage = ReportBytes(), textPrefix = ReportBytes(), afterTextMessage = ReportBytes()
+            var end = ReportBytes()
             let place = FindingPlace(diagnostic)
             let file = place.file.map { relative($0) }
             var head = ReportBytes()
@@ -381,54 +429,74 @@ public struct JUnitReporter: Reporter {
             afterTextMessage.write("\nkey: ")
             if let locale = diagnostic.locale { end.write("\nlocale: "); end.writeXML(locale, quotes: false) }
             end.write(fails ? "</failure>\n    </testcase>\n" : "</system-out>\n    </testcase>\n")
+            var all: [UInt8] = []
+            var ends = SIMD8<Int32>()
+            for (index, piece) in [nameHead, nameTail, afterName, afterPlace, afterAttributeMessage, textPrefix, afterTextMessage, end]
+                .enumerated() {
+                all += piece.bytes
+                ends[index] = Int32(all.count)
+            }
+            pieces = all
+            self.ends = ends
         }
 
-        func write(_ diagnostic: Finding, key: UnsafeBufferPointer<UInt8>, occurrence: Int, placedFile: inout PerFileCache<PlacedFile>,
+        func write(_ diagnostic: Finding, key: UnsafeBufferPointer<UInt8>, occurrence: Int, placedFile: inout PlacedFiles,
                    into bytes: inout ReportBytes) {
-            var place: FindingPlace?
-            var file: PlacedFile?
-            if placed {
-                place = FindingPlace(diagnostic)
-                file = place!.file.map { placedFile($0) }
-                bytes.write("    <testcase name=\"")
-                if let file { bytes.write(file.attribute) } else { bytes.write("routekit") }
-            }
-            bytes.write(nameHead.bytes)
-            bytes.writeXML(bytes: key, quotes: true)
-            bytes.write(nameTail.bytes)
-            if occurrence > 1 {
-                bytes.write(" (")
-                bytes.writeNumber(occurrence)
-                bytes.write(")")
-            }
-            bytes.write(afterName.bytes)
-            /// `file:line:column: severity: ` and the message's prefix, as `writeTextStart` writes them.
-            func writeTextStart(_ place: FindingPlace) {
-                if let file { bytes.write(file.text) } else { bytes.write("routekit") }
-                JUnitReporter.writeLineAndSeverity(file == nil ? nil : place, severity, into: &bytes)
-                bytes.write(textPrefix.bytes)
-            }
-            if let place {
-                if let file {
-                    bytes.write("\" file=\"")
-                    bytes.write(file.attribute)
-                    if let line = place.line {
-                        bytes.write("\" line=\"")
-                        bytes.writeNumber(line)
-                    }
+            pieces.withUnsafeBufferPointer { pieces in
+                let ends = self.ends
+                func write(_ piece: Piece) {
+                    let start = piece.rawValue == 0 ? 0 : Int(ends[piece.rawValue - 1])
+                    bytes.write(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(pieces)[start ..< Int(ends[piece.rawValue])]))
                 }
-                bytes.write(afterPlace.bytes)
-                if !fails { writeTextStart(place) }
-            }
-            if fails {
+                var place: FindingPlace?
+                var file: PlacedFile?
+                if placed {
+                    if let (places, keyPlace) = diagnostic.keyPlace {
+                        place = FindingPlace(line: max(1, Int(keyPlace.line)), column: max(1, Int(keyPlace.column)))
+                        file = placedFile.file(of: diagnostic, places: places, place: keyPlace)
+                    } else {
+                        place = FindingPlace(line: nil, column: nil)
+                    }
+                    bytes.write("    <testcase name=\"")
+                    if let file { bytes.write(file.attribute) } else { bytes.write("routekit") }
+                }
+                write(.nameHead)
                 bytes.writeXML(bytes: key, quotes: true)
-                bytes.write(afterAttributeMessage.bytes)
-                if let place { writeTextStart(place) }
+                write(.nameTail)
+                if occurrence > 1 {
+                    bytes.write(" (")
+                    bytes.writeNumber(occurrence)
+                    bytes.write(")")
+                }
+                write(.afterName)
+                /// `file:line:column: severity: ` and the message's prefix, as `writeTextStart` writes them.
+                func writeTextStart(_ place: FindingPlace) {
+                    if let file { bytes.write(file.text) } else { bytes.write("routekit") }
+                    JUnitReporter.writeLineAndSeverity(file == nil ? nil : place, severity, into: &bytes)
+                    write(.textPrefix)
+                }
+                if let place {
+                    if let file {
+                        bytes.write("\" file=\"")
+                        bytes.write(file.attribute)
+                        if let line = place.line {
+                            bytes.write("\" line=\"")
+                            bytes.writeNumber(line)
+                        }
+                    }
+                    write(.afterPlace)
+                    if !fails { writeTextStart(place) }
+                }
+                if fails {
+                    bytes.writeXML(bytes: key, quotes: true)
+                    write(.afterAttributeMessage)
+                    if let place { writeTextStart(place) }
+                }
+                bytes.writeXML(bytes: key, quotes: false)
+                write(.afterTextMessage)
+                bytes.writeXML(bytes: key, quotes: false)
+                write(.end)
             }
-            bytes.writeXML(bytes: key, quotes: false)
-            bytes.write(afterTextMessage.bytes)
-            bytes.writeXML(bytes: key, quotes: false)
-            bytes.write(end.bytes)
         }
     }
 }
