@@ -96,6 +96,42 @@ import Testing
         "en:\n  a:: b\n",
     ]
 
+    /// The eight-byte step over a quoted scalar holds to the byte-by-byte rule, on every byte
+    /// next to a boundary (0x1F/0x20, 0x7E/0x7F/0x80, the quotes, a backslash) and random words.
+    @Test func quotedRunsStepOverExactlyThePlainBytes() {
+        func byByte(_ word: UInt64, _ quote: UInt8) -> Bool {
+            (0 ..< 8).allSatisfy { index in
+                let byte = UInt8(truncatingIfNeeded: word >> (8 * UInt64(index)))
+                return (0x20 ... 0x7E).contains(byte) && byte != quote && byte != UInt8(ascii: "\\")
+            }
+        }
+        let edges: [UInt8] = [0x00, 0x09, 0x0A, 0x1F, 0x20, 0x21, 0x22, 0x27, 0x5C, 0x7E, 0x7F, 0x80, 0xC3, 0xFF, 0x61]
+        var generator = SystemRandomNumberGenerator()
+        var words: [UInt64] = []
+        for edge in edges {
+            for position in 0 ..< 8 {
+                // Plain letters around one edge byte, and the same after a plain run of `~`.
+                let letters: UInt64 = 0x6161_6161_6161_6161, tildes: UInt64 = 0x7E7E_7E7E_7E7E_7E7E
+                for base in [letters, tildes] {
+                    words.append(base & ~(0xFF << (8 * UInt64(position))) | UInt64(edge) << (8 * UInt64(position)))
+                }
+            }
+        }
+        for _ in 0 ..< 20_000 {
+            var word: UInt64 = 0
+            for index in 0 ..< 8 {
+                let byte = Bool.random(using: &generator) ? edges.randomElement(using: &generator)! : UInt8.random(in: 0x20 ... 0x7E, using: &generator)
+                word |= UInt64(byte) << (8 * UInt64(index))
+            }
+            words.append(word)
+        }
+        for word in words {
+            for quote in [UInt8(ascii: "\""), UInt8(ascii: "'")] {
+                #expect(QuotedRun.isPlain(word, quote) == byByte(word, quote), "word \(String(word, radix: 16)), quote \(quote)")
+            }
+        }
+    }
+
     @Test func acceptsTheSubsetWithLibYAMLsEvents() {
         for text in Self.accepted {
             #expect(Self.agreesWithLibYAML(Array(text.utf8)), "not accepted: \(text.debugDescription)")

@@ -275,7 +275,12 @@ private struct StringRecordBuilder: BlockMappingSink {
         let hash = KeyHash.of(bytes)
         let (start, length) = data.store(bytes)
         keyEnds.mark(start: start, length: length)
-        let isNew = keyEnds.withStoredKeys(in: data.arena) { frames[top].keys.insert(start: start, length: length, hash: hash, in: $0) }
+        // The arena moved out while the frame's keys read it: passed from `data` itself, it was
+        // retained per key (the closure changes `self`).
+        var arena: [UInt8] = []
+        swap(&arena, &data.arena)
+        let isNew = keyEnds.withStoredKeys(in: arena) { frames[top].keys.insert(start: start, length: length, hash: hash, in: $0) }
+        swap(&arena, &data.arena)
         frames[top].expectingKey = false
         if isNew {
             frames[top].key = (start, length, Int32(mark.line) + 1, Int32(mark.column) + 1)

@@ -471,6 +471,13 @@ private struct Cursor {
         let start = position
         var decoding = false
         while position < end {
+            // Eight bytes at a time while there is nothing to do but step over them: printable
+            // ASCII, no quote, no backslash (most texts are one such run).
+            if !decoding {
+                while end - position >= 8, QuotedRun.isPlain(UnsafeRawPointer(position).loadUnaligned(as: UInt64.self), quote) {
+                    position += 8
+                }
+            }
             let byte = position.pointee
             if byte == quote {
                 if quote == singleQuote, position + 1 < end, position[1] == singleQuote {
@@ -545,5 +552,23 @@ private struct Cursor {
         case UInt8(ascii: "A") ... UInt8(ascii: "F"): return UInt32(byte - UInt8(ascii: "A") + 10)
         default: return nil
         }
+    }
+}
+
+/// The fast path of a quoted scalar (`Cursor.quoted`), on its own for its test against the byte
+/// by byte rule.
+enum QuotedRun {
+    /// True when each of the eight bytes of `word` is printable ASCII (0x20–0x7E) and neither
+    /// `quote` nor a backslash: what `quoted` steps over one at a time. Each test tells exactly
+    /// whether some byte fails it (a borrow may blur only which one).
+    @inline(__always)
+    static func isPlain(_ word: UInt64, _ quote: UInt8) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
+        // A byte ≥ 0x80, or 0x7F (its high bit set once one is added; no carry leaves a byte < 0x80).
+        if (word | (word &+ ones)) & highs != 0 { return false }
+        // A byte < 0x20: subtracting 0x20 borrows into its high bit.
+        if (word &- 0x2020_2020_2020_2020) & ~word & highs != 0 { return false }
+        return !hasZero(word ^ (UInt64(quote) &* ones)) && !hasZero(word ^ (UInt64(backslash) &* ones))
     }
 }
