@@ -69,8 +69,6 @@ import Testing
         #expect(JSONReporter().render(report).contains(#""key": "say \"hi\"""#))
     }
 
-    /// Two findings with one JUnit name (same file, rule, key and locale) are numbered, in the
-    /// batched path as in the single one.
     /// What the reporters read of a run per finding without a closure or a path: the key's bytes
     /// and, placed by key, the place by file index; the same as the fields say.
     @Test func keyRunsAndKeyPlacesAgreeWithTheFields() throws {
@@ -96,6 +94,8 @@ import Testing
         #expect(runs >= 12 && placed >= 12)
     }
 
+    /// Two findings with one JUnit name (same file, rule, key and locale) are numbered, in the
+    /// batched path as in the single one.
     @Test func repeatedNamesAreNumbered() throws {
         let batchKeys = FindingBatch.Keys(["k", "k"], sortedBefore: "'")
         let batch = FindingBatch(rule: "missing-translation", location: SourceLocation(file: "/p/de.yml", line: 1, column: 1),

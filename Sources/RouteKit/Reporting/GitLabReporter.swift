@@ -28,10 +28,24 @@ public struct GitLabReporter: Reporter {
         let relativePath = report.relativePath
         let fingerprints = Concurrent.map(count: (diagnostics.count + chunk - 1) / chunk) { part -> [UInt64] in
             var relative = PerFileCache(relativePath)
-            return (part * chunk ..< min(diagnostics.count, (part + 1) * chunk)).map { index in
+            // A run's fingerprints share all but the key: the rest is hashed (or kept as bytes)
+            // once per run (placed by key, once per run and file). `Finding.fingerprintHash` in pieces.
+            var runs = RunPartsCache<ObjectIdentifier, RunFingerprint>()
+            var hashes: [UInt64] = []
+            hashes.reserveCapacity(chunk)
+            for index in part * chunk ..< min(diagnostics.count, (part + 1) * chunk) {
                 let diagnostic = diagnostics[index]
-                return diagnostic.fingerprintHash(relativePath: FindingPlace(diagnostic).file.map { relative($0) } ?? "").hash
+                guard let (template, key) = diagnostic.keyRun else {
+                    hashes.append(diagnostic.fingerprintHash(relativePath: FindingPlace(diagnostic).file.map { relative($0) } ?? "").hash)
+                    continue
+                }
+                let file = diagnostic.keyPlace.map { PlacedFileKey(places: $0.places, file: $0.place.file) }
+                let make = { RunFingerprint(diagnostic, template, file: file, relative: &relative) }
+                let slot = runs.slot(template.id, make: make)
+                if template.placedByKey, runs[slot].file != file { runs[slot] = make() }
+                hashes.append(runs[slot].hash(key: key))
             }
+            return hashes
         }.flatMap { $0 }
         // The n-th repeat of a finding (same fingerprint) gets n mixed into its fingerprint.
         var occurrences = [Int32](repeating: 0, count: diagnostics.count)
@@ -48,9 +62,17 @@ public struct GitLabReporter: Reporter {
         let repeats = occurrences
         ChunkedRender.render(count: diagnostics.count, head: Array("[\n".utf8), tail: Array("]\n".utf8), into: output) { range, out in
             var hostPath = PerFileCache { PathUtilities.relative($0, to: hostRoot) }
+            var placedPath = PlacedFileCache { file -> [UInt8] in
+                var path = ReportBytes()
+                path.writeJSONString(PathUtilities.relative(file, to: hostRoot))
+                return path.bytes
+            }
             for index in range {
                 let diagnostic = diagnostics[index]
-                let place = FindingPlace(diagnostic)
+                // Placed by key, the place and its path are known by the key place's file index.
+                let keyPlace = diagnostic.keyPlace
+                let place = keyPlace.map { FindingPlace(line: max(1, Int($0.place.line)), column: max(1, Int($0.place.column))) }
+                    ?? FindingPlace(diagnostic)
                 out.write("  {\n    \"check_name\": ")
                 out.writeJSONString(diagnostic.rule)
                 out.write(",\n    \"description\": ")
@@ -65,12 +87,45 @@ public struct GitLabReporter: Reporter {
                 out.write("\",\n    \"location\": {\n      \"lines\": {\n        \"begin\": ")
                 out.writeNumber(place.line ?? 1)
                 out.write("\n      },\n      \"path\": ")
-                out.writeJSONString((place.file ?? configFile).map { hostPath($0) } ?? ".")
+                if let keyPlace, let path = placedPath(diagnostic, places: keyPlace.places, file: keyPlace.place.file) {
+                    out.write(path)
+                } else {
+                    out.writeJSONString((place.file ?? configFile).map { hostPath($0) } ?? ".")
+                }
                 out.write("\n    },\n    \"severity\": \"")
                 out.write(Self.severity(diagnostic.severity))
                 out.write("\",\n    \"type\": \"issue\"\n  }")
                 out.write(index == last ? "\n" : ",\n")
             }
+        }
+    }
+
+    /// A run's fingerprint up to its key, and the bytes between and after its key's two places
+    /// (`Finding.fingerprintHash`: rule, path, route, key, locale, then the message around the key).
+    struct RunFingerprint {
+        let file: PlacedFileKey?
+        private let head: StableHash.Stream
+        /// After the key: 0x1F, locale, 0x1F and the message's prefix.
+        private let middle: [UInt8]
+        private let suffix: [UInt8]
+
+        init(_ diagnostic: Finding, _ template: Finding.KeyTemplate, file: PlacedFileKey?, relative: inout PerFileCache<String>) {
+            self.file = file
+            var head = StableHash.Stream()
+            head.addIdentityHead(rule: diagnostic.rule, path: FindingPlace(diagnostic).file.map { relative($0) } ?? "", route: diagnostic.route)
+            self.head = head
+            middle = [0x1F] + Array((diagnostic.locale ?? "").utf8) + [0x1F] + Array(template.messagePrefix.utf8)
+            suffix = Array(template.messageSuffix.utf8)
+        }
+
+        /// The fingerprint of the run's finding with key `key` (a run's key is in its message whole).
+        func hash(key: UnsafeBufferPointer<UInt8>) -> UInt64 {
+            var stream = head
+            stream.add(key)
+            middle.withUnsafeBufferPointer { stream.add($0) }
+            stream.add(key)
+            suffix.withUnsafeBufferPointer { stream.add($0) }
+            return stream.hash
         }
     }
 

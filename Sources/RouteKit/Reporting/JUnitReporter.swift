@@ -124,7 +124,14 @@ public struct JUnitReporter: Reporter {
             }
             var runCases = RunPartsCache<RunKey, RunCase>()
             // Placed by key, the file is written per finding (three times): escaped once a file.
-            var placedFile = PlacedFiles(relativePath)
+            // Placed by key, the file is written per finding (three times): escaped once a file.
+            var placedFile = PlacedFileCache { file -> PlacedFile in
+                let path = relativePath(file)
+                var attribute = ReportBytes(), text = ReportBytes()
+                attribute.writeXML(path, quotes: true)
+                text.writeXML(path, quotes: false)
+                return PlacedFile(attribute: attribute.bytes, text: text.bytes)
+            }
             // The suite of the findings at hand, fetched when it changes (its strings are shared by both cores).
             var groupNumber = groupIndex[range.lowerBound]
             var group = allGroups[groupNumber]
@@ -290,38 +297,6 @@ public struct JUnitReporter: Reporter {
 
     /// The files of findings placed by key, escaped once each, by the key place's file index
     /// (findings come sorted by file, so the last one usually hits).
-    /// A file of a finding placed by key: the places it was read from and its index there.
-    struct PlacedFileKey: Hashable {
-        var places: ObjectIdentifier
-        var file: Int32
-    }
-
-    struct PlacedFiles {
-        private var cache: [PlacedFileKey: PlacedFile] = [:]
-        private var last: (key: PlacedFileKey, file: PlacedFile)?
-        private let relativePath: (String) -> String
-
-        init(_ relativePath: @escaping (String) -> String) { self.relativePath = relativePath }
-
-        /// The file of `diagnostic`, placed by key at `place` of `places`.
-        mutating func file(of diagnostic: Finding, places: ObjectIdentifier, place: FindingBatch.KeyPlaces.Place) -> PlacedFile? {
-            let key = PlacedFileKey(places: places, file: place.file)
-            if let last, last.key == key { return last.file }
-            guard let made = cache[key] ?? diagnostic.file.map(make) else { return nil }
-            cache[key] = made
-            last = (key, made)
-            return made
-        }
-
-        private func make(_ file: String) -> PlacedFile {
-            let path = relativePath(file)
-            var attribute = ReportBytes(), text = ReportBytes()
-            attribute.writeXML(path, quotes: true)
-            text.writeXML(path, quotes: false)
-            return PlacedFile(attribute: attribute.bytes, text: text.bytes)
-        }
-    }
-
     /// A run at one severity.
     struct RunKey: Equatable {
         var template: ObjectIdentifier
@@ -440,7 +415,7 @@ public struct JUnitReporter: Reporter {
             self.ends = ends
         }
 
-        func write(_ diagnostic: Finding, key: UnsafeBufferPointer<UInt8>, occurrence: Int, placedFile: inout PlacedFiles,
+        func write(_ diagnostic: Finding, key: UnsafeBufferPointer<UInt8>, occurrence: Int, placedFile: inout PlacedFileCache<PlacedFile>,
                    into bytes: inout ReportBytes) {
             pieces.withUnsafeBufferPointer { pieces in
                 let ends = self.ends
@@ -453,7 +428,7 @@ public struct JUnitReporter: Reporter {
                 if placed {
                     if let (places, keyPlace) = diagnostic.keyPlace {
                         place = FindingPlace(line: max(1, Int(keyPlace.line)), column: max(1, Int(keyPlace.column)))
-                        file = placedFile.file(of: diagnostic, places: places, place: keyPlace)
+                        file = placedFile(diagnostic, places: places, file: keyPlace.file)
                     } else {
                         place = FindingPlace(line: nil, column: nil)
                     }
