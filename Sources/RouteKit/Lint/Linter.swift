@@ -293,18 +293,14 @@ public enum Linter {
         // Now a mark says a position is placed.
         for index in marks.indices { marks[index] = false }
         var placed = consume marks
+        // By swaps, which move findings: an assignment retained each (an atomic per finding on
+        // groups both cores' reports touch next).
         for start in diagnostics.indices where !placed[start] {
             placed[start] = true
-            guard Int(order[start]) != start else { continue }
-            let saved = diagnostics[start]
             var position = start
-            while true {
+            while Int(order[position]) != start {
                 let source = Int(order[position])
-                if source == start {
-                    diagnostics[position] = saved
-                    break
-                }
-                diagnostics[position] = diagnostics[source]
+                diagnostics.swapAt(position, source)
                 placed[source] = true
                 position = source
             }
