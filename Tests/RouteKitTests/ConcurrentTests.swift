@@ -66,6 +66,16 @@ import Testing
         #expect(sawOthers[0])
     }
 
+    /// A call of two indices whose first waits (up to 30 s) for another thread to take the
+    /// second: true if one did.
+    static func callNeedingTwoThreads() -> Bool {
+        let started = Atomic<Int>(0)
+        return Concurrent.map(count: 2) { index -> Bool in
+            started.wrappingAdd(1, ordering: .releasing)
+            return index == 0 ? spinUntilAnotherThreadJoins(started) : true
+        }[0]
+    }
+
     /// Waits (up to 30 s) until another thread has started an index of the same call: true if one did.
     static func spinUntilAnotherThreadJoins(_ started: borrowing Atomic<Int>) -> Bool {
         let deadline = ContinuousClock.now + .seconds(30)
@@ -83,11 +93,7 @@ import Testing
         let secondStarted = Atomic<Int>(1)
         let (_, joined) = Concurrent.pair({ Self.spinUntilAnotherThreadJoins(secondStarted) }, { () -> Bool in
             secondStarted.wrappingAdd(1, ordering: .releasing)
-            let started = Atomic<Int>(0)
-            return Concurrent.map(count: 2) { index -> Bool in
-                started.wrappingAdd(1, ordering: .releasing)
-                return index == 0 ? Self.spinUntilAnotherThreadJoins(started) : true
-            }[0]
+            return Self.callNeedingTwoThreads()
         })
         #expect(joined)
     }
@@ -101,11 +107,7 @@ import Testing
         let values = Concurrent.map(count: 2) { _ in
             once.value {
                 makings.wrappingAdd(1, ordering: .relaxed)
-                let started = Atomic<Int>(0)
-                return Concurrent.map(count: 2) { index -> Bool in
-                    started.wrappingAdd(1, ordering: .releasing)
-                    return index == 0 ? Self.spinUntilAnotherThreadJoins(started) : true
-                }[0]
+                return Self.callNeedingTwoThreads()
             }
         }
         #expect(values == [true, true])
