@@ -27,7 +27,6 @@ struct GlobWalk {
     /// The pattern each alternative belongs to.
     private let patternOf: [Int]
     private let realRoot: String?
-    private let patternCount: Int
     private(set) var matches: [[String]] = []
     /// Patterns that met a linked directory resolving outside `realRoot` (not entered).
     private(set) var escaped: [Bool] = []
@@ -74,14 +73,16 @@ struct GlobWalk {
         self.alternatives = alternatives
         self.patternOf = patternOf
         self.realRoot = realRoot
-        patternCount = patterns.count
-        var found = Found(patterns: patterns.count)
+        var found = Found()
         for start in starts.keys.sorted() {
-            found.add(walk(directory: start, steps: StepSet(starts[start]!, in: alternatives), depth: 0))
+            walk(directory: start, steps: StepSet(starts[start]!, in: alternatives), depth: 0, into: &found)
         }
+        var byPattern: [[String]] = Array(repeating: [], count: patterns.count)
+        for (pattern, path) in found.matches { byPattern[Int(pattern)].append(path) }
         // Sorted here: the subtrees were walked in any order.
-        matches = found.matches.map { Array(Set($0)).sorted() }
-        escaped = found.escaped
+        matches = byPattern.map { Array(Set($0)).sorted() }
+        escaped = Array(repeating: false, count: patterns.count)
+        for pattern in found.escaped { escaped[Int(pattern)] = true }
         mayBeLinks = found.mayBeLinks
         directoriesListed = found.directoriesListed
     }
@@ -141,21 +142,17 @@ struct GlobWalk {
         var steps: [Step] = []
     }
 
-    /// What a walk of one subtree found (merged in any order: matches are sorted at the end).
+    /// What a walk found: matches by pattern, sparse (a directory of a thousand patterns matches
+    /// few). Subtrees walked side by side are merged in any order: matches are sorted at the end.
     private struct Found: Sendable {
-        var matches: [[String]]
-        var escaped: [Bool]
+        var matches: [(pattern: Int32, path: String)] = []
+        var escaped: [Int32] = []
         var mayBeLinks: Set<String> = []
         var directoriesListed = 0
 
-        init(patterns: Int) {
-            matches = Array(repeating: [], count: patterns)
-            escaped = Array(repeating: false, count: patterns)
-        }
-
         mutating func add(_ other: Found) {
-            for (pattern, paths) in other.matches.enumerated() where !paths.isEmpty { matches[pattern] += paths }
-            for (pattern, escaped) in other.escaped.enumerated() where escaped { self.escaped[pattern] = true }
+            matches += other.matches
+            escaped += other.escaped
             mayBeLinks.formUnion(other.mayBeLinks)
             directoriesListed += other.directoriesListed
         }
@@ -165,8 +162,8 @@ struct GlobWalk {
     /// file listed its 8,000 folders on one core); deeper, one after another.
     private static let parallelDepth = 3
 
-    private func walk(directory: String, steps: StepSet, depth: Int) -> Found {
-        var found = Found(patterns: patternCount)
+    /// Adds what `directory` and the tree below it hold to `found`.
+    private func walk(directory: String, steps: StepSet, depth: Int, into found: inout Found) {
         var below: [String: Reached] = [:]
         var order: [String] = []
         func reach(_ path: String, _ update: (inout Reached) -> Void) {
@@ -182,13 +179,13 @@ struct GlobWalk {
                 let next = Step(alternative: step.alternative, position: step.position + 1)
                 if isLast(next) {
                     if exists {
-                        found.matches[patternOf[Int(step.alternative)]].append(path)
+                        found.matches.append((Int32(patternOf[Int(step.alternative)]), path))
                         found.mayBeLinks.insert(path)
                     }
                 } else {
                     switch entered {
                     case .no: break
-                    case .escapes: found.escaped[patternOf[Int(step.alternative)]] = true
+                    case .escapes: found.escaped.append(Int32(patternOf[Int(step.alternative)]))
                     case .yes: reach(path) { $0.steps.append(next) }
                     }
                 }
@@ -222,7 +219,7 @@ struct GlobWalk {
                         let next = Step(alternative: step.alternative, position: step.position + 1)
                         if isLast(next) {
                             if entry.isFileOrLinkToOne {
-                                found.matches[patternOf[Int(step.alternative)]].append(child)
+                                found.matches.append((Int32(patternOf[Int(step.alternative)]), child))
                                 if entry.kind != .regular { found.mayBeLinks.insert(child) }
                             }
                         } else if realDirectory() {
@@ -240,14 +237,15 @@ struct GlobWalk {
         if depth < Self.parallelDepth, subdirectories.count > 1 {
             let walk = self
             for part in Concurrent.map(count: subdirectories.count, { index in
-                walk.walk(directory: subdirectories[index].0, steps: subdirectories[index].1, depth: depth + 1)
+                var part = Found()
+                walk.walk(directory: subdirectories[index].0, steps: subdirectories[index].1, depth: depth + 1, into: &part)
+                return part
             }) {
                 found.add(part)
             }
         } else {
-            for (path, steps) in subdirectories { found.add(walk(directory: path, steps: steps, depth: depth + 1)) }
+            for (path, steps) in subdirectories { walk(directory: path, steps: steps, depth: depth + 1, into: &found) }
         }
-        return found
     }
 
     private enum Entry { case yes, no, escapes }
