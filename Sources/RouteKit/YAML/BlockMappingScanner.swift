@@ -477,6 +477,8 @@ private struct Cursor {
                 while end - position >= 8, QuotedRun.isPlain(UnsafeRawPointer(position).loadUnaligned(as: UInt64.self), quote) {
                     position += 8
                 }
+                // The text may end right after them (no closing quote).
+                guard position < end else { break }
             }
             let byte = position.pointee
             if byte == quote {

@@ -16,9 +16,14 @@ enum EventTrace {
 
     /// The scanner's events, or nil when it leaves the input to libyaml.
     static func scanned(_ bytes: [UInt8]) -> [String]? {
+        bytes.withUnsafeBufferPointer { scanned($0) }
+    }
+
+    /// The same of bytes in place: a test can put a byte right after them that the scanner must
+    /// not read.
+    static func scanned(_ bytes: UnsafeBufferPointer<UInt8>) -> [String]? {
         var recorder = Recorder()
-        let accepted = bytes.withUnsafeBufferPointer { BlockMappingScanner.scan($0, into: &recorder) }
-        return accepted ? recorder.events : nil
+        return BlockMappingScanner.scan(bytes, into: &recorder) ? recorder.events : nil
     }
 
     /// libyaml's events in the same words; nil when libyaml reports an error. What the scanner

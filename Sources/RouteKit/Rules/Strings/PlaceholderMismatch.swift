@@ -59,10 +59,17 @@ struct PlaceholderMismatch: LintRule {
             }
             let atKey = EntryFindings(rule: Self.id, table: table, place: .key, message: .inPieces(make), listing: listing)
             let atText = EntryFindings(rule: Self.id, table: table, place: .text, message: .inPieces(make), listing: listing)
+            // The rules of the file the last entry was in (a copy of an existential each time
+            // they are asked for; a locale's entries come file by file).
+            var rulesFile: Int32 = -1
+            var rules: any DialectRules = AppleDialect()
             for (entryIndex, entry) in table.entries.enumerated() {
                 let source = sources[Int(entry.key)]
                 guard source.signature >= 0 else { continue }
-                let rules = storage.rules(entry.file)
+                if entry.file != rulesFile {
+                    rules = storage.rules(entry.file)
+                    rulesFile = entry.file
+                }
                 let apple = source.apple && storage.dialects[Int(entry.file)] == .apple
                 let formatted = arguments.formatted(entry.key, text: UnsafeBufferPointer(start: nil, count: 0), rules: rules)
                 let limit = arguments.highestPosition(entry.key)
