@@ -212,16 +212,10 @@ extension Finding {
         }
     }
 
-    /// `body` with the finding's run (`keyTemplate`) and its key's UTF-8 bytes, read where they
-    /// are stored; nil when it belongs to no run or has no key (a reporter writes it whole then).
-    func withKeyRun<R>(_ body: (KeyTemplate, UnsafeBufferPointer<UInt8>) -> R) -> R? {
-        guard let run = keyRun else { return nil }
-        return body(run.template, run.key)
-    }
-
-    /// The finding's run and its key's UTF-8 bytes, as `withKeyRun` gives them: the bytes are
-    /// the run's batch's own, valid while the finding is. Without a closure a reporter's loop
-    /// keeps its state in place (captured, its caches were copied per finding).
+    /// The finding's run (`keyTemplate`) and its key's UTF-8 bytes where the run's batch stores
+    /// them (valid while the finding is); nil when it belongs to no run (a reporter writes it
+    /// whole then). No closure: a reporter's loop keeps its caches in place (captured by one,
+    /// they were copied per finding).
     var keyRun: (template: KeyTemplate, key: UnsafeBufferPointer<UInt8>)? {
         // Only a batch makes runs (`isKeyRun` and `placedByKey` come from its keys).
         guard let template = keyTemplate, case .grouped(let group, let item) = storage else { return nil }
@@ -422,14 +416,14 @@ final class FindingBatch: FindingGroup, @unchecked Sendable {
             ends.deallocate()
         }
 
-        private static func range(_ index: Int, _ ends: [UInt32]) -> Range<Int> {
+        /// Where name `index` is in the bytes, given where each ends (the init's array, or `ends`).
+        @inline(__always)
+        private static func range<Ends: RandomAccessCollection<UInt32>>(_ index: Int, _ ends: Ends) -> Range<Int> where Ends.Index == Int {
             (index == 0 ? 0 : Int(ends[index - 1])) ..< Int(ends[index])
         }
 
         @inline(__always)
-        private func range(_ index: Int) -> Range<Int> {
-            (index == 0 ? 0 : Int(ends[index - 1])) ..< Int(ends[index])
-        }
+        private func range(_ index: Int) -> Range<Int> { Self.range(index, ends) }
 
         var count: Int { ends.count }
 

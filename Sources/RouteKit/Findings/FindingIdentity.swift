@@ -70,6 +70,13 @@ extension StableHash.Stream {
         add(0x1F)
     }
 
+    /// For a run of findings that differ only in their key (`Finding.keyRun`): the identity's
+    /// bytes between the key and the message's key (0x1F, the locale, 0x1F, the message's
+    /// prefix), made once per run; the message's suffix follows the key.
+    static func identityBytesAfterKey(locale: String?, messagePrefix: String) -> [UInt8] {
+        [0x1F] + Array((locale ?? "").utf8) + [0x1F] + Array(messagePrefix.utf8)
+    }
+
     /// The identity's remaining fields: key, locale, and the message (fed by `message`).
     mutating func addIdentityTail(key: String?, locale: String?, message: (inout StableHash.Stream) -> Void) {
         add(key ?? "")

@@ -71,7 +71,7 @@ public struct CheckstyleReporter: Reporter {
                 bytes.writeLiteral("\" message=\"")
                 // Escaping is per character: a batch's message is written in its pieces, a run's
                 // text around the key escaped once, the key from where it is stored.
-                let wroteRun: Void? = diagnostic.withKeyRun { template, key in
+                if let (template, key) = diagnostic.keyRun {
                     let slot = around.slot(template.id) {
                         var prefix = ReportBytes(), suffix = ReportBytes()
                         prefix.writeXML(template.messagePrefix, quotes: true)
@@ -81,8 +81,9 @@ public struct CheckstyleReporter: Reporter {
                     bytes.write(around[slot].prefix)
                     bytes.writeXML(bytes: key, quotes: true)
                     bytes.write(around[slot].suffix)
+                } else {
+                    diagnostic.forEachMessagePiece { bytes.writeXML($0, quotes: true) }
                 }
-                if wroteRun == nil { diagnostic.forEachMessagePiece { bytes.writeXML($0, quotes: true) } }
                 bytes.writeLiteral("\" source=\"routekit.")
                 bytes.writeXML(diagnostic.rule, quotes: true)
                 bytes.writeLiteral("\"/>\n")

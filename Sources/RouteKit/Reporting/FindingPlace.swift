@@ -10,18 +10,9 @@ struct FindingPlace {
     var endLine: Int?
     var endColumn: Int?
 
-    /// A place whose file the caller knows otherwise.
-    init(line: Int?, column: Int?) {
-        self.line = line
-        self.column = column
-    }
-
     init(_ diagnostic: borrowing Finding) {
         if let (batch, item) = diagnostic.placedItem, let places = batch.keys.places {
-            let place = places[item]
-            file = places.paths[Int(place.file)]
-            line = max(1, Int(place.line))
-            column = max(1, Int(place.column))
+            self = FindingPlace(places[item], file: places.paths[Int(places[item].file)])
             return
         }
         file = diagnostic.file ?? diagnostic.location?.file
@@ -38,9 +29,20 @@ struct FindingPlace {
     /// The place of item `item` of `batch`, a batch placed by key.
     init(batch: FindingBatch, item: Int) {
         guard let places = batch.keys.places else { return }
-        let place = places[item]
-        file = places.paths[Int(place.file)]
+        self = FindingPlace(places[item], file: places.paths[Int(places[item].file)])
+    }
+
+    /// A key's place (`FindingBatch.KeyPlaces`), in file `file`.
+    private init(_ place: FindingBatch.KeyPlaces.Place, file: String?) {
+        self.file = file
         line = max(1, Int(place.line))
         column = max(1, Int(place.column))
+    }
+
+    /// For a finding placed by key: its place without its path, and the file as
+    /// `PlacedFileKey` names it (no path made, no `String` retained); nil for any other.
+    static func placedByKey(_ diagnostic: Finding) -> (place: FindingPlace, file: PlacedFileKey)? {
+        guard let (places, place) = diagnostic.keyPlace else { return nil }
+        return (FindingPlace(place, file: nil), PlacedFileKey(places: places, file: place.file))
     }
 }

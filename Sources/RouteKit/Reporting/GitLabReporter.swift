@@ -39,7 +39,7 @@ public struct GitLabReporter: Reporter {
                     hashes.append(diagnostic.fingerprintHash(relativePath: FindingPlace(diagnostic).file.map { relative($0) } ?? "").hash)
                     continue
                 }
-                let file = diagnostic.keyPlace.map { PlacedFileKey(places: $0.places, file: $0.place.file) }
+                let file = FindingPlace.placedByKey(diagnostic)?.file
                 let make = { RunFingerprint(diagnostic, template, file: file, relative: &relative) }
                 let slot = runs.slot(template.id, make: make)
                 if template.placedByKey, runs[slot].file != file { runs[slot] = make() }
@@ -70,9 +70,8 @@ public struct GitLabReporter: Reporter {
             for index in range {
                 let diagnostic = diagnostics[index]
                 // Placed by key, the place and its path are known by the key place's file index.
-                let keyPlace = diagnostic.keyPlace
-                let place = keyPlace.map { FindingPlace(line: max(1, Int($0.place.line)), column: max(1, Int($0.place.column))) }
-                    ?? FindingPlace(diagnostic)
+                let placed = FindingPlace.placedByKey(diagnostic)
+                let place = placed?.place ?? FindingPlace(diagnostic)
                 out.write("  {\n    \"check_name\": ")
                 out.writeJSONString(diagnostic.rule)
                 out.write(",\n    \"description\": ")
@@ -87,7 +86,7 @@ public struct GitLabReporter: Reporter {
                 out.write("\",\n    \"location\": {\n      \"lines\": {\n        \"begin\": ")
                 out.writeNumber(place.line ?? 1)
                 out.write("\n      },\n      \"path\": ")
-                if let keyPlace, let path = placedPath(diagnostic, places: keyPlace.places, file: keyPlace.place.file) {
+                if let placed, let path = placedPath(diagnostic, placed.file) {
                     out.write(path)
                 } else {
                     out.writeJSONString((place.file ?? configFile).map { hostPath($0) } ?? ".")
@@ -105,7 +104,7 @@ public struct GitLabReporter: Reporter {
     struct RunFingerprint {
         let file: PlacedFileKey?
         private let head: StableHash.Stream
-        /// After the key: 0x1F, locale, 0x1F and the message's prefix.
+        /// Between the key and the message's key (`identityBytesAfterKey`).
         private let middle: [UInt8]
         private let suffix: [UInt8]
 
@@ -114,7 +113,7 @@ public struct GitLabReporter: Reporter {
             var head = StableHash.Stream()
             head.addIdentityHead(rule: diagnostic.rule, path: FindingPlace(diagnostic).file.map { relative($0) } ?? "", route: diagnostic.route)
             self.head = head
-            middle = [0x1F] + Array((diagnostic.locale ?? "").utf8) + [0x1F] + Array(template.messagePrefix.utf8)
+            middle = StableHash.Stream.identityBytesAfterKey(locale: diagnostic.locale, messagePrefix: template.messagePrefix)
             suffix = Array(template.messageSuffix.utf8)
         }
 

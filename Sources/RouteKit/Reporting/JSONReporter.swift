@@ -103,10 +103,7 @@ public struct JSONReporter: Reporter {
             route = diagnostic.route
             hash = StableHash.Stream()
             if template.placedByKey {
-                hashAfterKey.append(0x1F)
-                hashAfterKey.append(contentsOf: (locale ?? "").utf8)
-                hashAfterKey.append(0x1F)
-                hashAfterKey.append(contentsOf: template.messagePrefix.utf8)
+                hashAfterKey = StableHash.Stream.identityBytesAfterKey(locale: locale, messagePrefix: template.messagePrefix)
             } else {
                 let place = FindingPlace(diagnostic)
                 let path = place.file.map { relative($0) }

@@ -59,7 +59,7 @@ public struct JUnitReporter: Reporter {
                 let diagnostic = diagnostics[index]
                 if let (template, key) = diagnostic.keyRun {
                     // Placed by key, the name starts with the key's file: known by its index.
-                    let file = diagnostic.keyPlace.map { PlacedFileKey(places: $0.places, file: $0.place.file) }
+                    let file = FindingPlace.placedByKey(diagnostic)?.file
                     func head() -> (file: PlacedFileKey?, stream: StableHash.Stream) {
                         var stream = StableHash.Stream()
                         Self.forEachNamePieceBeforeKey(diagnostic, relative: &relative) { stream.add($0) }
@@ -426,12 +426,9 @@ public struct JUnitReporter: Reporter {
                 var place: FindingPlace?
                 var file: PlacedFile?
                 if placed {
-                    if let (places, keyPlace) = diagnostic.keyPlace {
-                        place = FindingPlace(line: max(1, Int(keyPlace.line)), column: max(1, Int(keyPlace.column)))
-                        file = placedFile(diagnostic, places: places, file: keyPlace.file)
-                    } else {
-                        place = FindingPlace(line: nil, column: nil)
-                    }
+                    let placed = FindingPlace.placedByKey(diagnostic)
+                    place = placed?.place ?? FindingPlace(diagnostic)
+                    file = placed.flatMap { placedFile(diagnostic, $0.file) }
                     bytes.write("    <testcase name=\"")
                     if let file { bytes.write(file.attribute) } else { bytes.write("routekit") }
                 }

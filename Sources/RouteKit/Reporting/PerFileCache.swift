@@ -40,10 +40,8 @@ struct PlacedFileCache<Value> {
 
     init(_ make: @escaping (String) -> Value) { self.make = make }
 
-    /// The value for the file of `diagnostic`, placed by key in file `file` of `places`; nil
-    /// when it has no file.
-    mutating func callAsFunction(_ diagnostic: Finding, places: ObjectIdentifier, file: Int32) -> Value? {
-        let key = PlacedFileKey(places: places, file: file)
+    /// The value for the file of `diagnostic`, placed by key in file `key`; nil when it has no file.
+    mutating func callAsFunction(_ diagnostic: Finding, _ key: PlacedFileKey) -> Value? {
         if let last, last.key == key { return last.value }
         guard let value = cache[key] ?? diagnostic.file.map(make) else { return nil }
         cache[key] = value

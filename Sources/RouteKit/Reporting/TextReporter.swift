@@ -68,7 +68,7 @@ public struct TextReporter: Reporter {
             var around = RunPartsCache<RunKey, (head: [UInt8], tail: [UInt8])>()
             diagnostics.withUnsafeBufferPointer { diagnostics in
                 for index in range {
-                    let wroteRun: Void? = diagnostics[index].withKeyRun { template, key in
+                    if let (template, key) = diagnostics[index].keyRun {
                         let slot = around.slot(RunKey(template: template.id, severity: diagnostics[index].severity)) {
                             var head = ReportBytes(), tail = ReportBytes()
                             if !template.placedByKey { self.writeStart(diagnostics[index], shownPath: &shownPath, into: &head) }
@@ -81,8 +81,8 @@ public struct TextReporter: Reporter {
                         out.write(around[slot].head)
                         out.writeNeutralized(bytes: key)
                         out.write(around[slot].tail)
+                        continue
                     }
-                    if wroteRun != nil { continue }
                     self.writeStart(diagnostics[index], shownPath: &shownPath, into: &out)
                     // In pieces: a batched finding's message is never made (escaping is per
                     // scalar, so the pieces give the message's bytes).
