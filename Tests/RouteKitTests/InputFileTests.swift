@@ -17,4 +17,15 @@ import Testing
         #expect(read == bytes)
         #expect(read.capacity <= size + 64, "\(read.capacity) bytes kept for a file of \(size)")
     }
+
+    /// A file longer than `stat` said (a growing log; Linux's `/proc` files say 0 bytes) is read
+    /// on in chunks to its end, and nothing kept but what the file gave.
+    @Test(arguments: ["/proc/version", "/proc/self/environ", "/proc/self/cmdline"])
+    func aFileLongerThanItsSizeIsReadToItsEnd(path: String) throws {
+        guard FileManager.default.fileExists(atPath: path) else { return }
+        let expected = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        let read = try InputFile.read(path).get()
+        #expect(read == expected)
+        #expect(!read.isEmpty)
+    }
 }

@@ -19,7 +19,7 @@ import Testing
             bytes += key
             ends.mark(start: start, length: Int32(key.count))
             let hash = key.withUnsafeBufferPointer { KeyHash.of($0) }
-            let isNew = ends.withStoredKeys(in: bytes) { keys.insert(start: start, length: Int32(key.count), hash: hash, in: $0) }
+            let isNew = ends.insert(start: start, length: Int32(key.count), hash: hash, into: &keys, arena: bytes)
             if isNew {
                 bytes += text
             } else {

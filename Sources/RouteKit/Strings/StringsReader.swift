@@ -279,7 +279,7 @@ private struct StringRecordBuilder: BlockMappingSink {
         // retained per key (the closure changes `self`).
         var arena: [UInt8] = []
         swap(&arena, &data.arena)
-        let isNew = keyEnds.withStoredKeys(in: arena) { frames[top].keys.insert(start: start, length: length, hash: hash, in: $0) }
+        let isNew = keyEnds.insert(start: start, length: length, hash: hash, into: &frames[top].keys, arena: arena)
         swap(&arena, &data.arena)
         frames[top].expectingKey = false
         if isNew {

@@ -31,13 +31,15 @@ struct AmbiguousTitle: LintRule {
                                           overrides: LocaleFallbackOverrides(context.project.config.fallbacks))
         // Per locale: each title text → its group (the `keyed` indices that show it).
         var groupOfText = CanonicalTextIndex(minimumCapacity: keyed.count)
-        var groups: [[Int]] = []
+        // The groups as lists through `keyed` positions, in position order: an array per group
+        // was an allocation per route and locale, most of them for a title no other route shows.
+        var groups = PositionGroups()
         var texts: [(file: Int32, ref: TextRef)] = []
         var scalars = BlankScalars()
         for locale in context.requiredLocales {
             let chain = negotiator.negotiate([locale]).locales.compactMap { strings[$0] }
             groupOfText.removeAll()
-            groups.removeAll(keepingCapacity: true)
+            groups.removeAll(positions: keyed.count)
             texts.removeAll(keepingCapacity: true)
             for (position, entry) in keyed.enumerated() {
                 // The first locale of the chain that has the key decides (even when its text is blank).
@@ -55,13 +57,14 @@ struct AmbiguousTitle: LintRule {
                 }
                 if group == -1 { continue }
                 if let group {
-                    groups[group].append(position)
+                    groups.append(position, to: group)
                 } else {
-                    groups.append([position])
+                    groups.startGroup(with: position)
                     texts.append((file, ref))
                 }
             }
-            for (group, members) in groups.enumerated() where members.count > 1 {
+            for group in 0 ..< groups.count where groups.memberCount(group) > 1 {
+                let members = groups.members(group)
                 // The two first routes by name, without sorting the group: one finding per title
                 // shared in a locale, however many routes share it (20,000 routes of one title in
                 // 400 locales were 8 million pair findings, 2.6 GB).
@@ -86,5 +89,52 @@ struct AmbiguousTitle: LintRule {
             }
         }
         return findings
+    }
+}
+
+/// Groups of positions `0 ..< n`, each position in one group at most, kept as lists threaded
+/// through two arrays: no allocation per group.
+private struct PositionGroups {
+    private var first: [Int32] = []
+    private var last: [Int32] = []
+    private var counts: [Int32] = []
+    /// Per position, the next one of its group (-1 at the end).
+    private var next: [Int32] = []
+
+    var count: Int { first.count }
+
+    mutating func removeAll(positions: Int) {
+        first.removeAll(keepingCapacity: true)
+        last.removeAll(keepingCapacity: true)
+        counts.removeAll(keepingCapacity: true)
+        if next.count != positions { next = [Int32](repeating: -1, count: positions) }
+    }
+
+    mutating func startGroup(with position: Int) {
+        first.append(Int32(position))
+        last.append(Int32(position))
+        counts.append(1)
+        next[position] = -1
+    }
+
+    mutating func append(_ position: Int, to group: Int) {
+        next[Int(last[group])] = Int32(position)
+        next[position] = -1
+        last[group] = Int32(position)
+        counts[group] += 1
+    }
+
+    func memberCount(_ group: Int) -> Int { Int(counts[group]) }
+
+    /// The group's positions, in the order they were added.
+    func members(_ group: Int) -> [Int] {
+        var result: [Int] = []
+        result.reserveCapacity(Int(counts[group]))
+        var position = first[group]
+        while position >= 0 {
+            result.append(Int(position))
+            position = next[Int(position)]
+        }
+        return result
     }
 }
