@@ -22,10 +22,17 @@ if arguments.first == "__measure" {
 }
 if arguments.first == "__peak", arguments.count >= 2 {
     // Spawned by this small process, the child's peak RSS is its own: spawned by the bench after
-    // it generated and linted projects, Linux counts the bench's peak in the child's.
+    // it generated and linted projects, Linux counts the bench's peak in the child's (`exec`
+    // keeps the larger of the old and new high-water marks; `posix_spawn`'s child starts in the
+    // parent's memory).
     let run = spawn(arguments[1], Array(arguments.dropFirst(2)), captureOutput: false)
     print(run.maxRSSKilobytes, run.status)
     exit(0)
+}
+if arguments.first == "__fresh", arguments.count >= 2 {
+    // The same for a child that reports its own peak: its output passes through, its status is
+    // this process's.
+    exit(spawn(arguments[1], Array(arguments.dropFirst(2)), captureOutput: false, passOutput: true).status)
 }
 
 /// `program arguments`' own peak RSS and exit status, measured through `__peak`.
@@ -165,7 +172,8 @@ struct ChildResult {
 func measure(_ kind: String, _ directory: String, runs: Int) -> ChildResult {
     var results: [ChildResult] = []
     for _ in 0..<runs {
-        let spawned = spawn(selfPath, ["__measure", kind, directory], captureOutput: true)
+        // Through `__fresh`, so the peak RSS the child reports is its own.
+        let spawned = spawn(selfPath, ["__fresh", selfPath, "__measure", kind, directory], captureOutput: true)
         let fields = spawned.output.split(whereSeparator: { $0 == " " || $0 == "\n" })
         guard spawned.status == 0, fields.count >= 4 else {
             log("measurement \(kind) failed in \(directory): status \(spawned.status)")
@@ -229,9 +237,12 @@ for (name, directory) in corpora {
     let processRuns = name == "S" ? options.processRuns : options.runs
     var processTimes: [Double] = [], processRSS: [Double] = []
     for _ in 0..<processRuns {
-        let run = spawn(binary, ["lint", directory], captureOutput: false)
-        processTimes.append(run.seconds)
-        processRSS.append(Double(run.maxRSSKilobytes))
+        processTimes.append(spawn(binary, ["lint", directory], captureOutput: false).seconds)
+    }
+    // Timed runs are spawned directly (a helper would add its start-up); the peak comes from
+    // runs through `__peak`, where it is the binary's own.
+    for _ in 0..<options.runs {
+        processRSS.append(Double(spawnForPeak(binary, ["lint", directory]).maxRSSKilobytes))
     }
     var titleInProcess: Double?, titleBinary: Double?
     if FileManager.default.fileExists(atPath: directory + "/requests.jsonl") {
