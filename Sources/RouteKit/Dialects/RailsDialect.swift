@@ -46,8 +46,8 @@ public struct RailsDialect: DialectRules {
                close > percent + 2, Self.isName(UnsafeBufferPointer(rebasing: text[(percent + 2) ..< close]), bars: false),
                let (spec, end) = PrintfSpec.parse(text, from: close + 1, ruby: true) {
                 index = end
-                let family: Int32 = "diouxXbBc".utf8.contains(spec.conversion) ? FormatToken.integer
-                    : "eEfgG".utf8.contains(spec.conversion) ? FormatToken.float : FormatToken.anyType
+                let family: Int32 = Self.integerConversions.contains(spec.conversion) ? FormatToken.integer
+                    : Self.floatConversions.contains(spec.conversion) ? FormatToken.float : FormatToken.anyType
                 body(token(for: (percent + 2) ..< close, percent ..< end, in: text, family: family, formatted: formatted))
                 continue
             }
@@ -79,7 +79,7 @@ public struct RailsDialect: DialectRules {
         while let found = UTF8Text.firstIndex(of: UInt8(ascii: "%"), in: b, from: index) {
             var next = found + 1
             // strftime's own flags: `-` (no padding), `_`, `0`, `^`, `#`.
-            while next < b.count, "-_0^#".utf8.contains(b[next]) { next += 1 }
+            while next < b.count, strftimeFlags.contains(b[next]) { next += 1 }
             if next < b.count, strftimeOnly.contains(b[next]) { return true }
             index = max(next, found + 1)
             if index >= b.count { break }
@@ -88,6 +88,10 @@ public struct RailsDialect: DialectRules {
     }
 
     private static let strftimeOnly = ByteSet("YyBbmHIMSZzjklPUWVDTRrh")
+    private static let strftimeFlags = ByteSet("-_0^#")
+    // Sets of bytes, not `String.utf8.contains`: a generic search per placeholder.
+    private static let integerConversions = ByteSet("diouxXbBc")
+    private static let floatConversions = ByteSet("eEfgG")
 
     /// `\w` of Ruby's pattern: ASCII letters, digits and `_` (and `|` inside `%{…}`).
     static func isName(_ bytes: UnsafeBufferPointer<UInt8>, bars: Bool) -> Bool {

@@ -1305,6 +1305,16 @@ examples:
           talks: { one: "%{count} talk in %{room}", other: "%{count} talks in %{room}" }
         de:
           talks: { one: "%{count} Vortrag", other: "%{count} Vorträge" }
+  - description: "Translations without a `%` anywhere: a plural none of whose forms shows the base's placeholder, and a text that lacks one."
+    triggers: ["strings.yml:5:3", "strings.yml:6:13"]
+    files:
+      strings.yml: |
+        en:
+          talks: { one: "%{count} talk", other: "%{count} talks" }
+          greeting: "Hello %{name}"
+        de:
+          talks: { one: "ein Vortrag", other: "Vorträge" }
+          greeting: "Hallo"
   - description: "Ruby's `%<name>s` (here with a format: `%<rating>.1f`) is the named placeholder `%{name}` with a format; the names match."
     triggers: []
     files:

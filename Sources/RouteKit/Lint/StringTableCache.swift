@@ -7,7 +7,7 @@ final class StringTableCache: Sendable {
     private let strings: StringTable
     private let pluralCategoriesByLocale = Concurrent.Once<[String: [Int8]]>()
     private let argumentsByKey = Concurrent.Once<KeyArguments>()
-    private let formatCandidatesByLocale = Concurrent.Once<[[FormatCandidate]]>()
+    private let formatScansByLocale = Concurrent.Once<[FormatScan]>()
 
     init(_ strings: StringTable) {
         self.strings = strings
@@ -25,19 +25,22 @@ final class StringTableCache: Sendable {
         argumentsByKey.value { KeyArguments(strings) }
     }
 
-    /// Per locale of `strings.locales` (same order), the texts where `format-crash` or
-    /// `placeholder-shown-verbatim` may find something, in entry and form order: one scan of each
-    /// text with a `%` in its dialect serves both rules, which then read only these texts again.
-    func formatCandidates() -> [[FormatCandidate]] {
-        formatCandidatesByLocale.value { Self.formatCandidates(strings, arguments: keyArguments()) }
+    /// Per locale of `strings.locales` (same order), what one scan of every text found: the texts
+    /// where `format-crash` or `placeholder-shown-verbatim` may find something, which they then
+    /// read alone, and the entries with a `%` in a text, beyond which `placeholder-mismatch`
+    /// reads no text where the base has no placeholder (each rule read every text: three passes
+    /// over all the texts of every locale, where one serves).
+    func formatScans() -> [FormatScan] {
+        formatScansByLocale.value { Self.formatScans(strings, arguments: keyArguments()) }
     }
 
-    private static func formatCandidates(_ strings: StringTable, arguments: KeyArguments) -> [[FormatCandidate]] {
+    private static func formatScans(_ strings: StringTable, arguments: KeyArguments) -> [FormatScan] {
         let storage = strings.storage
         let locales = strings.locales
         return Concurrent.map(count: locales.count) { localeIndex in
-            guard let table = strings[locales[localeIndex]] else { return [] }
+            guard let table = strings[locales[localeIndex]] else { return FormatScan(candidates: [], percentEntries: []) }
             var found: [FormatCandidate] = []
+            var percentEntries = [UInt64](repeating: 0, count: (table.entries.count + 63) / 64)
             // The rules of the file the last text with a `%` was in (a copy of an existential each
             // time they are asked for; a locale's entries come file by file).
             var rulesFile: Int32 = -1
@@ -46,6 +49,7 @@ final class StringTableCache: Sendable {
                 table.forEachTextAndForm(ofEntryAt: index) { ref, form in
                     storage.withBytes(entry.file, ref) { text in
                         guard UTF8Text.firstIndex(of: UInt8(ascii: "%"), in: text) != nil else { return }
+                        percentEntries[index >> 6] |= 1 << UInt64(index & 63)
                         if entry.file != rulesFile {
                             rules = storage.rules(entry.file)
                             rulesFile = entry.file
@@ -70,7 +74,7 @@ final class StringTableCache: Sendable {
                     }
                 }
             }
-            return found
+            return FormatScan(candidates: found, percentEntries: percentEntries)
         }
     }
 
@@ -94,7 +98,21 @@ final class StringTableCache: Sendable {
     }
 }
 
-/// A text in which a formatter may throw or show a placeholder as typed (`StringTableCache.formatCandidates`).
+/// One locale's texts as `StringTableCache.formatScans` found them.
+struct FormatScan: Sendable {
+    /// The texts that may crash or show a placeholder as typed, in entry and form order.
+    var candidates: [FormatCandidate]
+    /// One bit per entry (by its index in the locale's `entries`): set when one of its texts has a `%`.
+    var percentEntries: [UInt64]
+
+    /// Whether a text of the entry at `index` has a `%` (without one it has no placeholder in any dialect).
+    @inline(__always)
+    func hasPercent(entry index: Int) -> Bool {
+        percentEntries[index >> 6] & (1 << UInt64(index & 63)) != 0
+    }
+}
+
+/// A text in which a formatter may throw or show a placeholder as typed (`StringTableCache.formatScans`).
 struct FormatCandidate: Sendable {
     /// The entry's index in its locale's `entries`.
     var entry: Int32

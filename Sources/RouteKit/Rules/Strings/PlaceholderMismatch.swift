@@ -37,8 +37,11 @@ struct PlaceholderMismatch: LintRule {
         // The first `limits.findings` are listed, in locale and entry order; the rest counted.
         let listing = FindingListing(rule: Self.id, limit: context.project.config.limits.findings)
         let recentBases = RecentBases()
-        for locale in strings.locales where locale != strings.baseLocale {
+        // Which entries have a `%` in a text, from the scan `format-crash` shares.
+        let scans = context.stringCache.formatScans()
+        for (localeIndex, locale) in strings.locales.enumerated() where locale != strings.baseLocale {
             guard let table = strings[locale] else { continue }
+            let scan = scans[localeIndex]
             // A finding per entry or form at most, made into words only when asked for (`message`).
             let make: @Sendable (Int, Int?, Int?, (String) -> Void) -> Void = { index, form, _, piece in
                 let entry = table.entries[index]
@@ -84,6 +87,12 @@ struct PlaceholderMismatch: LintRule {
                 // out with Strings only for the others. A plural form may lack placeholders, and so
                 // may a plain text whose base is a plural.
                 let allowMissing = entry.isPlural || source.isPlural
+                // No `%` in any of its texts: no placeholders, so nothing added; it matches when the
+                // base has none, or when each text may lack them and no form need show them (the
+                // loop below would say so after reading every text again).
+                if !scan.hasPercent(entry: entryIndex), !source.hasPlaceholders || (allowMissing && !(entry.isPlural && !apple)) {
+                    continue
+                }
                 var matches = true
                 table.forEachText(of: entry) { ref in
                     guard matches else { return }

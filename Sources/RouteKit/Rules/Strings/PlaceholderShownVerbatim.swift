@@ -26,7 +26,7 @@ struct PlaceholderShownVerbatim: LintRule {
         }
         var findings: [Finding] = []
         // The texts worth reading again, found in one scan shared with `format-crash`.
-        let candidates = context.stringCache.formatCandidates()
+        let scans = context.stringCache.formatScans()
         for (localeIndex, locale) in strings.locales.enumerated() {
             guard let table = strings[locale] else { continue }
             let group = EntryFindings(rule: Self.id, table: table, place: .text, message: .made { index, form, offset in
@@ -41,7 +41,7 @@ struct PlaceholderShownVerbatim: LintRule {
                 let dialect = storage.dialects[Int(entry.file)]
                 return "'\(storage.name(entry.key))' in locale '\(locale)' shows \(written) as typed: \(Self.why(dialect, written))"
             }, itemsInMessageOrder: true)
-            for candidate in candidates[localeIndex] where candidate.mayShowVerbatim {
+            for candidate in scans[localeIndex].candidates where candidate.mayShowVerbatim {
                 let index = Int(candidate.entry), form = candidate.formIndex
                 let entry = table.entries[index]
                 let rules = storage.rules(entry.file)
