@@ -45,7 +45,9 @@ final class StringTableCache: Sendable {
             // time they are asked for; a locale's entries come file by file).
             var rulesFile: Int32 = -1
             var rules: any DialectRules = AppleDialect()
-            for (index, entry) in table.entries.enumerated() {
+            // By index: the enumerated iterator over packed entries was a call per entry.
+            for index in 0 ..< table.entries.count {
+                let entry = table.entries[index]
                 table.forEachTextAndForm(ofEntryAt: index) { ref, form in
                     storage.withBytes(entry.file, ref) { text in
                         guard UTF8Text.firstIndex(of: UInt8(ascii: "%"), in: text) != nil else { return }
@@ -85,7 +87,7 @@ final class StringTableCache: Sendable {
             var categories = [Int8](repeating: -1, count: table.forms.count)
             for entryIndex in table.pluralEntries {
                 let entry = table.entries[Int(entryIndex)]
-                for formIndex in table.pluralForms(entry).indices {
+                for formIndex in table.pluralFormIndices(entry) {
                     let category = strings.storage.withBytes(entry.file, table.forms[formIndex].category, UTF8Text.pluralCategory)
                     if let category { categories[formIndex] = Int8(category) }
                 }

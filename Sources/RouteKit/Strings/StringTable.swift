@@ -437,7 +437,14 @@ public struct LocaleStrings: Sendable {
 
     @inline(__always)
     func pluralForms(_ entry: CompactEntry) -> Slice<PackedForms> {
-        forms[Int(entry.text.start) ..< Int(entry.text.start) + Int(entry.text.length)]
+        forms[pluralFormIndices(entry)]
+    }
+
+    /// The indices in `forms` of a plural's forms: a plain range (a slice's `indices` were not
+    /// specialized, and looked up their generic metadata at every entry).
+    @inline(__always)
+    func pluralFormIndices(_ entry: CompactEntry) -> Range<Int> {
+        Int(entry.text.start) ..< Int(entry.text.start) + Int(entry.text.length)
     }
 
     /// The texts of an entry (one, or one per form), as arena references.

@@ -66,7 +66,9 @@ struct PlaceholderMismatch: LintRule {
             // they are asked for; a locale's entries come file by file).
             var rulesFile: Int32 = -1
             var rules: any DialectRules = AppleDialect()
-            for (entryIndex, entry) in table.entries.enumerated() {
+            // By index: the enumerated iterator over packed entries was a call per entry.
+            for entryIndex in 0 ..< table.entries.count {
+                let entry = table.entries[entryIndex]
                 let source = sources[Int(entry.key)]
                 guard source.signature >= 0 else { continue }
                 if entry.file != rulesFile {
@@ -132,7 +134,7 @@ struct PlaceholderMismatch: LintRule {
                                                     into: &translationBytes)
                         if translationBytes.lacksAny(merged, of: expectedBytes, Int(source.signature)) { atKey.add(entry: entryIndex, to: &findings) }
                     }
-                    for formIndex in table.pluralForms(entry).indices {
+                    for formIndex in table.pluralFormIndices(entry) {
                         let form = Self.signature(of: CollectionOfOne(table.forms[formIndex].text), entry, storage, arguments: arguments,
                                                   into: &translationBytes)
                         if translationBytes.hasExtra(form, beyond: expectedBytes, Int(source.allowed)) {

@@ -27,7 +27,7 @@ struct PluralExtraCategory: LintRule {
             })
             for entryIndex in table.pluralEntries {
                 let entry = table.entries[Int(entryIndex)]
-                for formIndex in table.pluralForms(entry).indices {
+                for formIndex in table.pluralFormIndices(entry) {
                     let category = Int(categories[formIndex])
                     if category >= 0, usedMask & (1 << category) != 0 { continue }
                     neverSelected.add(entry: Int(entryIndex), form: formIndex, to: &findings)

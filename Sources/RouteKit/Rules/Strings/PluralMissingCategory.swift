@@ -24,7 +24,7 @@ struct PluralMissingCategory: LintRule {
             // The categories a plural lacks; `other` always counts (every locale selects it).
             @Sendable func missing(_ entry: CompactEntry) -> [String] {
                 var presentMask = 0
-                for formIndex in table.pluralForms(entry).indices where categories[formIndex] >= 0 {
+                for formIndex in table.pluralFormIndices(entry) where categories[formIndex] >= 0 {
                     presentMask |= 1 << Int(categories[formIndex])
                 }
                 if let neededMask, neededMask & ~presentMask == 0, presentMask & otherBit != 0 { return [] }

@@ -22,7 +22,9 @@ struct Untranslated: LintRule {
                 let text = storage.string(entry.file, form.map { table.forms[$0].text } ?? entry.text)
                 return "'\(storage.name(entry.key))' in locale '\(locale)' is the same as in '\(baseLocale)': \"\(text)\""
             })
-            for (index, entry) in table.entries.enumerated() {
+            // By index: the enumerated iterator over packed entries was a call per entry.
+            for index in 0 ..< table.entries.count {
+                let entry = table.entries[index]
                 guard let sourceIndex = base.index(of: entry.key) else { continue }
                 let source = base.entries[sourceIndex]
                 // Texts compared one by one: a plural's forms in order, as many as the base has.
