@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import RouteKit
 
@@ -16,17 +17,42 @@ import Testing
         Array(text.utf8).withUnsafeBufferPointer(body)
     }
 
-    @Test func nfcAsWrittenOnlyBelowCombiningMarks() {
-        for text in ["", "plain ASCII", "paramètre", "Ünïcödé ÿ", "ɐ ʰ ˜"] {
+    @Test func nfcAsWrittenBelowCombiningMarksAndInLettersThatNeverCompose() {
+        for text in ["", "plain ASCII", "paramètre", "Ünïcödé ÿ", "ɐ ʰ ˜", "Ω ά", "настройки", "הגדרות", "الإعدادات", "キャンセル",
+                     "設定 0", "프로필"] {
             #expect(Self.withBytes(text) { UTF8Text.isNFCAsWritten($0) }, "\(text)")
         }
-        for text in ["e\u{301}", "Ω", "\u{212A}", "キャンセル", "😀"] {
+        for text in ["e\u{301}", "\u{2126}", "\u{212A}", "か\u{3099}", "\u{1100}\u{1161}", "\u{0387}", "\u{F900}", "नमस्ते", "😀"] {
             #expect(!Self.withBytes(text) { UTF8Text.isNFCAsWritten($0) }, "\(text)")
         }
         // Invalid UTF-8 is never taken as written: Strings repair it.
         for bytes: [UInt8] in [[0x80], [0xC3], [0xC0, 0x80], [0x41, 0xC3, 0x41]] {
             #expect(!bytes.withUnsafeBufferPointer { UTF8Text.isNFCAsWritten($0) })
         }
+    }
+
+    /// Every scalar of the Basic Multilingual Plane taken as written is in NFC alone, of
+    /// combining class 0, and never follows another in a canonical decomposition (so it cannot
+    /// compose with what precedes it): the oracle is Foundation's NFD of every scalar.
+    @Test func everyScalarTakenAsWrittenIsAStarterNFCKeeps() {
+        var laterInDecompositions = Set<UInt32>()
+        for value in UInt32(0x80) ... 0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let decomposed = String(Character(scalar)).decomposedStringWithCanonicalMapping.unicodeScalars
+            for later in decomposed.dropFirst() { laterInDecompositions.insert(later.value) }
+        }
+        #expect(laterInDecompositions.contains(0x3099) && laterInDecompositions.contains(0x1161))
+        var taken = 0
+        for value in UInt32(0x80) ... 0xFFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = String(Character(scalar))
+            guard Self.withBytes(text, { UTF8Text.isNFCAsWritten($0) }) else { continue }
+            taken += 1
+            #expect(text.precomposedStringWithCanonicalMapping.utf8.elementsEqual(text.utf8), "U+\(String(value, radix: 16))")
+            #expect(scalar.properties.canonicalCombiningClass == .notReordered, "U+\(String(value, radix: 16))")
+            #expect(!laterInDecompositions.contains(value), "U+\(String(value, radix: 16))")
+        }
+        #expect(taken > 30_000)
     }
 
     @Test func canonicallyEqualMatchesStringEquality() {

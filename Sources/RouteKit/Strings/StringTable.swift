@@ -558,23 +558,50 @@ enum UTF8Text {
         return true
     }
 
-    /// True when `bytes` are valid UTF-8 whose scalars are all below U+0300: such text is in NFC
-    /// (every scalar there is a starter that NFC keeps as it is), so two such texts make equal
-    /// Strings exactly when their bytes are equal. True for ASCII and most Latin text.
+    /// True when `bytes` are valid UTF-8 whose scalars are all below U+0300, or in the letters of
+    /// scripts where every scalar is a starter that NFC keeps as it is and never composes with
+    /// the one before (Greek, Cyrillic, Armenian, Hebrew and Arabic letters; kana, CJK ideographs
+    /// and Hangul syllables): such text is in NFC, so two such texts make equal Strings exactly
+    /// when their bytes are equal. Titles in those scripts were normalized through a `String`
+    /// each. The ranges are held to Foundation's decompositions of every scalar in the tests.
     static func isNFCAsWritten(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
-        while index < bytes.count {
+        let count = bytes.count
+        while index < count {
             let byte = bytes[index]
             if byte < 0x80 {
                 index += 1
-            } else if byte >= 0xC2, byte < 0xCC, index + 1 < bytes.count, bytes[index + 1] & 0xC0 == 0x80 {
-                // A two-byte sequence for U+0080 ..< U+0300.
+            } else if byte >= 0xC2, byte < 0xE0, index + 1 < count, bytes[index + 1] & 0xC0 == 0x80 {
+                let scalar = UInt32(byte & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+                guard scalar < 0x300 || isNFCLetter(scalar) else { return false }
                 index += 2
+            } else if byte >= 0xE0, byte < 0xF0, index + 2 < count, bytes[index + 1] & 0xC0 == 0x80, bytes[index + 2] & 0xC0 == 0x80 {
+                // Overlong forms and surrogates decode below or outside every range.
+                let scalar = UInt32(byte & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+                guard isNFCLetter(scalar) else { return false }
+                index += 3
             } else {
                 return false
             }
         }
         return true
+    }
+
+    /// The scalars past U+02FF `isNFCAsWritten` takes as written.
+    private static func isNFCLetter(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x0370 ... 0x0373, 0x0375 ... 0x037D, 0x037F ... 0x0386, 0x0388 ... 0x03FF, // Greek (not 0374, 037E, 0387: singletons)
+             0x0400 ... 0x0482, 0x048A ... 0x052F, // Cyrillic (not the combining 0483–0489)
+             0x0531 ... 0x0556, 0x0561 ... 0x0587, // Armenian
+             0x05D0 ... 0x05EA, // Hebrew letters (not the points)
+             0x0620 ... 0x064A, 0x0660 ... 0x0669, 0x0671 ... 0x06D5, // Arabic letters and digits (not the marks)
+             0x3000 ... 0x3003, 0x3041 ... 0x3096, 0x30A1 ... 0x30FF, // ideographic space and stops, kana (not 3099–309C)
+             0x4E00 ... 0x9FFF, // CJK ideographs (not the compatibility ones, singletons)
+             0xAC00 ... 0xD7A3: // Hangul syllables (not the jamo they compose from)
+            return true
+        default:
+            return false
+        }
     }
 
     /// Equal as Swift Strings (canonical equivalence), without making Strings when both are NFC as written.
