@@ -260,7 +260,7 @@ struct LocaleMerge<Keys: MergeKeys>: RecordVisitor {
         }
         add(CompactEntry(key: id, file: file, keyLine: group.keyLine, keyColumn: group.keyColumn,
                          text: TextRef(start: 0, length: 0, line: 0, column: 0), isPlural: true),
-            forms: forms[...], arena: arena)
+            arena: arena)
     }
 
     mutating func namespace(_ id: Int32) { keys.setShape(id, 2) }
@@ -274,14 +274,15 @@ struct LocaleMerge<Keys: MergeKeys>: RecordVisitor {
         return kept
     }
 
-    /// Adds an entry whose texts are in `arena`, keeping them; a duplicate is noted (its texts are not kept).
-    private mutating func add(_ entry: CompactEntry, forms: ArraySlice<CompactForm> = [], arena: UnsafeBufferPointer<UInt8>) {
+    /// Adds an entry whose texts are in `arena` (a plural's forms in `forms`), keeping them; a
+    /// duplicate is noted (its texts are not kept).
+    private mutating func add(_ entry: CompactEntry, arena: UnsafeBufferPointer<UInt8>) {
         if let first = strings.index(of: entry.key) {
             let firstFile = strings.entries[first].file
             let hash: UInt64?
             if treeOfFile.indices.contains(Int(firstFile)), treeOfFile[Int(firstFile)] != treeOfFile[Int(entry.file)] {
                 // Another tree of the set: an override, compared with the first once every text is kept.
-                hash = OverrideHash.of(entry, forms: forms, arena: arena)
+                hash = OverrideHash.of(entry, forms: entry.isPlural ? forms[...] : [], arena: arena)
             } else if found.isFull {
                 // Past `limits.findings`, a duplicate is only counted (a record is 20 bytes, for an
                 // input line of a dozen).
@@ -300,12 +301,16 @@ struct LocaleMerge<Keys: MergeKeys>: RecordVisitor {
             entry.text = keep(entry.text, arena)
             return strings.add(entry)
         }
-        var kept = forms
+        // The forms' buffer, moved out and back: a copy of the forms to change was an allocation
+        // per plural, and changing them in place beside `keep` (which reads `self`) copied `self`.
+        var kept: [CompactForm] = []
+        swap(&kept, &forms)
         for index in kept.indices {
             kept[index].category = keep(kept[index].category, arena)
             kept[index].text = keep(kept[index].text, arena)
         }
-        strings.add(entry, forms: kept)
+        strings.add(entry, forms: kept[...])
+        swap(&kept, &forms)
     }
 }
 

@@ -41,10 +41,9 @@ struct EmptyTranslation: LintRule {
                     continue
                 }
                 if entry.isPlural {
-                    let first = Int(entry.text.start)
-                    for (offset, form) in table.pluralForms(entry).enumerated()
-                    where storage.withBytes(entry.file, form.text, { UTF8Text.isBlank($0, &scalars) }) {
-                        empty.add(entry: index, form: first + offset, severity: severity, to: &findings)
+                    for form in table.pluralFormIndices(entry)
+                    where storage.withBytes(entry.file, table.forms[form].text, { UTF8Text.isBlank($0, &scalars) }) {
+                        empty.add(entry: index, form: form, severity: severity, to: &findings)
                     }
                 } else if storage.withBytes(entry.file, entry.text, { UTF8Text.isBlank($0, &scalars) }),
                           !Self.isMeantBlank(entry, in: strings, &scalars) {
