@@ -48,6 +48,12 @@ import Testing
         "en:\n  p:\n    x: {one: \"%{count} item\", other: \"%{count} items\", few: 設定}\n",
         "en:\n  a: |\n    no final break",
         "en:\n  a: >-\n    no final break",
+        // Plain texts stepped over eight bytes at a time: a comment after a space the step
+        // took, trailing spaces across steps, `:` and `#` inside, non-ASCII after a run.
+        "en:\n  a: abcdefg #c\n  b: abcdefghijklmno #c\n  c: abcdefgh      \n  d: abcdefghijklmnop:q\n",
+        "en:\n  e: C# and F# and C++ and more\n  f: 1234567 é 12345678 世界 abcdefgh\n  g: ends with eight bytes",
+        "en:\n  h: a b c d e f g h i j k l m n o p   # spaced\n  i: x:y:z abcdefgh:ijklmnop abc\n",
+        "ja:\n  \"キー\": 値と値と値と値 abcdefgh\n  k: 設定 abcdefghijkl # コメント\n",
     ]
 
     static let rejected: [String] = [
@@ -129,6 +135,38 @@ import Testing
             for quote in [UInt8(ascii: "\""), UInt8(ascii: "'")] {
                 #expect(QuotedRun.isPlain(word, quote) == byByte(word, quote), "word \(String(word, radix: 16)), quote \(quote)")
             }
+        }
+    }
+
+    /// The eight-byte steps over a plain text and a line hold to the byte rules: the plain bytes
+    /// (printable ASCII, not `:` or `#`), the length up to the last byte that is not a space, and
+    /// the bytes that continue a UTF-8 sequence; on every edge byte at every place and random words.
+    @Test func plainRunsStepOverExactlyThePlainBytes() {
+        func bytes(_ word: UInt64) -> [UInt8] { (0 ..< 8).map { UInt8(truncatingIfNeeded: word >> (8 * UInt64($0))) } }
+        let edges: [UInt8] = [0x00, 0x09, 0x0A, 0x1F, 0x20, 0x21, 0x23, 0x3A, 0x7E, 0x7F, 0x80, 0xBF, 0xC0, 0xC3, 0xFF, 0x61]
+        var generator = SeededGenerator(seed: 0x9A1)
+        var words: [UInt64] = []
+        for edge in edges {
+            for position in 0 ..< 8 {
+                for base: UInt64 in [0x6161_6161_6161_6161, 0x2020_2020_2020_2020, 0x7E7E_7E7E_7E7E_7E7E] {
+                    words.append(base & ~(0xFF << (8 * UInt64(position))) | UInt64(edge) << (8 * UInt64(position)))
+                }
+            }
+        }
+        for _ in 0 ..< 20_000 {
+            var word: UInt64 = 0
+            for index in 0 ..< 8 {
+                let byte = generator.next() % 2 == 0 ? edges[Int(generator.next() % UInt64(edges.count))] : UInt8(0x20 + generator.next() % 0x5F)
+                word |= UInt64(byte) << (8 * UInt64(index))
+            }
+            words.append(word)
+        }
+        for word in words {
+            let b = bytes(word)
+            let plain = b.allSatisfy { (0x20 ... 0x7E).contains($0) && $0 != UInt8(ascii: ":") && $0 != UInt8(ascii: "#") }
+            #expect(PlainRun.isPlain(word) == plain, "word \(String(word, radix: 16))")
+            #expect(PlainRun.lengthToLastNonSpace(word) == (b.lastIndex { $0 != 0x20 }.map { $0 + 1 } ?? 0), "word \(String(word, radix: 16))")
+            #expect(PlainRun.continuationCount(word) == b.count { $0 & 0xC0 == 0x80 }, "word \(String(word, radix: 16))")
         }
     }
 

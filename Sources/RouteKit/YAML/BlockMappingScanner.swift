@@ -86,10 +86,15 @@ private struct Cursor {
 
     func isClass(_ byte: UInt8, _ mask: UInt8) -> Bool { classes[Int(byte)] & mask != 0 }
 
-    /// The mark of `pointer` on the current line: libyaml counts columns in characters.
+    /// The mark of `pointer` on the current line: libyaml counts columns in characters (every
+    /// byte that does not continue a UTF-8 sequence), counted eight bytes at a time.
     func mark(_ pointer: UnsafePointer<UInt8>) -> yaml_mark_t {
         var column = 0
         var scan = lineStart
+        while pointer - scan >= 8 {
+            column += 8 - PlainRun.continuationCount(UnsafeRawPointer(scan).loadUnaligned(as: UInt64.self))
+            scan += 8
+        }
         while scan < pointer {
             if scan.pointee & 0xC0 != 0x80 { column += 1 }
             scan += 1
@@ -410,6 +415,17 @@ private struct Cursor {
         if first < 0x80 && isClass(first, ByteClass.indicator) { return nil }
         var textEnd = position
         while position < end {
+            // Eight bytes at a time while they are printable ASCII other than `:` and `#` (most
+            // of a text): nothing to do but move the end past the last that is not a space.
+            if !inFlow {
+                while end - position >= 8, case let word = UInt64(littleEndian: UnsafeRawPointer(position).loadUnaligned(as: UInt64.self)),
+                      PlainRun.isPlain(word) {
+                    let kept = PlainRun.lengthToLastNonSpace(word)
+                    if kept > 0 { textEnd = position + kept }
+                    position += 8
+                }
+                guard position < end else { break }
+            }
             let byte = position.pointee
             if byte < 0x80 {
                 if inFlow {
@@ -426,6 +442,11 @@ private struct Cursor {
                     break
                 }
                 guard isClass(byte, ByteClass.printable) else { return nil }
+                if byte == hash, !inFlow, position > start, position[-1] == space {
+                    // ` #` with its space stepped over in a run of eight: a comment, as below.
+                    guard skipRestOfLine() else { return nil }
+                    break
+                }
                 if byte == space {
                     if !inFlow, position + 1 < end, position[1] == hash {
                         position += 1
@@ -559,6 +580,39 @@ private struct Cursor {
 
 /// The fast path of a quoted scalar (`Cursor.quoted`), on its own for its test against the byte
 /// by byte rule.
+/// Eight bytes of a plain text at once (`plainValue`), and of a line (`mark`).
+enum PlainRun {
+    /// True when each of the eight bytes of `word` is printable ASCII (0x20–0x7E) and neither
+    /// `:` nor `#`: what `plainValue` steps over one at a time (a space before `#` is a comment,
+    /// which the step leaves to the `#`). Each test tells exactly whether some byte fails it.
+    @inline(__always)
+    static func isPlain(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
+        if (word | (word &+ ones)) & highs != 0 { return false }
+        if (word &- 0x2020_2020_2020_2020) & ~word & highs != 0 { return false }
+        return !hasZero(word ^ (UInt64(colon) &* ones)) && !hasZero(word ^ (UInt64(hash) &* ones))
+    }
+
+    /// How many of the eight bytes (in memory order) run up to the last that is not a space; 0
+    /// when all are spaces. Exact per byte (no borrow crosses a byte).
+    @inline(__always)
+    static func lengthToLastNonSpace(_ word: UInt64) -> Int {
+        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let x = word ^ 0x2020_2020_2020_2020
+        // The high bit of each byte that is a space.
+        let spaces = ~(((x & lows) &+ lows) | x | lows)
+        let others = ~spaces & 0x8080_8080_8080_8080
+        return others == 0 ? 0 : (63 - others.leadingZeroBitCount) / 8 + 1
+    }
+
+    /// The bytes of `word` that continue a UTF-8 sequence (`10xxxxxx`).
+    @inline(__always)
+    static func continuationCount(_ word: UInt64) -> Int {
+        (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+    }
+}
+
 enum QuotedRun {
     /// True when each of the eight bytes of `word` is printable ASCII (0x20–0x7E) and neither
     /// `quote` nor a backslash: what `quoted` steps over one at a time. Each test tells exactly
