@@ -47,10 +47,28 @@ struct KeyInterner {
     @inline(__always)
     private func segmentLength(_ id: Int) -> Int { Int(segmentEnds[id]) - segmentStart(id) }
 
+    /// Eight bytes a step, as `KeyHash` (a byte a step was most of a look-up: a translation's
+    /// every key is looked up), the length mixed in first for the overlapping last step.
     private static func hash(_ parent: Int32, _ segment: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325 ^ (UInt64(UInt32(bitPattern: parent)) &* 0x9E37_79B9_7F4A_7C15)
-        for byte in segment {
-            h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        let count = segment.count
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325 ^ (UInt64(UInt32(bitPattern: parent)) &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(truncatingIfNeeded: count)
+        if count > 0, let base = segment.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            var index = 0
+            while index + 8 <= count {
+                h = (h ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
+                h ^= h >> 29
+                index += 8
+            }
+            if index < count {
+                var tail: UInt64 = 0
+                if count >= 8 {
+                    tail = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+                } else {
+                    for offset in 0 ..< count { tail |= UInt64(base[offset]) << UInt64(8 * offset) }
+                }
+                h = (h ^ tail) &* 0x9E37_79B9_7F4A_7C15
+            }
         }
         h ^= h >> 33
         h &*= 0xFF51_AFD7_ED55_8CCD
@@ -73,7 +91,7 @@ struct KeyInterner {
     func lookup(_ parent: Int32, _ key: UnsafeBufferPointer<UInt8>) -> Int32? {
         var current = parent
         var start = 0
-        for index in 0 ..< key.count where key[index] == UInt8(ascii: ".") {
+        while let index = UTF8Text.firstIndex(of: UInt8(ascii: "."), in: key, from: start) {
             let segment = UnsafeBufferPointer(rebasing: key[start ..< index])
             guard case .found(let id) = find(current, segment, Self.hash(current, segment)) else { return nil }
             current = id
