@@ -43,6 +43,21 @@ import Testing
         #expect(file.root?.mapping?["a"]?.scalar?.value == "1")
     }
 
+    /// Keys are told apart by their bytes whether the mapping is small (compared one by one) or
+    /// large (a set, made at the eighth key): a key given again is found on both sides, and `é`
+    /// written precomposed or as `e` with a combining accent are two keys.
+    @Test(arguments: [1, 6, 7, 8, 9, 20])
+    func keysGivenAgainAreFoundInMappingsOfAnySize(keys: Int) throws {
+        var text = (0 ..< keys).map { "k\($0): v\($0)\n" }.joined()
+        text += "\u{E9}: a\ne\u{301}: b\nk0: again\n"
+        if keys > 1 { text += "k\(keys - 1): again\n" }
+        let file = read(text)
+        let found = file.diagnostics.filter { $0.rule == "duplicate-key" }
+        #expect(found.map(\.key) == (keys > 1 ? ["k0", "k\(keys - 1)"] : ["k0"]))
+        #expect(file.root?.mapping?["k0"]?.scalar?.value == "v0")
+        #expect(file.root?.mapping?["\u{E9}"]?.scalar?.value == "a" && file.root?.mapping?.entries.count == keys + 2)
+    }
+
     @Test func unterminatedQuoteIsSyntaxErrorWithPosition() throws {
         let file = read("a: 1\nb: \"open\n")
         let finding = try #require(file.diagnostics.first)

@@ -96,8 +96,22 @@ private struct TreeBuilder {
         var skipNextValue = false
         /// The keys so far, as bytes: YAML keys are equal when their characters are, where Swift's
         /// `String` would also call `"é"` and `"e\u{301}"` equal (and the streaming strings reader
-        /// compares bytes too).
+        /// compares bytes too). Made once the mapping has `fewKeys` entries: before, the entries'
+        /// keys (which are the keys seen) are compared one by one (a set and an array a key were
+        /// most of reading a catalog of small mappings).
         var seen: Set<[UInt8]> = []
+
+        static let fewKeys = 8
+
+        /// Adds `key` to the keys seen; false when the mapping has it already.
+        mutating func insertKey(_ key: String) -> Bool {
+            if seen.isEmpty {
+                if entries.contains(where: { $0.key.value.utf8.elementsEqual(key.utf8) }) { return false }
+                guard entries.count + 1 >= Self.fewKeys else { return true }
+                for entry in entries { seen.insert(Array(entry.key.value.utf8)) }
+            }
+            return seen.insert(Array(key.utf8)).inserted
+        }
     }
 
     let path: String
@@ -261,7 +275,7 @@ private struct TreeBuilder {
         } else if case .scalar(let key) = node {
             // A key given again is reported when it is read, as the streaming strings reader
             // reports it (a value broken later must not hide it), and its value is dropped.
-            if frames[top].seen.insert(Array(key.value.utf8)).inserted {
+            if frames[top].insertKey(key.value) {
                 frames[top].pendingKey = key
             } else {
                 diagnostics.append(Finding(rule: "duplicate-key", severity: .error,
