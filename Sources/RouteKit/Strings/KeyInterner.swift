@@ -47,29 +47,10 @@ struct KeyInterner {
     @inline(__always)
     private func segmentLength(_ id: Int) -> Int { Int(segmentEnds[id]) - segmentStart(id) }
 
-    /// Eight bytes a step, as `KeyHash` (a byte a step was most of a look-up: a translation's
-    /// every key is looked up), the length mixed in first for the overlapping last step.
+    /// Eight bytes a step (`KeyHash.mixed`; a byte a step was most of a look-up, and every key
+    /// of every translation is looked up).
     private static func hash(_ parent: Int32, _ segment: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        let count = segment.count
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325 ^ (UInt64(UInt32(bitPattern: parent)) &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(truncatingIfNeeded: count)
-        if count > 0, let base = segment.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            var index = 0
-            while index + 8 <= count {
-                h = (h ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
-                h ^= h >> 29
-                index += 8
-            }
-            if index < count {
-                var tail: UInt64 = 0
-                if count >= 8 {
-                    tail = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-                } else {
-                    for offset in 0 ..< count { tail |= UInt64(base[offset]) << UInt64(8 * offset) }
-                }
-                h = (h ^ tail) &* 0x9E37_79B9_7F4A_7C15
-            }
-        }
+        var h = KeyHash.mixed(segment, into: 0xCBF2_9CE4_8422_2325 ^ (UInt64(UInt32(bitPattern: parent)) &* 0x9E37_79B9_7F4A_7C15))
         h ^= h >> 33
         h &*= 0xFF51_AFD7_ED55_8CCD
         h ^= h >> 33
