@@ -491,7 +491,10 @@ if let l = rows.first(where: { $0.corpus == "L" }) {
         let input = Double(l.bytes) / Double(half.bytes)
         checks.append(("L vs L/2: lint time grows linearly (×2 ± 25%)", abs(time / input - 1) <= 0.25,
                        String(format: "input ×%.2f, time ×%.2f", input, time)))
-        checks.append(("L vs L/2: peak RSS grows linearly (×2 ± 25%)", abs(rss / input - 1) <= 0.25,
+        // At most linearly: a peak measured as the process's own (not the bench's, as before
+        // stop 52) has a constant part, and grows by less than the input; more than linear
+        // growth is what this check is for.
+        checks.append(("L vs L/2: peak RSS grows at most linearly (≤ ×2 + 25%)", rss / input - 1 <= 0.25,
                        String(format: "input ×%.2f, RSS ×%.2f", input, rss)))
     }
 }
