@@ -124,7 +124,6 @@ public struct JUnitReporter: Reporter {
             }
             var runCases = RunPartsCache<RunKey, RunCase>()
             // Placed by key, the file is written per finding (three times): escaped once a file.
-            // Placed by key, the file is written per finding (three times): escaped once a file.
             var placedFile = PlacedFileCache { file -> PlacedFile in
                 let path = relativePath(file)
                 var attribute = ReportBytes(), text = ReportBytes()
@@ -295,8 +294,6 @@ public struct JUnitReporter: Reporter {
         var text: [UInt8]
     }
 
-    /// The files of findings placed by key, escaped once each, by the key place's file index
-    /// (findings come sorted by file, so the last one usually hits).
     /// A run at one severity.
     struct RunKey: Equatable {
         var template: ObjectIdentifier

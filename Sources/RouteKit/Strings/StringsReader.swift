@@ -275,12 +275,7 @@ private struct StringRecordBuilder: BlockMappingSink {
         let hash = KeyHash.of(bytes)
         let (start, length) = data.store(bytes)
         keyEnds.mark(start: start, length: length)
-        // The arena moved out while the frame's keys read it: passed from `data` itself, it was
-        // retained per key (the closure changes `self`).
-        var arena: [UInt8] = []
-        swap(&arena, &data.arena)
-        let isNew = keyEnds.insert(start: start, length: length, hash: hash, into: &frames[top].keys, arena: arena)
-        swap(&arena, &data.arena)
+        let isNew = keyEnds.insert(start: start, length: length, hash: hash, into: &frames[top].keys, arena: data.arena)
         frames[top].expectingKey = false
         if isNew {
             frames[top].key = (start, length, Int32(mark.line) + 1, Int32(mark.column) + 1)
