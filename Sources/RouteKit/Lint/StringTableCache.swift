@@ -133,15 +133,16 @@ struct FormatCandidate: Sendable {
 /// formatted as its base is: a stray `%` in a German text crashes only where the code passes
 /// arguments. Keys the base lacks are judged by their own text (`formatted(_:text:)`).
 struct KeyArguments: Sendable {
-    /// -1: the base lacks the key; 0: not formatted; 1: formatted.
-    private var formatted: [Int8]
-    /// The highest argument position the base (or, for Apple, its key) uses; 0 for none.
-    private var highest: [Int32]
+    /// Per key id: -1 when the base lacks the key; else the highest argument position the base
+    /// (or, for Apple, its key) uses (0 for none; positions stop at 1,000,000), with
+    /// `formattedBit` set when the app formats it. One array: a base of a million keys keeps it
+    /// beside every other table while the rules run.
+    private var keys: [Int32]
+    private static let formattedBit: Int32 = 1 << 30
 
     init(_ strings: StringTable) {
         let storage = strings.storage
-        formatted = [Int8](repeating: -1, count: storage.keyCount)
-        highest = [Int32](repeating: 0, count: storage.keyCount)
+        keys = [Int32](repeating: -1, count: storage.keyCount)
         guard let base = strings.base else { return }
         for entry in base.entries {
             let rules = storage.rules(entry.file)
@@ -172,22 +173,19 @@ struct KeyArguments: Sendable {
             default:
                 break
             }
-            formatted[Int(entry.key)] = isFormatted ? 1 : 0
-            highest[Int(entry.key)] = top
+            keys[Int(entry.key)] = top | (isFormatted ? Self.formattedBit : 0)
         }
     }
 
     /// Whether the app formats key `id`'s texts; `text` decides for a key the base lacks.
     func formatted(_ id: Int32, text: UnsafeBufferPointer<UInt8>, rules: any DialectRules) -> Bool {
-        switch formatted[Int(id)] {
-        case 1: return true
-        case 0: return false
-        default: return rules.hasArguments(text)
-        }
+        let value = keys[Int(id)]
+        return value < 0 ? rules.hasArguments(text) : value & Self.formattedBit != 0
     }
 
     /// The highest argument position the app passes for key `id`; nil when the base lacks it.
     func highestPosition(_ id: Int32) -> Int? {
-        formatted[Int(id)] < 0 ? nil : Int(highest[Int(id)])
+        let value = keys[Int(id)]
+        return value < 0 ? nil : Int(value & (Self.formattedBit - 1))
     }
 }

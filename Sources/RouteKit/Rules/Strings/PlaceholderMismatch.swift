@@ -23,8 +23,7 @@ struct PlaceholderMismatch: LintRule {
         var expectedBytes = PlaceholderBytes()
         // One signature at most per base text: reserved, so the list never grows by copying.
         expectedBytes.reserveSignatures(base.entries.count + 1)
-        var sources = [BaseText](repeating: BaseText(signature: -1, allowed: -1, isPlural: false, hasPlaceholders: false, apple: false),
-                                 count: storage.keyCount)
+        var sources = [BaseText](repeating: .absent, count: storage.keyCount)
         // Most texts have no placeholders: they share one empty signature (a signature each
         // would cost more than the texts of a large file).
         let noPlaceholders = expectedBytes.startSignature()
@@ -276,15 +275,33 @@ private final class RecentBases: Sendable {
     }
 }
 
-/// A base entry, as the loop over translations needs it.
+/// A base entry, as the loop over translations needs it: 8 bytes, one per key id (a base of a
+/// million keys keeps it beside every other table while the rules run).
 private struct BaseText {
     /// In the list of expected placeholders; -1 when the base lacks the key.
-    var signature: Int32
+    let signature: Int32
+    /// `allowed` in the low bits, the three flags above them.
+    private let packed: UInt32
+
+    private static let pluralBit: UInt32 = 1 << 31, placeholdersBit: UInt32 = 1 << 30, appleBit: UInt32 = 1 << 29
+
+    /// The key the base lacks.
+    static let absent = BaseText(signature: -1, allowed: 0, isPlural: false, hasPlaceholders: false, apple: false)
+
+    /// `signature` and `allowed` are indices in a list of at most one signature per base text and
+    /// two per String Catalog key: far below 2^29, within the input limits.
+    init(signature: Int32, allowed: Int32, isPlural: Bool, hasPlaceholders: Bool, apple: Bool) {
+        precondition(allowed >= 0 && allowed < 1 << 29)
+        self.signature = signature
+        packed = UInt32(allowed) | (isPlural ? Self.pluralBit : 0) | (hasPlaceholders ? Self.placeholdersBit : 0)
+            | (apple ? Self.appleBit : 0)
+    }
+
     /// What the code passes: `signature`, or for a String Catalog key with arguments of its own, those too.
-    var allowed: Int32
-    var isPlural: Bool
-    var hasPlaceholders: Bool
-    var apple: Bool
+    var allowed: Int32 { Int32(bitPattern: packed & (Self.appleBit - 1)) }
+    var isPlural: Bool { packed & Self.pluralBit != 0 }
+    var hasPlaceholders: Bool { packed & Self.placeholdersBit != 0 }
+    var apple: Bool { packed & Self.appleBit != 0 }
 }
 
 /// The placeholders of texts, compared by name for `%{name}` and by position and type family for
