@@ -256,10 +256,15 @@ public enum AndroidResources {
         private var seenNames: [UInt8] = []
         private var ignoredKinds: [String: Int] = [:]
 
-        init(display: String, flavor: ResourceTextFlavor, keepUntranslatable: Bool) {
+        /// `fileSize`: the bytes of the file read, which make room for its names at once.
+        init(display: String, flavor: ResourceTextFlavor, keepUntranslatable: Bool, fileSize: Int = 0) {
             self.display = display
             self.flavor = flavor
             self.keepUntranslatable = keepUntranslatable
+            // A `<string name="…">…</string>` line is 60 bytes or more (the slots are written now;
+            // the names' room only as it is used), its name a sixth of it at most.
+            seen = KeyTable(expectedKeys: fileSize / 64)
+            seenNames.reserveCapacity(fileSize / 6)
         }
 
         private mutating func note(_ kind: ImportNote.Kind, _ resource: RawResource, _ message: String) {

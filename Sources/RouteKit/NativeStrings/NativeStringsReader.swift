@@ -62,7 +62,7 @@ enum NativeStringsReader {
         // Each resource becomes records as the scanner closes it: neither the resources nor their
         // entries are kept as a list (some 150 bytes each, for elements of a dozen bytes).
         var data = StringsFileData(path: path)
-        var converter = AndroidResources.Converter(display: path, flavor: flavor, keepUntranslatable: true)
+        var converter = AndroidResources.Converter(display: path, flavor: flavor, keepUntranslatable: true, fileSize: bytes.count)
         var diagnostics: [Finding] = []
         let scanned = bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(NativeSyntaxError) in

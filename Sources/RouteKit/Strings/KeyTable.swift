@@ -33,6 +33,13 @@ struct KeyTable {
         few = (Self.free, Self.free, Self.free, Self.free, Self.free, Self.free, Self.free, Self.free)
     }
 
+    /// A table with room for `expectedKeys` before it grows (growing by doubling copies every
+    /// key at each step, and keeps the old table and the new at once).
+    init(expectedKeys: Int) {
+        self.init()
+        if expectedKeys > Self.fewCapacity { slots = [Slot](repeating: Self.free, count: expectedKeys / 3 * 4 + 8) }
+    }
+
     /// Adds the key `arena[start ..< start + length]` with `payload`; when the table has that key
     /// already, gives it `payload` instead (its bytes stay where they were first stored) and
     /// returns the payload it had.
