@@ -119,11 +119,11 @@ public enum AndroidResources {
             }
         }
         func close(depth: Int) {
-            if depth == 3, let item = currentItem {
+            // Moved out (`take`), not copied: a resource's arrays and set were retained and
+            // released for every element closed.
+            if depth == 3, let item = currentItem.take() {
                 current?.items.append(item)
-                currentItem = nil
-            } else if depth == 2, var closed = current {
-                current = nil
+            } else if depth == 2, var closed = current.take() {
                 stringText.withUnsafeBufferPointer { text in
                     closed.text = text
                     resource(closed)
