@@ -94,7 +94,11 @@ public enum AndroidResources {
 
     /// Scans the XML of one file, handing each top-level element to `resource` when it closes:
     /// no list of them is kept (a resource is some 150 bytes, an element of a one-line file 6).
-    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, limits: InputLimits = .default,
+    ///
+    /// `plainStringsAtOnce`: a `<string name="…">text</string>` with nothing to decode is read
+    /// in one step (`XMLScanner.plainStringElement`); off only for tests that hold that path to
+    /// the element-by-element one.
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, limits: InputLimits = .default, plainStringsAtOnce: Bool = true,
                      resource: (ScannedResource) -> Void) throws(NativeSyntaxError) -> Header {
         var scanner = XMLScanner(bytes, maxDepth: limits.depth, maxElements: limits.nodeCount)
         try scanner.validateEncoding()
@@ -132,6 +136,12 @@ public enum AndroidResources {
             }
         }
         while true {
+            if plainStringsAtOnce, current == nil, let plain = scanner.plainStringElement(maxText: maxText) {
+                let (line, column) = scanner.position(plain.offset)
+                resource(ScannedResource(file: bytes, kind: .string, name: plain.name, line: line, column: column,
+                                         text: UnsafeBufferPointer(rebasing: bytes[plain.text])))
+                continue
+            }
             let event = try scanner.next()
             switch event {
             case .endOfDocument:

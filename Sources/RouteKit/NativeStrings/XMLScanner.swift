@@ -340,6 +340,58 @@ struct XMLScanner {
         }
     }
 
+    /// A `<string>` element as resource files mostly hold them, read at once: white space, then
+    /// `<string name="NAME">TEXT</string>` exactly, with no reference, `<`, CR or `]` in the name
+    /// or the text, and room for it within the limits. Returns where the element starts, its
+    /// name's value and its text (as `next` would give them: nothing in them to decode), or nil,
+    /// having read nothing, for anything else: `next` then reads it, and says what is wrong.
+    /// Only where `next` would give the text between the root's children (depth 1).
+    mutating func plainStringElement(maxText: Int) -> (offset: Int, name: Range<Int>, text: Range<Int>)? {
+        guard open.count == 1, open.count < maxDepth, elements < maxElements else { return nil }
+        let count = bytes.count
+        var at = index
+        while at < count, Self.isSpace(bytes[at]) { at += 1 }
+        guard hasPrefix("<string name=\"", at: at) else { return nil }
+        let nameStart = at + 14
+        let nameEnd = Self.firstSpecial(in: bytes, from: nameStart, quote: true)
+        guard nameEnd > nameStart, nameEnd + 1 < count, bytes[nameEnd] == UInt8(ascii: "\""),
+              bytes[nameEnd + 1] == UInt8(ascii: ">") else { return nil }
+        let textStart = nameEnd + 2
+        let textEnd = Self.firstSpecial(in: bytes, from: textStart, quote: false)
+        guard textEnd - textStart <= maxText, hasPrefix("</string>", at: textEnd) else { return nil }
+        elements += 1
+        index = textEnd + 9
+        return (at, nameStart ..< nameEnd, textStart ..< textEnd)
+    }
+
+    /// The first byte at or after `start` that `plainStringElement` stops at: `<`, `&`, `]`, CR,
+    /// and with `quote` also `"` (the end of the file when there is none). Eight bytes at a time.
+    private static func firstSpecial(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, quote: Bool) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        /// The high bit of each byte of `word` that is `byte` (exact up to the first such byte).
+        @inline(__always) func matches(_ word: UInt64, _ byte: UInt64) -> UInt64 {
+            let diff = word ^ (byte &* ones)
+            return (diff &- ones) & ~diff & 0x8080_8080_8080_8080
+        }
+        var index = start
+        let count = bytes.count
+        while index + 8 <= count {
+            let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+            let found = matches(word, 0x3C) | matches(word, 0x26) | matches(word, 0x5D) | matches(word, 0x0D)
+                | (quote ? matches(word, 0x22) : 0)
+            if found != 0 { return index + (found.trailingZeroBitCount >> 3) }
+            index += 8
+        }
+        while index < count {
+            switch bytes[index] {
+            case 0x3C, 0x26, 0x5D, 0x0D: return index
+            case 0x22 where quote: return index
+            default: index += 1
+            }
+        }
+        return count
+    }
+
     private mutating func opened(_ name: Range<Int>, selfClosing: Bool, at start: Int) throws(NativeSyntaxError) -> Event {
         elements += 1
         if elements > maxElements {

@@ -1,0 +1,125 @@
+import Foundation
+@testable import RouteKit
+import Testing
+
+/// `XMLScanner.plainStringElement` reads a `<string name="…">text</string>` in one step. It is
+/// held to the element-by-element scan, the oracle: `AndroidResources.scan` must hand over the
+/// same resources (every field, positions included) and the same header, or fail with the same
+/// error, either way, on every document below and on generated ones that mix what the fast path
+/// takes with what it must leave.
+@Suite struct PlainStringElementTests {
+    /// Everything a scan hands over, as text to compare.
+    static func trace(_ text: String, atOnce: Bool, limits: InputLimits = .default) -> [String] {
+        let bytes = Array(text.utf8)
+        var lines: [String] = []
+        do {
+            let header = try bytes.withUnsafeBufferPointer { buffer throws(NativeSyntaxError) in
+                try AndroidResources.scan(buffer, limits: limits, plainStringsAtOnce: atOnce) { scanned in
+                    let resource = scanned.resource
+                    let items = resource.items.map { "\($0.quantity ?? "-")|\($0.text)|\($0.line):\($0.column)|\($0.markup.sorted())" }
+                    lines.append("\(resource.kind.elementName) \(resource.name ?? "-") \(resource.translatable ?? "-") "
+                        + "\(resource.product ?? "-") \(resource.line):\(resource.column) \(resource.text.debugDescription) "
+                        + "\(items) \(resource.markup.sorted())")
+                }
+            }
+            lines.append("root \(header.rootName ?? "-") \(header.rootLine):\(header.rootColumn)")
+        } catch {
+            lines.append("error \(error)")
+        }
+        return lines
+    }
+
+    static func agree(_ text: String, limits: InputLimits = .default, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        let fast = trace(text, atOnce: true, limits: limits), oracle = trace(text, atOnce: false, limits: limits)
+        #expect(fast == oracle, "\(text.debugDescription)", sourceLocation: sourceLocation)
+    }
+
+    /// Elements the fast path takes, and near misses it must leave to the scan.
+    static let elements: [String] = [
+        #"<string name="a">A</string>"#,
+        #"<string name="title_1">Schedule for day %1$s</string>"#,
+        #"<string name="e"></string>"#,
+        #"<string name="u">Grüße 世界 🎉</string>"#,
+        #"<string name="q">Don\'t miss \"%1$s\"</string>"#,
+        "<string name=\"nl\">one\ntwo\tthree</string>",
+        #"<string name="a">again</string>"#,
+        // Near misses: a reference, markup, CDATA, `]]>`, `]`, CR, other attributes or quoting.
+        #"<string name="r">a &amp; b</string>"#,
+        #"<string name="x&amp;y">X</string>"#,
+        #"<string name="m">a <b>bold</b> word</string>"#,
+        #"<string name="c"><![CDATA[<i>raw</i>]]></string>"#,
+        #"<string name="bad">a ]]> b</string>"#,
+        #"<string name="br">[x] and ]</string>"#,
+        "<string name=\"cr\">line\r\nbreak</string>",
+        #"<string name="t" translatable="false">T</string>"#,
+        #"<string  name="s">two spaces</string>"#,
+        #"<string name='sq'>single quotes</string>"#,
+        #"<string name="">empty name</string>"#,
+        #"<string name="sc"/>"#,
+        #"<string name="ws" >space before ></string>"#,
+        #"<string name="end">x</string >"#,
+        #"<string name="lt<">x</string>"#,
+        #"<string name="unclosed">x</strin>"#,
+        #"<plurals name="p"><item quantity="one">%d x</item><item quantity="other">%d xs</item></plurals>"#,
+        #"<string-array name="sa"><item>x</item></string-array>"#,
+        #"<dimen name="d">1dp</dimen>"#,
+        "<!-- a comment -->",
+        "text between &amp; elements",
+        "<string name=\"undefined\">&nbsp;</string>",
+    ]
+
+    @Test(arguments: elements)
+    func eachElementReadsTheSameBothWays(_ element: String) {
+        Self.agree("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<resources>\n    \(element)\n</resources>\n")
+        Self.agree("<resources>\(element)</resources>")
+        Self.agree("<resources>\r\n\t\(element)\r\n  \(element)</resources>")
+    }
+
+    /// Documents of random runs of the elements above, with white space, comments and nesting.
+    @Test func generatedDocumentsReadTheSameBothWays() {
+        var generator = SeededGenerator(seed: 32)
+        let spaces = ["", "\n", "\n    ", " ", "\t", "\r\n  "]
+        for _ in 0 ..< 300 {
+            var body = ""
+            for _ in 0 ..< Int.random(in: 1 ... 12, using: &generator) {
+                body += spaces.randomElement(using: &generator)!
+                body += Self.elements.randomElement(using: &generator)!
+            }
+            Self.agree("<resources>\(body)\n</resources>")
+        }
+    }
+
+    /// At the limits: the fast path leaves what is over them to the scan, which says so.
+    @Test func theLimitsHoldOnTheFastPath() {
+        var limits = InputLimits()
+        limits.scalarLength = 4
+        Self.agree(#"<resources><string name="a">abcd</string><string name="b">abcde</string></resources>"#, limits: limits)
+        limits = InputLimits()
+        limits.nodeCount = 3
+        Self.agree(#"<resources><string name="a">A</string><string name="b">B</string><string name="c">C</string></resources>"#,
+                   limits: limits)
+        limits = InputLimits()
+        limits.depth = 1
+        Self.agree(#"<resources><string name="a">A</string></resources>"#, limits: limits)
+    }
+
+    /// The fast path is taken where it should be (else the tests above compare the scan with itself),
+    /// and reads nothing where it is not.
+    @Test func theFastPathTakesThePlainElementAndLeavesTheRest() throws {
+        let text = Array("<resources>\n  <string name=\"a\">Hello</string><string name=\"b\">x &amp; y</string></resources>".utf8)
+        try text.withUnsafeBufferPointer { bytes in
+            var scanner = XMLScanner(bytes)
+            guard case .start = try scanner.next() else { Issue.record("no root"); return }
+            let found = scanner.plainStringElement(maxText: 100)
+            let plain = try #require(found)
+            #expect(plain.offset == 14)
+            #expect(String(decoding: UnsafeBufferPointer(rebasing: bytes[plain.name]), as: UTF8.self) == "a")
+            #expect(String(decoding: UnsafeBufferPointer(rebasing: bytes[plain.text]), as: UTF8.self) == "Hello")
+            let before = scanner.index
+            #expect(scanner.plainStringElement(maxText: 100) == nil)
+            #expect(scanner.index == before)
+            guard case .start(_, false, let offset) = try scanner.next() else { Issue.record("no second string"); return }
+            #expect(offset == before)
+        }
+    }
+}
