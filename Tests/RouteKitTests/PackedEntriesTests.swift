@@ -39,6 +39,9 @@ import Testing
         #expect(entries.count == count)
         #expect((0 ..< count).allSatisfy { Self.same(entries[$0], Self.entry($0)) })
         #expect(zip(entries, 0 ..< count).allSatisfy { Self.same($0, Self.entry($1)) })
+        // Walked with their indices, the files' runs followed along (files 0 and 1 alternate).
+        #expect(entries.indexed.map(\.index) == Array(0 ..< count))
+        #expect(entries.indexed.allSatisfy { Self.same($0.entry, Self.entry($0.index)) })
         #expect(entries.sideCount == (0 ..< count).count { [2, 4].contains($0 % 6) || ($0 % 6 == 3 && 2 * $0 + 1 > 255) })
     }
 

@@ -45,10 +45,9 @@ final class StringTableCache: Sendable {
             // time they are asked for; a locale's entries come file by file).
             var rulesFile: Int32 = -1
             var rules: any DialectRules = AppleDialect()
-            // By index: the enumerated iterator over packed entries was a call per entry.
-            for index in 0 ..< table.entries.count {
-                let entry = table.entries[index]
-                table.forEachTextAndForm(ofEntryAt: index) { ref, form in
+            // `indexed`: no search for the file per entry (`entries[index]`), no call per entry (`enumerated()`).
+            for (index, entry) in table.entries.indexed {
+                table.forEachTextAndForm(of: entry) { ref, form in
                     storage.withBytes(entry.file, ref) { text in
                         guard UTF8Text.firstIndex(of: UInt8(ascii: "%"), in: text) != nil else { return }
                         percentEntries[index >> 6] |= 1 << UInt64(index & 63)

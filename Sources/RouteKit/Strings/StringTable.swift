@@ -174,6 +174,28 @@ struct PackedEntries: RandomAccessCollection, Sendable {
 
     func makeIterator() -> Iterator { Iterator(entries: self) }
 
+    /// Every entry with its index, in order, the runs walked along: `self[index]` searches the
+    /// runs for the entry's file, which a loop over every entry by index did once per entry.
+    var indexed: Indexed { Indexed(entries: self) }
+
+    struct Indexed: Sequence {
+        fileprivate let entries: PackedEntries
+
+        struct Iterator: IteratorProtocol {
+            fileprivate var base: PackedEntries.Iterator
+
+            @inline(__always)
+            mutating func next() -> (index: Int, entry: CompactEntry)? {
+                let index = base.index
+                guard let entry = base.next() else { return nil }
+                return (index, entry)
+            }
+        }
+
+        @inline(__always)
+        func makeIterator() -> Iterator { Iterator(base: entries.makeIterator()) }
+    }
+
     /// Entries kept whole on the side (for tests of what packs).
     var sideCount: Int { side.count }
 
@@ -462,8 +484,7 @@ public struct LocaleStrings: Sendable {
     /// Calls `body` with each text of the entry at `index` and its form's index in `forms` (nil for
     /// a plain text): what a rule with a finding per text walks.
     @inline(__always)
-    func forEachTextAndForm(ofEntryAt index: Int, _ body: (_ ref: TextRef, _ form: Int?) -> Void) {
-        let entry = entries[index]
+    func forEachTextAndForm(of entry: CompactEntry, _ body: (_ ref: TextRef, _ form: Int?) -> Void) {
         guard entry.isPlural else { return body(entry.text, nil) }
         for form in Int(entry.text.start) ..< Int(entry.text.start) + Int(entry.text.length) { body(forms[form].text, form) }
     }

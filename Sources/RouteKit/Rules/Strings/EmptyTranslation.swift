@@ -29,9 +29,8 @@ struct EmptyTranslation: LintRule {
             let empty = EntryFindings(rule: Self.id, table: table, place: .text, message: .aroundKey(
                 prefix: { category in category.map { "the '\($0)' form of '" } ?? "'" },
                 suffix: "' is empty in locale '\(locale)': it shows as a blank label"))
-            // By index: the enumerated iterator over packed entries was a call per entry.
-            for index in 0 ..< table.entries.count {
-                let entry = table.entries[index]
+            // `indexed`: no search for the file per entry (`entries[index]`), no call per entry (`enumerated()`).
+            for (index, entry) in table.entries.indexed {
                 let severity: Severity
                 if isTitleKey[Int(entry.key)] {
                     severity = .error

@@ -17,9 +17,8 @@ struct ExtraTranslation: LintRule {
             let extra = EntryFindings(rule: Self.id, table: table, place: .key, message: .aroundKey(
                 prefix: { _ in "key '" }, suffix: "' of locale '\(table.locale)' is not in base locale '\(strings.baseLocale)'"),
                 listing: listing)
-            // By index: the enumerated iterator over packed entries was a call per entry.
-            for index in 0 ..< table.entries.count {
-                let entry = table.entries[index]
+            // `indexed`: no search for the file per entry (`entries[index]`), no call per entry (`enumerated()`).
+            for (index, entry) in table.entries.indexed {
                 guard !base.contains(entry.key) else { continue }
                 extra.add(entry: index, to: &findings)
             }

@@ -22,9 +22,8 @@ struct Untranslated: LintRule {
                 let text = storage.string(entry.file, form.map { table.forms[$0].text } ?? entry.text)
                 return "'\(storage.name(entry.key))' in locale '\(locale)' is the same as in '\(baseLocale)': \"\(text)\""
             })
-            // By index: the enumerated iterator over packed entries was a call per entry.
-            for index in 0 ..< table.entries.count {
-                let entry = table.entries[index]
+            // `indexed`: no search for the file per entry (`entries[index]`), no call per entry (`enumerated()`).
+            for (index, entry) in table.entries.indexed {
                 guard let sourceIndex = base.index(of: entry.key) else { continue }
                 let source = base.entries[sourceIndex]
                 // Texts compared one by one: a plural's forms in order, as many as the base has.
