@@ -77,8 +77,9 @@ struct RawItems: RandomAccessCollection, Sendable {
     private static let keyTextKind: UInt32 = 6
 
     /// Records in chunks of 256 KiB (pages of their own, given back when freed: see
-    /// `SystemAllocator`): they never grow by copying, and the merge frees each chunk once past
-    /// it (`release`) instead of a whole file's records at its end.
+    /// `SystemAllocator`): past the first (reserved for the records a file likely holds, grown by
+    /// doubling up to a chunk), they never grow by copying, and the merge frees each chunk once
+    /// past it (`release`) instead of a whole file's records at its end.
     private var chunks: [[Packed]] = []
     private(set) var count = 0
     private var side: [RawItem] = []
