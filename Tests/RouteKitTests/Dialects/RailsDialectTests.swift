@@ -16,6 +16,22 @@ import Testing
         #expect(!RailsDialect.isFormatPatternKey("formats.short"))
     }
 
+    /// Every reserved name is told by its bytes, and no other name: the names themselves, each
+    /// cut or grown by a byte, and names of the same lengths.
+    @Test func reservedNamesAreToldByTheirBytes() {
+        func isReserved(_ name: String) -> Bool { Array(name.utf8).withUnsafeBufferPointer(RailsDialect.isReserved) }
+        for name in RailsDialect.reservedNames {
+            #expect(isReserved(name), "\(name)")
+            #expect(!isReserved(String(name.dropLast())), "\(name)")
+            #expect(!isReserved(name + "s"), "\(name)")
+            #expect(!isReserved(String(name.dropFirst()) + "x"), "\(name)")
+            #expect(!isReserved(name.uppercased()), "\(name)")
+        }
+        for name in ["count", "name", "", "n", "user", "scopes", "defaults", "formats", "objects"] {
+            #expect(!isReserved(name), "\(name)")
+        }
+    }
+
     /// The same templates and values through Ruby I18n and through routekit: the same text, or
     /// both fail with the same exception class.
     @Test(.requires(.rubyI18n)) func agreesWithRubyI18n() throws {
