@@ -6,31 +6,12 @@ import Testing
 /// held to the element-by-element scan, the oracle: `AndroidResources.scan` must hand over the
 /// same resources (every field, positions included) and the same header, or fail with the same
 /// error, either way, on every document below and on generated ones that mix what the fast path
-/// takes with what it must leave.
+/// takes with what it must leave. The `xml` fuzz target makes the same comparison on random input
+/// (`AndroidResources.scanTrace`).
 @Suite struct PlainStringElementTests {
-    /// Everything a scan hands over, as text to compare.
-    static func trace(_ text: String, atOnce: Bool, limits: InputLimits = .default) -> [String] {
-        let bytes = Array(text.utf8)
-        var lines: [String] = []
-        do {
-            let header = try bytes.withUnsafeBufferPointer { buffer throws(NativeSyntaxError) in
-                try AndroidResources.scan(buffer, limits: limits, plainStringsAtOnce: atOnce) { scanned in
-                    let resource = scanned.resource
-                    let items = resource.items.map { "\($0.quantity ?? "-")|\($0.text)|\($0.line):\($0.column)|\($0.markup.sorted())" }
-                    lines.append("\(resource.kind.elementName) \(resource.name ?? "-") \(resource.translatable ?? "-") "
-                        + "\(resource.product ?? "-") \(resource.line):\(resource.column) \(resource.text.debugDescription) "
-                        + "\(items) \(resource.markup.sorted())")
-                }
-            }
-            lines.append("root \(header.rootName ?? "-") \(header.rootLine):\(header.rootColumn)")
-        } catch {
-            lines.append("error \(error)")
-        }
-        return lines
-    }
-
     static func agree(_ text: String, limits: InputLimits = .default, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-        let fast = trace(text, atOnce: true, limits: limits), oracle = trace(text, atOnce: false, limits: limits)
+        let fast = AndroidResources.scanTrace(Array(text.utf8), atOnce: true, limits: limits)
+        let oracle = AndroidResources.scanTrace(Array(text.utf8), atOnce: false, limits: limits)
         #expect(fast == oracle, "\(text.debugDescription)", sourceLocation: sourceLocation)
     }
 

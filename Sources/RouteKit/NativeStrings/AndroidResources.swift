@@ -425,3 +425,28 @@ public enum AndroidResources {
         return tree.contains("composeResources") ? .compose : .android
     }
 }
+
+extension AndroidResources {
+    /// Every resource `scan` hands over (kind, attributes, place, text, items, markup) and how
+    /// the scan ends, as text: what holds reading plain strings at once to reading them element
+    /// by element (`PlainStringElementTests`, and the `xml` fuzz target on random input).
+    static func scanTrace(_ bytes: [UInt8], atOnce: Bool, limits: InputLimits = .default) -> [String] {
+        var seen: [String] = []
+        let ending: String
+        do {
+            let header = try bytes.withUnsafeBufferPointer { buffer throws(NativeSyntaxError) in
+                try AndroidResources.scan(buffer, limits: limits, plainStringsAtOnce: atOnce) { scanned in
+                    let resource = scanned.resource
+                    let items = resource.items.map { "\($0.quantity ?? "-")|\($0.text)|\($0.line):\($0.column)|\($0.markup.sorted())" }
+                    seen.append("\(resource.kind.elementName) \(resource.name ?? "-") \(resource.translatable ?? "-") "
+                        + "\(resource.product ?? "-") \(resource.line):\(resource.column) \(resource.text.debugDescription) "
+                        + "\(items) \(resource.markup.sorted())")
+                }
+            }
+            ending = "root \(header.rootName ?? "-") \(header.rootLine):\(header.rootColumn)"
+        } catch {
+            ending = "error \(error)"
+        }
+        return seen + [ending]
+    }
+}

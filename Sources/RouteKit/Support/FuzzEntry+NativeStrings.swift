@@ -3,10 +3,15 @@ import FoundationEssentials
 extension FuzzEntry {
     /// A `strings.xml`, read in place (as `values-de/strings.xml` of a Compose tree and as an
     /// Android `values/strings.xml`), merged into a table, and through the importer's path.
-    /// Traps when the importer and the in-place reader disagree on whether the XML is well-formed.
-    /// Returns the number of records read.
+    /// Traps when the importer and the in-place reader disagree on whether the XML is well-formed,
+    /// or when reading plain `<string>`s in one step hands over other resources than reading them
+    /// element by element (its oracle). Returns the number of records read.
     @discardableResult
     public static func xml(_ bytes: [UInt8]) -> Int {
+        let atOnce = AndroidResources.scanTrace(bytes, atOnce: true), byElement = AndroidResources.scanTrace(bytes, atOnce: false)
+        if atOnce != byElement {
+            preconditionFailure("plain strings read at once: \(atOnce); element by element: \(byElement)")
+        }
         let compose = NativeStringsReader.read(bytes: bytes, path: "/fuzz/composeResources/values-de/strings.xml",
                                                format: .androidXML, baseLocale: "en", limits: .default)
         let android = NativeStringsReader.read(bytes: bytes, path: "/fuzz/res/values/strings.xml",
@@ -39,3 +44,4 @@ extension FuzzEntry {
         return result.data.items.count
     }
 }
+
