@@ -97,7 +97,6 @@ public struct RailsDialect: DialectRules {
     private static let integerConversions = ByteSet("diouxXbBc")
     private static let floatConversions = ByteSet("eEfgG")
 
-    /// `\w` of Ruby's pattern: ASCII letters, digits and `_` (and `|` inside `%{…}`).
     /// Whether `name` is one of `reservedNames`, told by its length and bytes: asked at every
     /// placeholder, where walking a list of the names' bytes was a sixth of reading Rails texts.
     static func isReserved(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -119,6 +118,7 @@ public struct RailsDialect: DialectRules {
         }
     }
 
+    /// `\w` of Ruby's pattern: ASCII letters, digits and `_` (and `|` inside `%{…}`).
     static func isName(_ bytes: UnsafeBufferPointer<UInt8>, bars: Bool) -> Bool {
         bytes.allSatisfy { byte in
             (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))

@@ -288,7 +288,8 @@ private struct BaseText {
     static let absent = BaseText(signature: -1, allowed: 0, isPlural: false, hasPlaceholders: false, apple: false)
 
     /// `signature` and `allowed` are indices in a list of at most one signature per base text and
-    /// two per String Catalog key: far below 2^29, within the input limits.
+    /// two per String Catalog key: 2^29 of them would take some 5 GB of base texts with
+    /// placeholders, past what the table could hold in memory.
     init(signature: Int32, allowed: Int32, isPlural: Bool, hasPlaceholders: Bool, apple: Bool) {
         precondition(allowed >= 0 && allowed < 1 << 29)
         self.signature = signature
