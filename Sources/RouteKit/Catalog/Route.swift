@@ -30,7 +30,8 @@ public struct RouteCatalog: Sendable {
 public struct Route: Sendable {
     public enum Declaration: String, Sendable { case `class`, object }
 
-    private final class Storage: @unchecked Sendable {
+    /// The fields, kept together in one box.
+    private struct Fields {
         var name: String
         var location: SourceLocation
         var tab: Tab?
@@ -42,87 +43,73 @@ public struct Route: Sendable {
         var from: [Located<String>] = []
         var isEntry = false
         var ignoredRules: Set<String> = []
-
-        init(name: String, location: SourceLocation) {
-            self.name = name
-            self.location = location
-        }
-
-        func copy() -> Storage {
-            let copy = Storage(name: name, location: location)
-            copy.tab = tab
-            copy.declaration = declaration
-            copy.declarationLocation = declarationLocation
-            copy.params = params
-            copy.title = title
-            copy.subtitle = subtitle
-            copy.from = from
-            copy.isEntry = isEntry
-            copy.ignoredRules = ignoredRules
-            return copy
-        }
     }
 
-    private var storage: Storage
+    private final class Box: @unchecked Sendable {
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var box: Box
 
     /// The box, made this value's own before a change (copy on write).
-    private mutating func owned() -> Storage {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-        return storage
+    private mutating func owned() -> Box {
+        if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+        return box
     }
 
     public var name: String {
-        get { storage.name }
-        _modify { let box = owned(); yield &box.name }
+        get { box.fields.name }
+        _modify { let box = owned(); yield &box.fields.name }
     }
     /// Where the route's name is written.
     public var location: SourceLocation {
-        get { storage.location }
-        _modify { let box = owned(); yield &box.location }
+        get { box.fields.location }
+        _modify { let box = owned(); yield &box.fields.location }
     }
     public var tab: Tab? {
-        get { storage.tab }
-        _modify { let box = owned(); yield &box.tab }
+        get { box.fields.tab }
+        _modify { let box = owned(); yield &box.fields.tab }
     }
     public var declaration: Declaration {
-        get { storage.declaration }
-        _modify { let box = owned(); yield &box.declaration }
+        get { box.fields.declaration }
+        _modify { let box = owned(); yield &box.fields.declaration }
     }
     public var declarationLocation: SourceLocation? {
-        get { storage.declarationLocation }
-        _modify { let box = owned(); yield &box.declarationLocation }
+        get { box.fields.declarationLocation }
+        _modify { let box = owned(); yield &box.fields.declarationLocation }
     }
     public var params: [Param] {
-        get { storage.params }
-        _modify { let box = owned(); yield &box.params }
+        get { box.fields.params }
+        _modify { let box = owned(); yield &box.fields.params }
     }
     public var title: TitleSpec? {
-        get { storage.title }
-        _modify { let box = owned(); yield &box.title }
+        get { box.fields.title }
+        _modify { let box = owned(); yield &box.fields.title }
     }
     public var subtitle: TitleSpec? {
-        get { storage.subtitle }
-        _modify { let box = owned(); yield &box.subtitle }
+        get { box.fields.subtitle }
+        _modify { let box = owned(); yield &box.fields.subtitle }
     }
     /// Routes that push this one: edges of the navigation graph.
     public var from: [Located<String>] {
-        get { storage.from }
-        _modify { let box = owned(); yield &box.from }
+        get { box.fields.from }
+        _modify { let box = owned(); yield &box.fields.from }
     }
     /// `entry: true`: a start route the shared UI shows first (onboarding), never pushed on the
     /// native stack: exempt from `unreachable-route` and `push-without-title`.
     public var isEntry: Bool {
-        get { storage.isEntry }
-        _modify { let box = owned(); yield &box.isEntry }
+        get { box.fields.isEntry }
+        _modify { let box = owned(); yield &box.fields.isEntry }
     }
     /// `lint: { ignore: [...] }`.
     public var ignoredRules: Set<String> {
-        get { storage.ignoredRules }
-        _modify { let box = owned(); yield &box.ignoredRules }
+        get { box.fields.ignoredRules }
+        _modify { let box = owned(); yield &box.fields.ignoredRules }
     }
 
     public init(name: String, location: SourceLocation) {
-        storage = Storage(name: name, location: location)
+        box = Box(Fields(name: name, location: location))
     }
 
     public var isTabRoot: Bool { tab != nil }
