@@ -45,7 +45,6 @@ final class StringTableCache: Sendable {
             // time they are asked for; a locale's entries come file by file).
             var rulesFile: Int32 = -1
             var rules: any DialectRules = AppleDialect()
-            // `indexed`: no search for the file per entry (`entries[index]`), no call per entry (`enumerated()`).
             for (index, entry) in table.entries.indexed {
                 table.forEachTextAndForm(of: entry) { ref, form in
                     storage.withBytes(entry.file, ref) { text in

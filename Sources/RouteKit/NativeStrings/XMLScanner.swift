@@ -367,18 +367,12 @@ struct XMLScanner {
     /// The first byte at or after `start` that `plainStringElement` stops at: `<`, `&`, `]`, CR,
     /// and with `quote` also `"` (the end of the file when there is none). Eight bytes at a time.
     private static func firstSpecial(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, quote: Bool) -> Int {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        /// The high bit of each byte of `word` that is `byte` (exact up to the first such byte).
-        @inline(__always) func matches(_ word: UInt64, _ byte: UInt64) -> UInt64 {
-            let diff = word ^ (byte &* ones)
-            return (diff &- ones) & ~diff & 0x8080_8080_8080_8080
-        }
         var index = start
         let count = bytes.count
         while index + 8 <= count {
             let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
-            let found = matches(word, 0x3C) | matches(word, 0x26) | matches(word, 0x5D) | matches(word, 0x0D)
-                | (quote ? matches(word, 0x22) : 0)
+            let found = ByteWord.matches(word, 0x3C) | ByteWord.matches(word, 0x26) | ByteWord.matches(word, 0x5D)
+                | ByteWord.matches(word, 0x0D) | (quote ? ByteWord.matches(word, 0x22) : 0)
             if found != 0 { return index + (found.trailingZeroBitCount >> 3) }
             index += 8
         }

@@ -49,16 +49,9 @@ enum ReportText {
     /// bytes at a time, as reports check every message.
     static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         var offset = 0
         while offset + 8 <= bytes.count {
-            let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
-            // A byte's high bit is set in `below` when it is under 0x20, in `delete` when it is
-            // 0x7F (zero after the XOR), and in `word` itself when it is not ASCII.
-            let below = (word &- 0x20 &* ones) & ~word
-            let xored = word ^ (0x7F &* ones)
-            let delete = (xored &- ones) & ~xored
-            if (word | below | delete) & highs != 0 { return false }
+            if !ByteWord.isPrintableASCII(UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)) { return false }
             offset += 8
         }
         for byte in bytes[offset...] where byte < 0x20 || byte >= 0x7F { return false }

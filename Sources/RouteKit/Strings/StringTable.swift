@@ -175,7 +175,8 @@ struct PackedEntries: RandomAccessCollection, Sendable {
     func makeIterator() -> Iterator { Iterator(entries: self) }
 
     /// Every entry with its index, in order, the runs walked along: `self[index]` searches the
-    /// runs for the entry's file, which a loop over every entry by index did once per entry.
+    /// runs for the entry's file, which a loop over every entry by index did once per entry (and
+    /// `enumerated()` over the entries was a call per entry).
     var indexed: Indexed { Indexed(entries: self) }
 
     struct Indexed: Sequence {
@@ -642,13 +643,9 @@ enum UTF8Text {
             for index in start ..< count where base[index] == target { return index }
             return nil
         }
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let pattern = UInt64(target) &* ones
         func firstMatch(at offset: Int) -> Int? {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)) ^ pattern
-            // The high bit of each zero byte (a match) is set; a borrow may set it above a match,
-            // never below the first one.
-            let matches = (word &- ones) & ~word & (ones &<< 7)
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+            let matches = ByteWord.matches(word, target)
             return matches == 0 ? nil : offset + matches.trailingZeroBitCount / 8
         }
         var index = start

@@ -44,4 +44,3 @@ extension FuzzEntry {
         return result.data.items.count
     }
 }
-

@@ -578,21 +578,13 @@ private struct Cursor {
     }
 }
 
-/// The fast path of a quoted scalar (`Cursor.quoted`), on its own for its test against the byte
-/// by byte rule.
 /// Eight bytes of a plain text at once (`plainValue`), and of a line (`mark`).
 enum PlainRun {
     /// True when each of the eight bytes of `word` is printable ASCII (0x20–0x7E) and neither
     /// `:` nor `#`: what `plainValue` steps over one at a time (a space before `#` is a comment,
-    /// which the step leaves to the `#`). Each test tells exactly whether some byte fails it.
+    /// which the step leaves to the `#`).
     @inline(__always)
-    static func isPlain(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
-        if (word | (word &+ ones)) & highs != 0 { return false }
-        if (word &- 0x2020_2020_2020_2020) & ~word & highs != 0 { return false }
-        return !hasZero(word ^ (UInt64(colon) &* ones)) && !hasZero(word ^ (UInt64(hash) &* ones))
-    }
+    static func isPlain(_ word: UInt64) -> Bool { ByteWord.isPrintableASCII(word, without: colon, hash) }
 
     /// How many of the eight bytes (in memory order) run up to the last that is not a space; 0
     /// when all are spaces. Exact per byte (no borrow crosses a byte).
@@ -613,18 +605,11 @@ enum PlainRun {
     }
 }
 
+/// The fast path of a quoted scalar (`Cursor.quoted`), on its own for its test against the byte
+/// by byte rule.
 enum QuotedRun {
     /// True when each of the eight bytes of `word` is printable ASCII (0x20–0x7E) and neither
-    /// `quote` nor a backslash: what `quoted` steps over one at a time. Each test tells exactly
-    /// whether some byte fails it (a borrow may blur only which one).
+    /// `quote` nor a backslash: what `quoted` steps over one at a time.
     @inline(__always)
-    static func isPlain(_ word: UInt64, _ quote: UInt8) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
-        // A byte ≥ 0x80, or 0x7F (its high bit set once one is added; no carry leaves a byte < 0x80).
-        if (word | (word &+ ones)) & highs != 0 { return false }
-        // A byte < 0x20: subtracting 0x20 borrows into its high bit.
-        if (word &- 0x2020_2020_2020_2020) & ~word & highs != 0 { return false }
-        return !hasZero(word ^ (UInt64(quote) &* ones)) && !hasZero(word ^ (UInt64(backslash) &* ones))
-    }
+    static func isPlain(_ word: UInt64, _ quote: UInt8) -> Bool { ByteWord.isPrintableASCII(word, without: quote, backslash) }
 }

@@ -29,7 +29,6 @@ struct EmptyTranslation: LintRule {
             let empty = EntryFindings(rule: Self.id, table: table, place: .text, message: .aroundKey(
                 prefix: { category in category.map { "the '\($0)' form of '" } ?? "'" },
                 suffix: "' is empty in locale '\(locale)': it shows as a blank label"))
-            // `indexed`: no search for the file per entry (`entries[index]`), no call per entry (`enumerated()`).
             for (index, entry) in table.entries.indexed {
                 let severity: Severity
                 if isTitleKey[Int(entry.key)] {

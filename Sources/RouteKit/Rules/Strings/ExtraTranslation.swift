@@ -17,7 +17,6 @@ struct ExtraTranslation: LintRule {
             let extra = EntryFindings(rule: Self.id, table: table, place: .key, message: .aroundKey(
                 prefix: { _ in "key '" }, suffix: "' of locale '\(table.locale)' is not in base locale '\(strings.baseLocale)'"),
                 listing: listing)
-            // `indexed`: no search for the file per entry (`entries[index]`), no call per entry (`enumerated()`).
             for (index, entry) in table.entries.indexed {
                 guard !base.contains(entry.key) else { continue }
                 extra.add(entry: index, to: &findings)

@@ -65,7 +65,6 @@ struct PlaceholderMismatch: LintRule {
             // they are asked for; a locale's entries come file by file).
             var rulesFile: Int32 = -1
             var rules: any DialectRules = AppleDialect()
-            // `indexed`: no search for the file per entry (`entries[index]`), no call per entry (`enumerated()`).
             for (entryIndex, entry) in table.entries.indexed {
                 let source = sources[Int(entry.key)]
                 guard source.signature >= 0 else { continue }

@@ -22,7 +22,6 @@ struct Untranslated: LintRule {
                 let text = storage.string(entry.file, form.map { table.forms[$0].text } ?? entry.text)
                 return "'\(storage.name(entry.key))' in locale '\(locale)' is the same as in '\(baseLocale)': \"\(text)\""
             })
-            // `indexed`: no search for the file per entry (`entries[index]`), no call per entry (`enumerated()`).
             for (index, entry) in table.entries.indexed {
                 guard let sourceIndex = base.index(of: entry.key) else { continue }
                 let source = base.entries[sourceIndex]

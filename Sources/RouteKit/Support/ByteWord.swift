@@ -1,0 +1,30 @@
+/// Eight bytes of text read as one little-endian word and tested at once: the steps of the
+/// scanners' fast paths (plain and quoted YAML texts, `strings.xml` names and texts, a byte's
+/// first index). Each test answers for the word exactly; `matches` marks its first match exactly
+/// (a borrow may mark bytes after it).
+enum ByteWord {
+    static let ones: UInt64 = 0x0101_0101_0101_0101
+    static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// The high bit of each byte of `word` that is `byte`: exact up to the first such byte.
+    @inline(__always)
+    static func matches(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+        let diff = word ^ (UInt64(byte) &* ones)
+        return (diff &- ones) & ~diff & highs
+    }
+
+    /// True when each byte of `word` is printable ASCII (0x20–0x7E).
+    @inline(__always)
+    static func isPrintableASCII(_ word: UInt64) -> Bool {
+        // A byte ≥ 0x80, or 0x7F (its high bit set once one is added; no carry leaves a byte < 0x80).
+        if (word | (word &+ ones)) & highs != 0 { return false }
+        // A byte < 0x20: subtracting 0x20 borrows into its high bit.
+        return (word &- 0x2020_2020_2020_2020) & ~word & highs == 0
+    }
+
+    /// True when each byte of `word` is printable ASCII and neither `first` nor `second`.
+    @inline(__always)
+    static func isPrintableASCII(_ word: UInt64, without first: UInt8, _ second: UInt8) -> Bool {
+        isPrintableASCII(word) && matches(word, first) | matches(word, second) == 0
+    }
+}
