@@ -28,4 +28,53 @@ import Testing
         #expect(read == expected)
         #expect(!read.isEmpty)
     }
+
+    /// `withBytes` hands over the same bytes as `read`, mapped or not (below and above
+    /// `MappedFile.threshold`), and a file `stat` calls empty (`/proc`) is read to its end.
+    @Test(arguments: [0, 1, MappedFile.threshold - 1, MappedFile.threshold, 1_000_003])
+    func withBytesSeesTheFileAsReadDoes(size: Int) throws {
+        let bytes = (0 ..< size).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        let dir = try TemporaryDirectory().write([:])
+        let path = dir.url.appendingPathComponent("f.bin").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        #expect(try InputFile.withBytes(path) { Array($0) }.get() == bytes)
+        let proc = try InputFile.withBytes("/proc/self/cmdline") { Array($0) }.get()
+        #expect(!proc.isEmpty)
+    }
+
+    /// Another program cutting a mapped file short while it is read: the pages past its new end
+    /// would raise SIGBUS and stop the process. They read as zeros, and the file is read again as
+    /// it is now: `body` runs twice, and the second run's output is the answer.
+    @Test func aMappedFileCutShortWhileReadIsReadAgain() throws {
+        let size = 4 * MappedFile.threshold + 123
+        let dir = try TemporaryDirectory().write([:])
+        let path = dir.url.appendingPathComponent("cut.bin").path
+        try Data(repeating: 7, count: size).write(to: URL(fileURLWithPath: path))
+        var runs: [Int] = []
+        let sum = try InputFile.withBytes(path) { bytes -> Int in
+            if runs.isEmpty { truncate(path, 100) }
+            runs.append(bytes.count)
+            // Every page, the ones past the new end too.
+            return stride(from: 0, to: bytes.count, by: 512).reduce(0) { $0 + Int(bytes[$1]) }
+        }.get()
+        #expect(runs == [size, 100])
+        #expect(sum == 7)
+        // Its slot is free again: the next mapping of the file is not taken for the cut one.
+        #expect(try InputFile.withBytes(path) { $0.count }.get() == 100)
+    }
+
+    /// More files mapped at once than the handler has slots for: the rest are read, with the
+    /// same bytes.
+    @Test func filesBeyondTheMappingSlotsAreRead() throws {
+        let bytes = (0 ..< MappedFile.threshold * 2).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        let dir = try TemporaryDirectory().write([:])
+        let path = dir.url.appendingPathComponent("f.bin").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        func nested(_ depth: Int) -> Bool {
+            (try? InputFile.withBytes(path) { mine in
+                mine.elementsEqual(bytes) && (depth == 0 || nested(depth - 1))
+            }.get()) ?? false
+        }
+        #expect(nested(80))
+    }
 }

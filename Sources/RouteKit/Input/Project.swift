@@ -185,18 +185,20 @@ public struct Project: Sendable {
             let path = paths[index]
             let isCatalog = index < catalogCount
             let isStrings = stringPaths.contains(path)
-            switch InputFile.read(path, maxSize: limits.fileSize) {
-            case .success(let bytes):
+            let read = InputFile.withBytes(path, maxSize: limits.fileSize) { bytes in
                 if isCatalog {
-                    let file = YAMLReader.read(bytes: bytes, path: path, limits: limits)
+                    let file = YAMLReader.read(buffer: bytes, path: path, limits: limits)
                     return ParsedInput(file: file, strings: isStrings ? StringsFileData(tree: file) : nil)
                 } else if let format = NativeStringsReader.format(of: path) {
-                    let result = NativeStringsReader.read(bytes: bytes, path: path, format: format, baseLocale: baseLocale, limits: limits)
+                    let result = NativeStringsReader.read(buffer: bytes, path: path, format: format, baseLocale: baseLocale, limits: limits)
                     return ParsedInput(file: result.file, strings: result.data)
                 } else {
-                    let result = StringsReader.read(bytes: bytes, path: path, limits: limits)
+                    let result = StringsReader.read(buffer: bytes, path: path, limits: limits)
                     return ParsedInput(file: result.file, strings: result.data)
                 }
+            }
+            switch read {
+            case .success(let input): return input
             case .failure(let failure):
                 let rule = switch NativeStringsReader.format(of: path) {
                 case .androidXML?: "xml-syntax"

@@ -16,9 +16,14 @@ enum NativeStringsReader {
     }
 
     static func read(bytes: [UInt8], path: String, format: Format, baseLocale: String, limits: InputLimits) -> StringsReader.Result {
+        bytes.withUnsafeBufferPointer { read(buffer: $0, path: path, format: format, baseLocale: baseLocale, limits: limits) }
+    }
+
+    static func read(buffer: UnsafeBufferPointer<UInt8>, path: String, format: Format, baseLocale: String,
+                     limits: InputLimits) -> StringsReader.Result {
         switch format {
-        case .androidXML: return readAndroidXML(bytes: bytes, path: path, baseLocale: baseLocale, limits: limits)
-        case .stringCatalog: return XCStringsReader.read(bytes: bytes, path: path, baseLocale: baseLocale, limits: limits)
+        case .androidXML: return readAndroidXML(buffer: buffer, path: path, baseLocale: baseLocale, limits: limits)
+        case .stringCatalog: return XCStringsReader.read(buffer: buffer, path: path, baseLocale: baseLocale, limits: limits)
         }
     }
 
@@ -56,32 +61,37 @@ enum NativeStringsReader {
     /// (off only for `StringsRecordDump.androidXMLDifference`, which holds it to the converter).
     static func readAndroidXML(bytes: [UInt8], path: String, baseLocale: String, limits: InputLimits,
                                plainStringsFromBytes: Bool = true) -> StringsReader.Result {
+        bytes.withUnsafeBufferPointer {
+            readAndroidXML(buffer: $0, path: path, baseLocale: baseLocale, limits: limits, plainStringsFromBytes: plainStringsFromBytes)
+        }
+    }
+
+    static func readAndroidXML(buffer: UnsafeBufferPointer<UInt8>, path: String, baseLocale: String, limits: InputLimits,
+                               plainStringsFromBytes: Bool = true) -> StringsReader.Result {
         let locale = androidLocale(of: path, baseLocale: baseLocale)
         let parts = path.split(separator: "/").map(String.init)
         let flavor = AndroidResources.flavor(forValuesDirectory: parts.dropLast().joined(separator: "/"))
         // Each resource becomes records as the scanner closes it: neither the resources nor their
         // entries are kept as a list (some 150 bytes each, for elements of a dozen bytes).
         var data = StringsFileData(path: path)
-        var converter = AndroidResources.Converter(display: path, flavor: flavor, keepUntranslatable: true, fileSize: bytes.count)
+        var converter = AndroidResources.Converter(display: path, flavor: flavor, keepUntranslatable: true, fileSize: buffer.count)
         var diagnostics: [Finding] = []
-        let scanned = bytes.withUnsafeBufferPointer { buffer in
-            Result { () throws(NativeSyntaxError) in
-                guard case .locale(let tag) = locale else { return try AndroidResources.scan(buffer, limits: limits) { _ in } }
-                data.arena.reserveCapacity(bytes.count / 2)
-                return try AndroidResources.scan(buffer, limits: limits) { scanned in
-                    if plainStringsFromBytes, scanned.kind == .string, scanned.translatable == nil, scanned.product == nil,
-                       scanned.markup.isEmpty, let name = scanned.plainName, !name.isEmpty {
-                        // The common case, from the bytes: the record `data.add` makes of its entry.
-                        if converter.acceptString(name: name, line: scanned.line) {
-                            data.addString(name: name, text: scanned.text, flavor: flavor, line: scanned.line, column: scanned.column)
-                        }
-                    } else if let entry = converter.convert(scanned.resource) {
-                        data.add(entry, locale: tag)
+        let scanned = Result { () throws(NativeSyntaxError) in
+            guard case .locale(let tag) = locale else { return try AndroidResources.scan(buffer, limits: limits) { _ in } }
+            data.arena.reserveCapacity(buffer.count / 2)
+            return try AndroidResources.scan(buffer, limits: limits) { scanned in
+                if plainStringsFromBytes, scanned.kind == .string, scanned.translatable == nil, scanned.product == nil,
+                   scanned.markup.isEmpty, let name = scanned.plainName, !name.isEmpty {
+                    // The common case, from the bytes: the record `data.add` makes of its entry.
+                    if converter.acceptString(name: name, line: scanned.line) {
+                        data.addString(name: name, text: scanned.text, flavor: flavor, line: scanned.line, column: scanned.column)
                     }
-                    // What the importer says it skipped, routekit says here too (decoding notes are for the import).
-                    for note in converter.takeNotes() where note.kind == .skipped {
-                        diagnostics.append(notice("not read: " + note.message, path, line: note.line ?? 1, column: 1, key: note.key, locale: tag))
-                    }
+                } else if let entry = converter.convert(scanned.resource) {
+                    data.add(entry, locale: tag)
+                }
+                // What the importer says it skipped, routekit says here too (decoding notes are for the import).
+                for note in converter.takeNotes() where note.kind == .skipped {
+                    diagnostics.append(notice("not read: " + note.message, path, line: note.line ?? 1, column: 1, key: note.key, locale: tag))
                 }
             }
         }
@@ -90,7 +100,7 @@ enum NativeStringsReader {
         case .failure(let error):
             let diagnostic = Finding(rule: "xml-syntax", severity: .error, message: error.message,
                                         location: SourceLocation(file: path, line: error.line, column: error.column))
-            return StringsReader.Result(file: emptyFile(path, [diagnostic], byteCount: bytes.count), data: StringsFileData(path: path))
+            return StringsReader.Result(file: emptyFile(path, [diagnostic], byteCount: buffer.count), data: StringsFileData(path: path))
         case .success(let value):
             header = value
         }
@@ -98,17 +108,17 @@ enum NativeStringsReader {
             let diagnostic = Finding(rule: "xml-syntax", severity: .error,
                                         message: "the root element is <\(header.rootName ?? "none")>, not <resources>: not a resource file",
                                         location: SourceLocation(file: path, line: header.rootLine, column: header.rootColumn))
-            return StringsReader.Result(file: emptyFile(path, [diagnostic], byteCount: bytes.count), data: StringsFileData(path: path))
+            return StringsReader.Result(file: emptyFile(path, [diagnostic], byteCount: buffer.count), data: StringsFileData(path: path))
         }
         let tag: String
         switch locale {
         case .notALocale(let notice):
-            return StringsReader.Result(file: emptyFile(path, [notice], byteCount: bytes.count, suppressions: header.suppressions),
+            return StringsReader.Result(file: emptyFile(path, [notice], byteCount: buffer.count, suppressions: header.suppressions),
                                         data: StringsFileData(path: path))
         case .locale(let name): tag = name
         }
         data.locales.append(RawLocale(name: tag, line: Int32(header.rootLine), column: Int32(header.rootColumn), items: 0 ..< data.items.count))
-        return StringsReader.Result(file: emptyFile(path, diagnostics, byteCount: bytes.count, suppressions: header.suppressions),
+        return StringsReader.Result(file: emptyFile(path, diagnostics, byteCount: buffer.count, suppressions: header.suppressions),
                                     data: data)
     }
 }

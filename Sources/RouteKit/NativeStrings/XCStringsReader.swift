@@ -27,33 +27,36 @@ import Darwin
 enum XCStringsReader {
     static func read(bytes: [UInt8], path: String, baseLocale: String, limits: InputLimits,
                      besideFrom: Int = JSONDocument.besideFrom) -> StringsReader.Result {
+        bytes.withUnsafeBufferPointer { read(buffer: $0, path: path, baseLocale: baseLocale, limits: limits, besideFrom: besideFrom) }
+    }
+
+    static func read(buffer: UnsafeBufferPointer<UInt8>, path: String, baseLocale: String, limits: InputLimits,
+                     besideFrom: Int = JSONDocument.besideFrom) -> StringsReader.Result {
         let repeated = CatalogEntries.repeatedMembers(path, limits)
         let lone = CatalogEntries.loneSurrogates(path, limits)
         func done(_ data: StringsFileData, _ diagnostics: [Finding], parsed: Bool = true) -> StringsReader.Result {
-            var file = NativeStringsReader.emptyFile(path, diagnostics, byteCount: bytes.count)
+            var file = NativeStringsReader.emptyFile(path, diagnostics, byteCount: buffer.count)
             file.nodeFindings = parsed ? [repeated, lone].filter { !$0.isEmpty } : []
             return StringsReader.Result(file: file, data: data)
         }
-        return bytes.withUnsafeBufferPointer { buffer -> StringsReader.Result in
-            var plan: CatalogEntries.Replay?
-            while true {
-                var entries = CatalogEntries(path: path, baseLocale: baseLocale, replay: plan, repeated: repeated, arenaCapacity: buffer.count)
-                let parsed = Result { () throws(NativeSyntaxError) in
-                    try JSONDocument.parse(buffer, maxDepth: limits.depth, maxNodes: limits.nodeCount * 4, outline: .stringCatalog,
-                                           streaming: "strings", into: &entries, besideFrom: besideFrom)
-                }
-                let doc: JSONDocument
-                switch parsed {
-                case .failure(let error):
-                    // Nothing read counts (the entries' repeats found so far neither), as in a file that is not JSON.
-                    return done(StringsFileData(path: path), [CatalogEntries.syntax(error.message, (error.line, error.column), path)], parsed: false)
-                case .success(let value): doc = value
-                }
-                if plan == nil { CatalogEntries.report(doc, repeated: repeated, lone: lone, path) }
-                switch entries.finish(doc) {
-                case .read(let data, let diagnostics): return done(data, diagnostics)
-                case .again(let replay): plan = replay
-                }
+        var plan: CatalogEntries.Replay?
+        while true {
+            var entries = CatalogEntries(path: path, baseLocale: baseLocale, replay: plan, repeated: repeated, arenaCapacity: buffer.count)
+            let parsed = Result { () throws(NativeSyntaxError) in
+                try JSONDocument.parse(buffer, maxDepth: limits.depth, maxNodes: limits.nodeCount * 4, outline: .stringCatalog,
+                                       streaming: "strings", into: &entries, besideFrom: besideFrom)
+            }
+            let doc: JSONDocument
+            switch parsed {
+            case .failure(let error):
+                // Nothing read counts (the entries' repeats found so far neither), as in a file that is not JSON.
+                return done(StringsFileData(path: path), [CatalogEntries.syntax(error.message, (error.line, error.column), path)], parsed: false)
+            case .success(let value): doc = value
+            }
+            if plan == nil { CatalogEntries.report(doc, repeated: repeated, lone: lone, path) }
+            switch entries.finish(doc) {
+            case .read(let data, let diagnostics): return done(data, diagnostics)
+            case .again(let replay): plan = replay
             }
         }
     }

@@ -19,26 +19,28 @@ enum StringsReader {
     }
 
     static func read(bytes: [UInt8], path: String, limits: InputLimits) -> Result {
-        bytes.withUnsafeBufferPointer { buffer in
-            var file = YAMLFile(path: path, root: nil, diagnostics: [], suppressions: Suppressions(), byteCount: buffer.count)
-            let (prepared, problem) = YAMLReader.prepare(buffer, path: path, limits: limits)
-            guard let body = prepared else {
-                file.diagnostics.append(problem!)
-                return Result(file: file, data: StringsFileData(path: path))
-            }
-            var streamer = StringRecordBuilder(path: path, body: body, limits: limits)
-            streamer.run()
-            file.suppressions = Suppressions.scan(body)
-            file.diagnostics = streamer.readerDiagnostics
-            file.nodeFindings = [streamer.nodeSyntax, streamer.duplicates].filter { !$0.isEmpty }
-            var data = streamer.data
-            data.arenaInRecordOrder = true
-            // The arena was reserved at the file's size, and lives until the merge keeps its
-            // texts. Capacity never touched costs no memory, while a copy would add to the peak
-            // of reading: trimmed only when most of it is unused (a file of comments).
-            if data.arena.capacity > 2 * data.arena.count + 4096 { data.arena = data.arena.withUnsafeBufferPointer { Array($0) } }
-            return Result(file: file, data: data)
+        bytes.withUnsafeBufferPointer { read(buffer: $0, path: path, limits: limits) }
+    }
+
+    static func read(buffer: UnsafeBufferPointer<UInt8>, path: String, limits: InputLimits) -> Result {
+        var file = YAMLFile(path: path, root: nil, diagnostics: [], suppressions: Suppressions(), byteCount: buffer.count)
+        let (prepared, problem) = YAMLReader.prepare(buffer, path: path, limits: limits)
+        guard let body = prepared else {
+            file.diagnostics.append(problem!)
+            return Result(file: file, data: StringsFileData(path: path))
         }
+        var streamer = StringRecordBuilder(path: path, body: body, limits: limits)
+        streamer.run()
+        file.suppressions = Suppressions.scan(body)
+        file.diagnostics = streamer.readerDiagnostics
+        file.nodeFindings = [streamer.nodeSyntax, streamer.duplicates].filter { !$0.isEmpty }
+        var data = streamer.data
+        data.arenaInRecordOrder = true
+        // The arena was reserved at the file's size, and lives until the merge keeps its
+        // texts. Capacity never touched costs no memory, while a copy would add to the peak
+        // of reading: trimmed only when most of it is unused (a file of comments).
+        if data.arena.capacity > 2 * data.arena.count + 4096 { data.arena = data.arena.withUnsafeBufferPointer { Array($0) } }
+        return Result(file: file, data: data)
     }
 }
 

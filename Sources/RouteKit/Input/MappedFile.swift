@@ -1,0 +1,130 @@
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
+/// A file's bytes mapped read-only for the length of one reading (`InputFile.withBytes`).
+///
+/// A mapped file that another program cuts short while it is read makes the next read of a page
+/// past its new end raise SIGBUS, which would stop routekit with nothing said. The handler this
+/// installs with the first mapping puts zero pages over that mapping instead, and marks it: the
+/// reading goes on over zeros, and `unmap` says the bytes were not the file's. A SIGBUS at any
+/// other address goes to the handler that was there before (the Swift runtime's backtracer, or the
+/// default: the process stops, as it would have).
+///
+/// Linux only (where routekit's speed is measured); elsewhere files are read into arrays.
+struct MappedFile: ~Copyable {
+    /// Files smaller than this are read: a mapping and its unmapping cost more than copying them.
+    static let threshold = 64 * 1024
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    private let slot: Int
+    private let length: Int
+
+    private init(bytes: UnsafeBufferPointer<UInt8>, slot: Int, length: Int) {
+        self.bytes = bytes
+        self.slot = slot
+        self.length = length
+    }
+
+    /// Maps the `size` bytes of the open file `descriptor`; nil when it cannot be mapped (then
+    /// it is read).
+    static func map(_ descriptor: Int32, size: Int) -> MappedFile? {
+        #if os(Linux)
+        guard size > 0 else { return nil }
+        let registry = MappingRegistry.shared
+        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else { return nil }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let length = (size + page - 1) / page * page
+        guard let slot = registry.claim(start: UInt(bitPattern: address), end: UInt(bitPattern: address) + UInt(length)) else {
+            munmap(address, length)
+            return nil
+        }
+        return MappedFile(bytes: UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size),
+                          slot: slot, length: length)
+        #else
+        return nil
+        #endif
+    }
+
+    /// Unmaps the file; false when it was cut short while mapped (the bytes read were not all its own).
+    consuming func unmap() -> Bool {
+        #if os(Linux)
+        // The slot is given up before the pages: a mapping made next at the same address must not
+        // be taken for this one.
+        let intact = MappingRegistry.shared.release(slot)
+        munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), length)
+        return intact
+        #else
+        return true
+        #endif
+    }
+}
+
+#if os(Linux)
+/// The mappings being read, for the SIGBUS handler: fixed slots of atomics, as a signal handler
+/// may neither allocate nor lock.
+private final class MappingRegistry: Sendable {
+    static let shared = MappingRegistry()
+    static let capacity = 64
+
+    /// A slot's first address: 0 when free, 1 while being claimed.
+    private let starts: InlineArray<64, Atomic<UInt>>
+    private let ends: InlineArray<64, Atomic<UInt>>
+    private let cut: InlineArray<64, Atomic<Bool>>
+    /// The SIGBUS action before this one's, for faults that are not a mapped input's.
+    private nonisolated(unsafe) let previous: UnsafeMutablePointer<sigaction>
+
+    private init() {
+        starts = InlineArray { _ in Atomic(0) }
+        ends = InlineArray { _ in Atomic(0) }
+        cut = InlineArray { _ in Atomic(false) }
+        previous = .allocate(capacity: 1)
+        previous.initialize(to: sigaction())
+        var action = sigaction()
+        action.__sigaction_handler.sa_sigaction = { _, info, _ in
+            let address = UInt(bitPattern: info?.pointee._sifields._sigfault.si_addr)
+            if MappingRegistry.shared.cover(address) { return }
+            // Not a mapped input's fault: the handler before takes the fault again when it repeats.
+            sigaction(SIGBUS, MappingRegistry.shared.previous, nil)
+        }
+        action.sa_flags = SA_SIGINFO | SA_NODEFER
+        sigemptyset(&action.sa_mask)
+        sigaction(SIGBUS, &action, previous)
+    }
+
+    func claim(start: UInt, end: UInt) -> Int? {
+        for slot in 0 ..< Self.capacity where starts[slot].compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
+            cut[slot].store(false, ordering: .relaxed)
+            ends[slot].store(end, ordering: .relaxed)
+            starts[slot].store(start, ordering: .releasing)
+            return slot
+        }
+        return nil
+    }
+
+    /// Frees `slot`; false when its file was cut short while mapped.
+    func release(_ slot: Int) -> Bool {
+        let wasCut = cut[slot].load(ordering: .acquiring)
+        starts[slot].store(0, ordering: .releasing)
+        return !wasCut
+    }
+
+    /// In the SIGBUS handler: zero pages over the mapping that holds `address`, if one does.
+    func cover(_ address: UInt) -> Bool {
+        for slot in 0 ..< Self.capacity {
+            let start = starts[slot].load(ordering: .acquiring)
+            guard start > 1, address >= start else { continue }
+            let end = ends[slot].load(ordering: .relaxed)
+            guard address < end else { continue }
+            _ = mmap(UnsafeMutableRawPointer(bitPattern: start), Int(end - start), PROT_READ,
+                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0)
+            cut[slot].store(true, ordering: .releasing)
+            return true
+        }
+        return false
+    }
+}
+#endif
