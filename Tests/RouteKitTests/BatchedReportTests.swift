@@ -76,22 +76,32 @@ import Testing
         let config = try ProjectConfig.load(path: dir.path(".routekit.yml"))
         let report = Linter.lint(try Project.load(config: config)).report(config: config)
         var runs = 0, placed = 0
+        // A file index names one file, whichever finding gives it (reporters ask the path once).
+        var fileOfIndex: [PlacedFileKey: String] = [:]
         for finding in report.diagnostics {
             if let (template, key) = finding.keyRun {
                 runs += 1
                 #expect(String(decoding: key, as: UTF8.self) == finding.key)
                 #expect(template == finding.keyTemplate)
             }
-            if let (_, place) = finding.keyPlace {
+            if let (place, _) = FindingPlace.placedByKey(finding) {
                 placed += 1
                 let fields = FindingPlace(finding)
-                #expect(fields.line == max(1, Int(place.line)) && fields.column == max(1, Int(place.column)))
+                #expect(fields.line == place.line && fields.column == place.column)
                 #expect(finding.keyTemplate?.placedByKey == true)
             } else {
                 #expect(finding.keyTemplate?.placedByKey != true)
             }
+            if let (place, file) = FindingPlace.indexed(finding) {
+                let fields = FindingPlace(finding)
+                #expect(fields.line == place.line && fields.column == place.column)
+                #expect(fileOfIndex[file, default: fields.file ?? ""] == fields.file)
+                fileOfIndex[file] = fields.file
+            }
         }
         #expect(runs >= 12 && placed >= 12)
+        // Files of batches placed by key and of entry findings (extra translations), in two files at least.
+        #expect(Set(fileOfIndex.values).count >= 2)
     }
 
     /// Two findings with one JUnit name (same file, rule, key and locale) are numbered, in the

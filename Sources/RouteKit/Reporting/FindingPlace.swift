@@ -34,15 +34,25 @@ struct FindingPlace {
 
     /// A key's place (`FindingBatch.KeyPlaces`), in file `file`.
     private init(_ place: FindingBatch.KeyPlaces.Place, file: String?) {
+        self.init(file: file, line: place.line, column: place.column)
+    }
+
+    private init(file: String?, line: Int32, column: Int32) {
         self.file = file
-        line = max(1, Int(place.line))
-        column = max(1, Int(place.column))
+        self.line = max(1, Int(line))
+        self.column = max(1, Int(column))
+    }
+
+    /// For a finding whose group indexes its files (`FindingGroup.indexedPlace`): its place
+    /// without its path, and the file as `PlacedFileKey` names it; nil for any other.
+    static func indexed(_ diagnostic: borrowing Finding) -> (place: FindingPlace, file: PlacedFileKey)? {
+        guard let (file, line, column) = diagnostic.indexedPlace else { return nil }
+        return (FindingPlace(file: nil, line: line, column: column), file)
     }
 
     /// For a finding placed by key: its place without its path, and the file as
     /// `PlacedFileKey` names it (no path made, no `String` retained); nil for any other.
     static func placedByKey(_ diagnostic: Finding) -> (place: FindingPlace, file: PlacedFileKey)? {
-        guard let (places, place) = diagnostic.keyPlace else { return nil }
-        return (FindingPlace(place, file: nil), PlacedFileKey(places: places, file: place.file))
+        diagnostic.isPlacedByKey ? indexed(diagnostic) : nil
     }
 }

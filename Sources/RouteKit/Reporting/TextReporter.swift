@@ -54,7 +54,7 @@ public struct TextReporter: Reporter {
         let diagnostics = report.diagnostics
         ChunkedRender.render(count: diagnostics.count, head: [], tail: tail.bytes, into: output) { range, out in
             // Findings come sorted by file: the shown path is worked out once per file.
-            var shownPath = PerFileCache { file in
+            var shownPath = ShownPaths { file in
                 var shown = ReportText.neutralized(PathUtilities.displayPath(file, from: directory))
                 // A line must never start with `::` (a GitHub Actions log would run it as a
                 // workflow command, even after leading blanks): `./` keeps such a path a path.
@@ -141,11 +141,25 @@ public struct TextReporter: Reporter {
     }
 
     /// `place: severity: `, the part of a line before the message.
-    private func writeStart(_ diagnostic: borrowing Finding, shownPath: inout PerFileCache<[UInt8]>, into out: inout ReportBytes) {
-        let place = FindingPlace(diagnostic)
+    /// Paths as shown, made once per file: by the file's index for findings that index their
+    /// files (no path asked of each), by the path for the others.
+    private struct ShownPaths {
+        var byPath: PerFileCache<[UInt8]>
+        var byIndex: PlacedFileCache<[UInt8]>
+
+        init(_ make: @escaping (String) -> [UInt8]) {
+            byPath = PerFileCache(make)
+            byIndex = PlacedFileCache(make)
+        }
+    }
+
+    private func writeStart(_ diagnostic: borrowing Finding, shownPath: inout ShownPaths, into out: inout ReportBytes) {
+        let indexed = FindingPlace.indexed(diagnostic)
+        let place = indexed?.place ?? FindingPlace(diagnostic)
+        let path = indexed.map { shownPath.byIndex(diagnostic, $0.file) } ?? place.file.map { shownPath.byPath($0) }
         if color { out.write(Self.bold) }
-        if let file = place.file {
-            out.write(shownPath(file))
+        if let path {
+            out.write(path)
             if let line = place.line, let column = place.column {
                 out.write(UInt8(ascii: ":"))
                 out.writeNumber(line)

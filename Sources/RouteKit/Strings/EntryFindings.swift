@@ -118,6 +118,14 @@ final class EntryFindings: FindingGroup, @unchecked Sendable {
         return (Int(point.line), Int(point.column))
     }
 
+    /// The file alone (the sort asks for it of every finding): no place looked up.
+    override func file(_ item: Int) -> String? { table.storage.paths[Int(entry(item).file)] }
+
+    override func indexedPlace(_ item: Int) -> (file: PlacedFileKey, line: Int32, column: Int32)? {
+        let point = point(item)
+        return (PlacedFileKey(places: ObjectIdentifier(table.storage), file: point.file), point.line, point.column)
+    }
+
     override func key(_ item: Int) -> String? { table.storage.name(entry(item).key) }
     override func locale(_ item: Int) -> String? { table.locale }
 
