@@ -34,14 +34,16 @@ public enum InputFile {
     /// file is then read again, as it is now, and `body` runs again on that.
     public static func withBytes<Output>(_ path: String, maxSize: Int = InputLimits.default.fileSize,
                                          _ body: (UnsafeBufferPointer<UInt8>) -> Output) -> Result<Output, Failure> {
-        if InputOverlay.shared.bytes(path) == nil, case .success(let file) = open(path, maxSize: maxSize) {
+        if InputOverlay.shared.bytes(path) != nil { return read(path, maxSize: maxSize).map { $0.withUnsafeBufferPointer(body) } }
+        return open(path, maxSize: maxSize).flatMap { file in
             defer { close(file.descriptor) }
             if file.size >= MappedFile.threshold, let mapped = MappedFile.map(file.descriptor, size: file.size) {
                 let output = body(mapped.bytes)
                 if mapped.unmap() { return .success(output) }
+                // Cut short while read: read again from the start (a mapping leaves the offset at 0).
             }
+            return readAll(file, maxSize: maxSize).map { $0.withUnsafeBufferPointer(body) }
         }
-        return read(path, maxSize: maxSize).map { $0.withUnsafeBufferPointer(body) }
     }
 
     private struct OpenFile {
