@@ -32,7 +32,9 @@ final class EntryFindings: FindingGroup, @unchecked Sendable {
 
     private let table: LocaleStrings
     private let place: Place
-    private let message: Message
+    /// `message` as one closure, kept in a constant: a closure taken out of an enum's case per
+    /// finding was a retain of its context, which both cores' reports share.
+    private let makeMessage: @Sendable (_ entry: Int, _ form: Int?, _ detail: Int?, _ piece: (String) -> Void) -> Void
     /// A finding without a detail is its entry's index as its item number, or at a form the
     /// entries' count + the form's index, stored nowhere else; any other is `Int32.min + n` for
     /// `items[n]` (increasing with `n`, as `itemsInMessageOrder` needs). Filled by `add` while
@@ -52,7 +54,19 @@ final class EntryFindings: FindingGroup, @unchecked Sendable {
          listing: FindingListing? = nil) {
         self.table = table
         self.place = place
-        self.message = message
+        switch message {
+        case .aroundKey(let prefix, let suffix):
+            makeMessage = { entryIndex, form, _, piece in
+                let entry = table.entries[entryIndex]
+                piece(prefix(form.map { table.storage.string(entry.file, table.forms[$0].category) }))
+                piece(table.storage.name(entry.key))
+                piece(suffix)
+            }
+        case .made(let make):
+            makeMessage = { entryIndex, form, detail, piece in piece(make(entryIndex, form, detail)) }
+        case .inPieces(let make):
+            makeMessage = make
+        }
         self.listing = listing
         super.init(rule: rule, itemsInMessageOrder: itemsInMessageOrder)
     }
@@ -131,17 +145,6 @@ final class EntryFindings: FindingGroup, @unchecked Sendable {
 
     override func forEachMessagePiece(_ item: Int, _ body: (String) -> Void) {
         let (entryIndex, formIndex, detail) = self.item(item)
-        let form = formIndex >= 0 ? formIndex : nil
-        switch message {
-        case .aroundKey(let prefix, let suffix):
-            let entry = entry(item)
-            body(prefix(form.map { table.storage.string(entry.file, table.forms[$0].category) }))
-            body(table.storage.name(entry.key))
-            body(suffix)
-        case .made(let make):
-            body(make(entryIndex, form, detail))
-        case .inPieces(let make):
-            make(entryIndex, form, detail, body)
-        }
+        makeMessage(entryIndex, formIndex >= 0 ? formIndex : nil, detail, body)
     }
 }
