@@ -223,17 +223,21 @@ extension Finding {
         return (template, unsafeDowncast(group, to: FindingBatch.self).keys.bytes(Int(item)))
     }
 
-    /// Whether it is a finding of a batch placed by key (`FindingGroup.placedByKey`).
-    var isPlacedByKey: Bool {
-        if case .grouped(let group, _) = storage { return group.placedByKey }
-        return false
+    /// For a finding placed by key (`FindingGroup.placedByKey`): its key's place, and the
+    /// places it was read from (as an identity: with the place's file index, it names the file
+    /// without making its path). Shared by every finding of the batches over the same keys, the
+    /// path was a retain on both cores per finding. Read without a call to the group (a call
+    /// retained it, on both cores).
+    var keyPlace: (places: ObjectIdentifier, place: FindingBatch.KeyPlaces.Place)? {
+        guard case .grouped(let group, let item) = storage, group.placedByKey,
+              let places = unsafeDowncast(group, to: FindingBatch.self).keys.places else { return nil }
+        return (ObjectIdentifier(places), places[Int(item)])
     }
 
-    /// Its place with its file as an index (`FindingGroup.indexedPlace`), which names the file
-    /// without making its path; nil for a single finding and for groups that do not index their
-    /// files.
+    /// For a finding of any other group that indexes its files (`FindingGroup.indexedPlace`):
+    /// its place with its file as an index; nil otherwise.
     var indexedPlace: (file: PlacedFileKey, line: Int32, column: Int32)? {
-        guard case .grouped(let group, let item) = storage else { return nil }
+        guard case .grouped(let group, let item) = storage, !group.placedByKey else { return nil }
         return group.indexedPlace(Int(item))
     }
 
@@ -335,8 +339,9 @@ class FindingGroup: @unchecked Sendable {
     }
     func file(_ item: Int) -> String? { location(item)?.file }
     /// Item `item`'s place with its file named by an index (`PlacedFileKey`), for groups whose
-    /// items' files are indices into paths they share; nil for others. A reporter names such a
-    /// file once, not a path per finding (a retain of the one path on both cores, per finding).
+    /// items' files are indices into paths they share (batches placed by key say it through
+    /// `Finding.keyPlace`); nil for others. A reporter names such a file once, not a path per
+    /// finding (a retain of the one path on both cores, per finding).
     func indexedPlace(_ item: Int) -> (file: PlacedFileKey, line: Int32, column: Int32)? { nil }
     func route(_ item: Int) -> String? { nil }
     func key(_ item: Int) -> String? { nil }
@@ -527,11 +532,6 @@ final class FindingBatch: FindingGroup, @unchecked Sendable {
             return (Int(place.line), Int(place.column))
         }
         return (location?.line ?? 0, location?.column ?? 0)
-    }
-    override func indexedPlace(_ item: Int) -> (file: PlacedFileKey, line: Int32, column: Int32)? {
-        guard let places = keys.places else { return nil }
-        let place = places[item]
-        return (PlacedFileKey(places: ObjectIdentifier(places), file: place.file), place.line, place.column)
     }
     override func file(_ item: Int) -> String? {
         if let places = keys.places { return places.paths[Int(places[item].file)] }

@@ -43,9 +43,10 @@ struct FindingPlace {
         self.column = max(1, Int(column))
     }
 
-    /// For a finding whose group indexes its files (`FindingGroup.indexedPlace`): its place
-    /// without its path, and the file as `PlacedFileKey` names it; nil for any other.
-    static func indexed(_ diagnostic: borrowing Finding) -> (place: FindingPlace, file: PlacedFileKey)? {
+    /// For a finding whose group indexes its files (placed by key, or `FindingGroup.indexedPlace`):
+    /// its place without its path, and the file as `PlacedFileKey` names it; nil for any other.
+    static func indexed(_ diagnostic: Finding) -> (place: FindingPlace, file: PlacedFileKey)? {
+        if let placed = placedByKey(diagnostic) { return placed }
         guard let (file, line, column) = diagnostic.indexedPlace else { return nil }
         return (FindingPlace(file: nil, line: line, column: column), file)
     }
@@ -53,6 +54,7 @@ struct FindingPlace {
     /// For a finding placed by key: its place without its path, and the file as
     /// `PlacedFileKey` names it (no path made, no `String` retained); nil for any other.
     static func placedByKey(_ diagnostic: Finding) -> (place: FindingPlace, file: PlacedFileKey)? {
-        diagnostic.isPlacedByKey ? indexed(diagnostic) : nil
+        guard let (places, place) = diagnostic.keyPlace else { return nil }
+        return (FindingPlace(place, file: nil), PlacedFileKey(places: places, file: place.file))
     }
 }
