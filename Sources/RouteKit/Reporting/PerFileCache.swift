@@ -34,9 +34,10 @@ struct LastHitMemo<Key: Hashable, Value> {
     }
 }
 
-/// A file of a finding placed by key (`Finding.keyPlace`): the places it was read from and its
-/// index there. It names the file without its path, which every finding of the batches over the
-/// same keys shares (a retain of it per finding, on both cores, cost more than the rest).
+/// A finding's file by index (`FindingPlace.indexed`): what holds the paths (a batch's key places,
+/// an entry finding's string storage) and the file's index there. It names the file without its
+/// path, which every finding of the file shares (a retain of it per finding, on both cores, cost
+/// more than the rest).
 struct PlacedFileKey: Hashable {
     var places: ObjectIdentifier
     var file: Int32
