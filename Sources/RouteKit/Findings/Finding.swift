@@ -234,10 +234,10 @@ extension Finding {
         return (ObjectIdentifier(places), places[Int(item)])
     }
 
-    /// For a finding of any other group that indexes its files (`FindingGroup.indexedPlace`):
-    /// its place with its file as an index; nil otherwise.
+    /// For a finding of a group that indexes its files (`FindingGroup.indexedPlace`; batches
+    /// placed by key give theirs through `keyPlace`): its place with its file as an index.
     var indexedPlace: (file: PlacedFileKey, line: Int32, column: Int32)? {
-        guard case .grouped(let group, let item) = storage, !group.placedByKey else { return nil }
+        guard case .grouped(let group, let item) = storage else { return nil }
         return group.indexedPlace(Int(item))
     }
 

@@ -16,11 +16,7 @@ public enum InputFile {
     }
 
     public static func read(_ path: String, maxSize: Int = InputLimits.default.fileSize) -> Result<[UInt8], Failure> {
-        // An editor's unsaved text, when the language server has one for this file.
-        if let overlaid = InputOverlay.shared.bytes(path) {
-            guard overlaid.count <= maxSize else { return .failure(tooLarge(overlaid.count, maxSize)) }
-            return .success(overlaid)
-        }
+        if let overlaid = overlaid(path, maxSize: maxSize) { return overlaid }
         return open(path, maxSize: maxSize).flatMap { file in
             defer { close(file.descriptor) }
             return readAll(file, maxSize: maxSize)
@@ -34,7 +30,7 @@ public enum InputFile {
     /// file is then read again, as it is now, and `body` runs again on that.
     public static func withBytes<Output>(_ path: String, maxSize: Int = InputLimits.default.fileSize,
                                          _ body: (UnsafeBufferPointer<UInt8>) -> Output) -> Result<Output, Failure> {
-        if InputOverlay.shared.bytes(path) != nil { return read(path, maxSize: maxSize).map { $0.withUnsafeBufferPointer(body) } }
+        if let overlaid = overlaid(path, maxSize: maxSize) { return overlaid.map { $0.withUnsafeBufferPointer(body) } }
         return open(path, maxSize: maxSize).flatMap { file in
             defer { close(file.descriptor) }
             if file.size >= MappedFile.threshold, let mapped = MappedFile.map(file.descriptor, size: file.size) {
@@ -44,6 +40,12 @@ public enum InputFile {
             }
             return readAll(file, maxSize: maxSize).map { $0.withUnsafeBufferPointer(body) }
         }
+    }
+
+    /// An editor's unsaved text, when the language server has one for this file; nil otherwise.
+    private static func overlaid(_ path: String, maxSize: Int) -> Result<[UInt8], Failure>? {
+        guard let overlaid = InputOverlay.shared.bytes(path) else { return nil }
+        return overlaid.count <= maxSize ? .success(overlaid) : .failure(tooLarge(overlaid.count, maxSize))
     }
 
     private struct OpenFile {

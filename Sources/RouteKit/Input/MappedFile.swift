@@ -71,7 +71,6 @@ struct MappedFile: ~Copyable {
 /// may neither allocate nor lock.
 private final class MappingRegistry: Sendable {
     static let shared = MappingRegistry()
-    static let capacity = 64
 
     /// A slot's first address: 0 when free, 1 while being claimed.
     private let starts: InlineArray<64, Atomic<UInt>>
@@ -99,7 +98,7 @@ private final class MappingRegistry: Sendable {
     }
 
     func claim(start: UInt, end: UInt) -> Int? {
-        for slot in 0 ..< Self.capacity where starts[slot].compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
+        for slot in starts.indices where starts[slot].compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
             cut[slot].store(false, ordering: .relaxed)
             ends[slot].store(end, ordering: .relaxed)
             starts[slot].store(start, ordering: .releasing)
@@ -117,7 +116,7 @@ private final class MappingRegistry: Sendable {
 
     /// In the SIGBUS handler: zero pages over the mapping that holds `address`, if one does.
     func cover(_ address: UInt) -> Bool {
-        for slot in 0 ..< Self.capacity {
+        for slot in starts.indices {
             let start = starts[slot].load(ordering: .acquiring)
             guard start > 1, address >= start else { continue }
             let end = ends[slot].load(ordering: .relaxed)
