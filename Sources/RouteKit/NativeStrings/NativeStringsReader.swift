@@ -78,7 +78,7 @@ enum NativeStringsReader {
         var diagnostics: [Finding] = []
         let scanned = Result { () throws(NativeSyntaxError) in
             guard case .locale(let tag) = locale else { return try AndroidResources.scan(buffer, limits: limits) { _ in } }
-            data.arena.reserveCapacity(buffer.count / 2)
+            data.arena.reserveCapacity(buffer.count)
             return try AndroidResources.scan(buffer, limits: limits) { scanned in
                 if plainStringsFromBytes, scanned.kind == .string, scanned.translatable == nil, scanned.product == nil,
                    scanned.markup.isEmpty, let name = scanned.plainName, !name.isEmpty {

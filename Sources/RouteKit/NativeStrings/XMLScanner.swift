@@ -56,17 +56,21 @@ enum TextValidity {
     static func firstProblem(in bytes: UnsafeBufferPointer<UInt8>, allowControls: Bool = false) -> (offset: Int, message: String)? {
         var index = 0
         let count = bytes.count
-        let high: UInt64 = 0x8080_8080_8080_8080
-        let controls: UInt64 = allowControls ? 0 : 0x2020_2020_2020_2020
         while index < count {
-            // Eight bytes at a time while they are ASCII without controls (most of a file): a
-            // byte under 0x20 borrows into its high bit (exact for the word when none is ≥ 0x80).
-            if index + 8 <= count {
-                let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
-                if (word | ((word &- controls) & ~word)) & high == 0 {
-                    index += 8
+            // Sixteen or eight bytes at a time while they are ASCII without forbidden controls
+            // (most of a file: line breaks and indentation included).
+            if index + 16 <= count {
+                let raw = UnsafeRawPointer(bytes.baseAddress! + index)
+                if ByteWord.isTextASCII(raw.loadUnaligned(as: UInt64.self), allowControls: allowControls),
+                   ByteWord.isTextASCII(raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self), allowControls: allowControls) {
+                    index += 16
                     continue
                 }
+            }
+            if index + 8 <= count,
+               ByteWord.isTextASCII(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self), allowControls: allowControls) {
+                index += 8
+                continue
             }
             let byte = bytes[index]
             if byte < 0x80 {

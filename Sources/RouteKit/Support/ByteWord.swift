@@ -22,6 +22,21 @@ enum ByteWord {
         return (word &- 0x2020_2020_2020_2020) & ~word & highs == 0
     }
 
+    /// True when each byte of `word` is ASCII and no control character but tab, LF and CR (any
+    /// control when `allowControls`): what XML and JSON allow between their markup.
+    @inline(__always)
+    static func isTextASCII(_ word: UInt64, allowControls: Bool) -> Bool {
+        guard word & highs == 0 else { return false }
+        if allowControls { return true }
+        // Each byte is under 0x80 now, so no sum below carries into the next byte: adding 0x60
+        // sets the high bit of each byte ≥ 0x20, and adding 0x7F that of each byte not 0 after
+        // the exclusive or (each exact per byte).
+        let controls = ~(word &+ 0x6060_6060_6060_6060) & highs
+        guard controls != 0 else { return true }
+        func equal(_ byte: UInt8) -> UInt64 { ~((word ^ (UInt64(byte) &* ones)) &+ 0x7F7F_7F7F_7F7F_7F7F) & highs }
+        return controls & ~(equal(0x09) | equal(0x0A) | equal(0x0D)) == 0
+    }
+
     /// True when each byte of `word` is printable ASCII and neither `first` nor `second`.
     @inline(__always)
     static func isPrintableASCII(_ word: UInt64, without first: UInt8, _ second: UInt8) -> Bool {
