@@ -814,6 +814,17 @@ extension JSONDocument {
                 return batch
             }
 
+            /// Emptied for another use, keeping its room (unless a large member made it larger
+            /// than a batch: that room goes).
+            mutating func empty() {
+                if nodes.capacity > 2 * MemberPipeline.batchNodes {
+                    self = .empty()
+                } else {
+                    nodes.removeAll(keepingCapacity: true)
+                    deliveries.removeAll(keepingCapacity: true)
+                }
+            }
+
             /// Adds `call` of `source`'s nodes from its first on.
             mutating func add(_ call: SinkCall, of source: [Node], repeatsFrom: Int) {
                 let start = nodes.count, shift = start - call.firstNode
@@ -839,6 +850,10 @@ extension JSONDocument {
         private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
         // Under `lock`:
         private var waiting: [Batch] = []
+        /// Batches delivered, emptied for the parser to fill again: a fresh batch each time was
+        /// fresh pages to fault in, and freeing them on the other core shrank the heap, whose TLB
+        /// flushes interrupted the parser (4 ms of `brk` in a 20 MB catalog).
+        private var spare: [Batch] = []
         private var delivering = false
         private var finished = false
         // The parser's own:
@@ -873,7 +888,7 @@ extension JSONDocument {
         private func queue() {
             pthread_mutex_lock(lock)
             waiting.append(batch)
-            batch = Batch.empty()
+            batch = spare.popLast() ?? Batch.empty()
             pthread_cond_broadcast(changed)
             if waiting.count > Self.waitingBatches { deliverWaiting() }
             pthread_mutex_unlock(lock)
@@ -912,16 +927,22 @@ extension JSONDocument {
         private func deliverWaiting() {
             while delivering { pthread_cond_wait(changed, lock) }
             delivering = true
-            let batches = waiting
+            var batches = waiting
             waiting = []
             pthread_mutex_unlock(lock)
-            for batch in batches {
-                var document = JSONDocument(bytes: bytes, nodes: batch.nodes)
-                for delivery in batch.deliveries {
-                    delivery.call.deliver(to: &sink, &document, repeats: delivery.repeats, scratch: &scratch)
+            for index in batches.indices {
+                // The document shares the batch's nodes only while it is delivered.
+                do {
+                    var document = JSONDocument(bytes: bytes, nodes: batches[index].nodes)
+                    for delivery in batches[index].deliveries {
+                        delivery.call.deliver(to: &sink, &document, repeats: delivery.repeats, scratch: &scratch)
+                    }
                 }
+                batches[index].empty()
             }
             pthread_mutex_lock(lock)
+            // As many as may wait, and the one being filled, are all that are ever in use.
+            spare += batches.prefix(max(0, Self.waitingBatches + 1 - spare.count))
             delivering = false
             pthread_cond_broadcast(changed)
         }
