@@ -18,6 +18,19 @@ import Testing
         }
     }
 
+    /// A reader takes the name table an earlier file left (`ScratchPool`): the same file read
+    /// again, on either core, finds no name of the reading before it.
+    @Test func aFileReadAgainReadsAsTheFirstTime() {
+        let names = (0 ..< 3_000).map { "<string name=\"n\($0)\">T\($0)</string>" }.joined()
+        let bytes = Array("<resources>\(names)<string name=\"n7\">again</string></resources>".utf8)
+        let dumps = Concurrent.map(count: 8) { _ in
+            let read = NativeStringsReader.readAndroidXML(bytes: bytes, path: Self.paths[0], baseLocale: "en", limits: .default)
+            return StringsRecordDump.lines(read.data, read.file)
+        }
+        #expect(dumps[0].filter { $0.contains("defined again") }.count == 1)
+        for dump in dumps.dropFirst() { #expect(dump == dumps[0]) }
+    }
+
     @Test func everyFixtureReadsTheSameBothWays() throws {
         let root = CLI.packageRoot.appendingPathComponent("Tests/RouteKitTests/Fixtures")
         let names = (FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? [])

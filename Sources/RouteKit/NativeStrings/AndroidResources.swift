@@ -266,15 +266,36 @@ public enum AndroidResources {
         private var seenNames: [UInt8] = []
         private var ignoredKinds: [String: Int] = [:]
 
-        /// `fileSize`: the bytes of the file read, which make room for its names at once.
-        init(display: String, flavor: ResourceTextFlavor, keepUntranslatable: Bool, fileSize: Int = 0) {
+        /// What a converter reads names with, handed from one file to the next (`scratch`).
+        struct Scratch {
+            fileprivate var seen = KeyTable()
+            fileprivate var seenNames: [UInt8] = []
+
+            var byteCount: Int { seen.byteCount + seenNames.capacity }
+        }
+
+        /// `fileSize`: the bytes of the file read, which make room for its names at once, in
+        /// `scratch`'s buffers when given (an earlier file's: see `takeScratch`).
+        init(display: String, flavor: ResourceTextFlavor, keepUntranslatable: Bool, fileSize: Int = 0, scratch: Scratch? = nil) {
             self.display = display
             self.flavor = flavor
             self.keepUntranslatable = keepUntranslatable
             // A `<string name="…">…</string>` line is 60 bytes or more (the slots are written now;
             // the names' room only as it is used), its name a sixth of it at most.
-            seen = KeyTable(expectedKeys: fileSize / 64)
+            if var scratch {
+                scratch.seen.removeAll(expectedKeys: fileSize / 64)
+                scratch.seenNames.removeAll(keepingCapacity: true)
+                (seen, seenNames) = (scratch.seen, scratch.seenNames)
+            } else {
+                seen = KeyTable(expectedKeys: fileSize / 64)
+            }
             seenNames.reserveCapacity(fileSize / 6)
+        }
+
+        /// The buffers, for the next file's converter (this one is done).
+        mutating func takeScratch() -> Scratch {
+            defer { (seen, seenNames) = (KeyTable(), []) }
+            return Scratch(seen: seen, seenNames: seenNames)
         }
 
         private mutating func note(_ kind: ImportNote.Kind, _ resource: RawResource, _ message: String) {

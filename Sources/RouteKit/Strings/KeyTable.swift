@@ -40,6 +40,22 @@ struct KeyTable {
         if expectedKeys > Self.fewCapacity { slots = [Slot](repeating: Self.free, count: expectedKeys / 3 * 4 + 8) }
     }
 
+    /// Empty again, with room for `expectedKeys` (the slots it has are kept when they are
+    /// enough: zeroing them costs less than faulting in new ones).
+    mutating func removeAll(expectedKeys: Int) {
+        count = 0
+        few = (Self.free, Self.free, Self.free, Self.free, Self.free, Self.free, Self.free, Self.free)
+        let needed = expectedKeys > Self.fewCapacity ? expectedKeys / 3 * 4 + 8 : 0
+        if slots.count >= needed, slots.count <= 4 * needed + 64 {
+            slots.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) }
+        } else {
+            slots = needed > 0 ? [Slot](repeating: Self.free, count: needed) : []
+        }
+    }
+
+    /// The bytes its slots take.
+    var byteCount: Int { slots.count * MemoryLayout<Slot>.stride }
+
     /// Adds the key `arena[start ..< start + length]` with `payload`; when the table has that key
     /// already, gives it `payload` instead (its bytes stay where they were first stored) and
     /// returns the payload it had.
