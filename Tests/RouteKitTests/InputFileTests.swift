@@ -45,6 +45,22 @@ import Testing
     /// Another program cutting a mapped file short while it is read: the pages past its new end
     /// would raise SIGBUS and stop the process. They read as zeros, and the file is read again as
     /// it is now: `body` runs twice, and the second run's output is the answer.
+    /// Files read one after another, on both cores, each into a buffer an earlier one left:
+    /// each is seen with its own bytes and length, never a longer file's rest after it.
+    @Test func filesReadInTurnSeeOnlyTheirOwnBytes() throws {
+        let sizes = [300_000, 10, 0, 70_000, 1, 299_999, 4096]
+        let files = sizes.enumerated().map { index, size in
+            (name: "f\(index).bin", bytes: (0 ..< size).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ index) })
+        }
+        let dir = try TemporaryDirectory().write([:])
+        for file in files { try Data(file.bytes).write(to: dir.url.appendingPathComponent(file.name)) }
+        let paths = files.map { dir.url.appendingPathComponent($0.name).path }
+        let seen = Concurrent.map(count: 40) { turn in
+            (try? InputFile.withBytes(paths[turn % paths.count]) { Array($0) }.get()) ?? []
+        }
+        for (turn, bytes) in seen.enumerated() { #expect(bytes == files[turn % files.count].bytes, "turn \(turn)") }
+    }
+
     @Test func aMappedFileCutShortWhileReadIsReadAgain() throws {
         let size = 4 * MappedFile.threshold + 123
         let dir = try TemporaryDirectory().write([:])

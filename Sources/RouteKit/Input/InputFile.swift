@@ -38,9 +38,18 @@ public enum InputFile {
                 if mapped.unmap() { return .success(output) }
                 // Cut short while read: read again from the start (a mapping leaves the offset at 0).
             }
-            return readAll(file, maxSize: maxSize).map { $0.withUnsafeBufferPointer(body) }
+            // A smaller file is read into a buffer an earlier file left (`body` keeps no bytes):
+            // a fresh one each time was new pages to fault in, and freeing it shrank the heap.
+            var buffer = readBuffers.take() ?? []
+            defer { readBuffers.give(buffer) }
+            return read(file, into: &buffer, maxSize: maxSize).map { filled in
+                buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<filled])) }
+            }
         }
     }
+
+    /// Buffers of files read, for the next (files of a megabyte or more are mapped instead).
+    private static let readBuffers = ScratchPool<[UInt8]>(limit: 4, maxBytes: 2 * MappedFile.threshold) { $0.count }
 
     /// An editor's unsaved text, when the language server has one for this file; nil otherwise.
     private static func overlaid(_ path: String, maxSize: Int) -> Result<[UInt8], Failure>? {
@@ -88,19 +97,31 @@ public enum InputFile {
 
     /// POSIX reads straight into the array: no `Data` and no second copy.
     private static func readAll(_ file: OpenFile, maxSize: Int) -> Result<[UInt8], Failure> {
+        var bytes: [UInt8] = []
+        return read(file, into: &bytes, maxSize: maxSize).map { filled in
+            bytes.removeSubrange(filled...)
+            return bytes
+        }
+    }
+
+    /// Reads `file` into `bytes` (grown as needed; what it held is overwritten); the bytes read.
+    private static func read(_ file: OpenFile, into bytes: inout [UInt8], maxSize: Int) -> Result<Int, Failure> {
         // A byte more than the size: the read that finds the end needs room, and growing for it
         // would keep half as much again as the file (the capacity stays when the end is cut).
-        var bytes = [UInt8](repeating: 0, count: file.size + 1)
+        // `used`: the bytes read for; a buffer reused may have more.
+        var used = file.size + 1
+        if bytes.count < used { bytes = [UInt8](repeating: 0, count: used) }
         var filled = 0
         while true {
-            if filled == bytes.count {
+            if filled == used {
                 // The file grew since stat: read on in chunks, still within the limit.
-                guard bytes.count <= maxSize else {
+                guard used <= maxSize else {
                     return .failure(Failure(message: "the file is over the limit of \(maxSize) bytes (limits.file-size)"))
                 }
-                bytes.append(contentsOf: repeatElement(0, count: Swift.max(4096, bytes.count / 2)))
+                used += Swift.max(4096, used / 2)
+                if bytes.count < used { bytes.append(contentsOf: repeatElement(0, count: used - bytes.count)) }
             }
-            let count = bytes.withUnsafeMutableBytes { systemRead(file.descriptor, $0.baseAddress! + filled, $0.count - filled) }
+            let count = bytes.withUnsafeMutableBytes { systemRead(file.descriptor, $0.baseAddress! + filled, used - filled) }
             if count < 0 {
                 if errno == EINTR { continue }
                 return .failure(Failure(message: "cannot be read: \(String(cString: strerror(errno)))"))
@@ -108,7 +129,6 @@ public enum InputFile {
             if count == 0 { break }
             filled += count
         }
-        bytes.removeSubrange(filled...)
-        return .success(bytes)
+        return .success(filled)
     }
 }
