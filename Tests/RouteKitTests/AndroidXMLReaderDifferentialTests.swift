@@ -23,8 +23,11 @@ import Testing
     @Test func aFileReadAgainReadsAsTheFirstTime() {
         let names = (0 ..< 3_000).map { "<string name=\"n\($0)\">T\($0)</string>" }.joined()
         let bytes = Array("<resources>\(names)<string name=\"n7\">again</string></resources>".utf8)
+        let scratch = InputScratch()
         let dumps = Concurrent.map(count: 8) { _ in
-            let read = NativeStringsReader.readAndroidXML(bytes: bytes, path: Self.paths[0], baseLocale: "en", limits: .default)
+            let read = bytes.withUnsafeBufferPointer {
+                NativeStringsReader.readAndroidXML(buffer: $0, path: Self.paths[0], baseLocale: "en", limits: .default, scratch: scratch)
+            }
             return StringsRecordDump.lines(read.data, read.file)
         }
         #expect(dumps[0].filter { $0.contains("defined again") }.count == 1)

@@ -55,8 +55,9 @@ import Testing
         let dir = try TemporaryDirectory().write([:])
         for file in files { try Data(file.bytes).write(to: dir.url.appendingPathComponent(file.name)) }
         let paths = files.map { dir.url.appendingPathComponent($0.name).path }
+        let buffers = InputScratch().buffers
         let seen = Concurrent.map(count: 40) { turn in
-            (try? InputFile.withBytes(paths[turn % paths.count]) { Array($0) }.get()) ?? []
+            (try? InputFile.withBytes(paths[turn % paths.count], reusing: buffers) { Array($0) }.get()) ?? []
         }
         for (turn, bytes) in seen.enumerated() { #expect(bytes == files[turn % files.count].bytes, "turn \(turn)") }
     }

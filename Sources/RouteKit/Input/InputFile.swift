@@ -30,6 +30,13 @@ public enum InputFile {
     /// file is then read again, as it is now, and `body` runs again on that.
     public static func withBytes<Output>(_ path: String, maxSize: Int = InputLimits.default.fileSize,
                                          _ body: (UnsafeBufferPointer<UInt8>) -> Output) -> Result<Output, Failure> {
+        withBytes(path, maxSize: maxSize, reusing: nil, body)
+    }
+
+    /// `withBytes`, a file under a megabyte read into a buffer of `buffers` that an earlier file
+    /// left (and this one's left there for the next) instead of a fresh one each time.
+    static func withBytes<Output>(_ path: String, maxSize: Int = InputLimits.default.fileSize, reusing buffers: ScratchPool<[UInt8]>?,
+                                  _ body: (UnsafeBufferPointer<UInt8>) -> Output) -> Result<Output, Failure> {
         if let overlaid = overlaid(path, maxSize: maxSize) { return overlaid.map { $0.withUnsafeBufferPointer(body) } }
         return open(path, maxSize: maxSize).flatMap { file in
             defer { close(file.descriptor) }
@@ -38,18 +45,14 @@ public enum InputFile {
                 if mapped.unmap() { return .success(output) }
                 // Cut short while read: read again from the start (a mapping leaves the offset at 0).
             }
-            // A smaller file is read into a buffer an earlier file left (`body` keeps no bytes):
-            // a fresh one each time was new pages to fault in, and freeing it shrank the heap.
-            var buffer = readBuffers.take() ?? []
-            defer { readBuffers.give(buffer) }
+            // `body` keeps no bytes: its buffer may serve the next file.
+            var buffer = buffers?.take() ?? []
+            defer { buffers?.give(buffer) }
             return read(file, into: &buffer, maxSize: maxSize).map { filled in
                 buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<filled])) }
             }
         }
     }
-
-    /// Buffers of files read, for the next (files of a megabyte or more are mapped instead).
-    private static let readBuffers = ScratchPool<[UInt8]>(limit: 4, maxBytes: 2 * MappedFile.threshold) { $0.count }
 
     /// An editor's unsaved text, when the language server has one for this file; nil otherwise.
     private static func overlaid(_ path: String, maxSize: Int) -> Result<[UInt8], Failure>? {
@@ -131,4 +134,12 @@ public enum InputFile {
         }
         return .success(filled)
     }
+}
+
+/// What reading a project's files reuses from one file to the next (on whichever core): the
+/// buffers files under a megabyte are read into, and a `strings.xml` reader's name table. Made
+/// for one reading and freed with it, so none of it adds to the peak of the merge and the rules.
+final class InputScratch: Sendable {
+    let buffers = ScratchPool<[UInt8]>(limit: 4, maxBytes: 2 * MappedFile.threshold) { $0.count }
+    let names = ScratchPool<AndroidResources.Converter.Scratch>(limit: 4, maxBytes: 8 << 20) { $0.byteCount }
 }

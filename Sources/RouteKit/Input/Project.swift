@@ -181,16 +181,19 @@ public struct Project: Sendable {
         let baseLocale = config.baseLocale.value
         // Largest files first, so one big file does not start last and run alone.
         let order = paths.indices.sorted { sizes[$0] > sizes[$1] || (sizes[$0] == sizes[$1] && $0 < $1) }
+        // Buffers one file's reading leaves for the next, freed once every file is read.
+        let scratch = InputScratch()
         let work: @Sendable (Int) -> ParsedInput = { index in
             let path = paths[index]
             let isCatalog = index < catalogCount
             let isStrings = stringPaths.contains(path)
-            let read = InputFile.withBytes(path, maxSize: limits.fileSize) { bytes in
+            let read = InputFile.withBytes(path, maxSize: limits.fileSize, reusing: scratch.buffers) { bytes in
                 if isCatalog {
                     let file = YAMLReader.read(buffer: bytes, path: path, limits: limits)
                     return ParsedInput(file: file, strings: isStrings ? StringsFileData(tree: file) : nil)
                 } else if let format = NativeStringsReader.format(of: path) {
-                    let result = NativeStringsReader.read(buffer: bytes, path: path, format: format, baseLocale: baseLocale, limits: limits)
+                    let result = NativeStringsReader.read(buffer: bytes, path: path, format: format, baseLocale: baseLocale, limits: limits,
+                                                          scratch: scratch)
                     return ParsedInput(file: result.file, strings: result.data)
                 } else {
                     let result = StringsReader.read(buffer: bytes, path: path, limits: limits)

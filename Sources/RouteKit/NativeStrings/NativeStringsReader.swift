@@ -20,9 +20,9 @@ enum NativeStringsReader {
     }
 
     static func read(buffer: UnsafeBufferPointer<UInt8>, path: String, format: Format, baseLocale: String,
-                     limits: InputLimits) -> StringsReader.Result {
+                     limits: InputLimits, scratch: InputScratch? = nil) -> StringsReader.Result {
         switch format {
-        case .androidXML: return readAndroidXML(buffer: buffer, path: path, baseLocale: baseLocale, limits: limits)
+        case .androidXML: return readAndroidXML(buffer: buffer, path: path, baseLocale: baseLocale, limits: limits, scratch: scratch)
         case .stringCatalog: return XCStringsReader.read(buffer: buffer, path: path, baseLocale: baseLocale, limits: limits)
         }
     }
@@ -37,10 +37,6 @@ enum NativeStringsReader {
     }
 
     // MARK: - strings.xml
-
-    /// The name tables of files read, for the next (two cores read at once; a table for a
-    /// 2.5 MB file is 1.2 MB, faulted in anew for each file before).
-    private static let converterScratch = ScratchPool<AndroidResources.Converter.Scratch>(limit: 4, maxBytes: 8 << 20) { $0.byteCount }
 
     /// The locale of a `strings.xml` from its folder: `values` is the base locale.
     enum LocaleOfFolder {
@@ -70,8 +66,9 @@ enum NativeStringsReader {
         }
     }
 
+    /// `scratch`: the name table an earlier file left, if any (and where this one's is left).
     static func readAndroidXML(buffer: UnsafeBufferPointer<UInt8>, path: String, baseLocale: String, limits: InputLimits,
-                               plainStringsFromBytes: Bool = true) -> StringsReader.Result {
+                               plainStringsFromBytes: Bool = true, scratch: InputScratch? = nil) -> StringsReader.Result {
         let locale = androidLocale(of: path, baseLocale: baseLocale)
         let parts = path.split(separator: "/").map(String.init)
         let flavor = AndroidResources.flavor(forValuesDirectory: parts.dropLast().joined(separator: "/"))
@@ -79,8 +76,8 @@ enum NativeStringsReader {
         // entries are kept as a list (some 150 bytes each, for elements of a dozen bytes).
         var data = StringsFileData(path: path)
         var converter = AndroidResources.Converter(display: path, flavor: flavor, keepUntranslatable: true, fileSize: buffer.count,
-                                                   scratch: converterScratch.take())
-        defer { converterScratch.give(converter.takeScratch()) }
+                                                   scratch: scratch?.names.take())
+        defer { scratch?.names.give(converter.takeScratch()) }
         var diagnostics: [Finding] = []
         let scanned = Result { () throws(NativeSyntaxError) in
             guard case .locale(let tag) = locale else { return try AndroidResources.scan(buffer, limits: limits) { _ in } }

@@ -231,7 +231,8 @@ enum Concurrent {
 /// Working buffers one task leaves for the next, on whichever core it runs: a file's reader takes
 /// the buffers an earlier file's left instead of fresh memory, whose every page faults in (and
 /// whose unmapping flushes the other core's TLB). At most `limit` are kept, none larger than
-/// `maxBytes` (a long-running language server keeps a few megabytes at most).
+/// `maxBytes`; all are freed with the pool (`InputScratch` lives while a project's files are read,
+/// so the buffers never add to the peak of what comes after).
 final class ScratchPool<Scratch: Sendable>: Sendable {
     private let kept: Mutex<[Scratch]>
     private let limit: Int
