@@ -816,7 +816,7 @@ extension JSONDocument {
 
             /// Emptied for another use, keeping its room (unless a large member made it larger
             /// than a batch: that room goes).
-            mutating func empty() {
+            mutating func clear() {
                 if nodes.capacity > 2 * MemberPipeline.batchNodes {
                     self = .empty()
                 } else {
@@ -938,7 +938,7 @@ extension JSONDocument {
                         delivery.call.deliver(to: &sink, &document, repeats: delivery.repeats, scratch: &scratch)
                     }
                 }
-                batches[index].empty()
+                batches[index].clear()
             }
             pthread_mutex_lock(lock)
             // As many as may wait, and the one being filled, are all that are ever in use.

@@ -81,6 +81,8 @@ enum NativeStringsReader {
         var diagnostics: [Finding] = []
         let scanned = Result { () throws(NativeSyntaxError) in
             guard case .locale(let tag) = locale else { return try AndroidResources.scan(buffer, limits: limits) { _ in } }
+            // Names and texts are most of a file (57% of the bench's): room for all of it, never
+            // grown by copying (capacity never written costs no memory).
             data.arena.reserveCapacity(buffer.count)
             return try AndroidResources.scan(buffer, limits: limits) { scanned in
                 if plainStringsFromBytes, scanned.kind == .string, scanned.translatable == nil, scanned.product == nil,
