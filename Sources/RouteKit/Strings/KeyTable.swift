@@ -47,7 +47,7 @@ struct KeyTable {
         few = (Self.free, Self.free, Self.free, Self.free, Self.free, Self.free, Self.free, Self.free)
         let needed = expectedKeys > Self.fewCapacity ? expectedKeys / 3 * 4 + 8 : 0
         if slots.count >= needed, slots.count <= 4 * needed + 64 {
-            slots.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) }
+            slots.withUnsafeMutableBytes { _ = $0.initializeMemory(as: UInt8.self, repeating: 0) }
         } else {
             slots = needed > 0 ? [Slot](repeating: Self.free, count: needed) : []
         }
