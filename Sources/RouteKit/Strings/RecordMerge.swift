@@ -135,20 +135,23 @@ struct KnownKeys: MergeKeys {
 struct KnownKeyLookup: RecordVisitor, Sendable {
     let interner: KeyInterner
     let shape: [UInt8]
-    /// Per record: its key's id; -1 where not known yet, or not read.
+    /// Per record from `firstRecord` on: its key's id; -1 where not known yet, or not read.
     var ids: [Int32]
+    /// The record `ids` starts at (a look-up of one locale's records has only theirs).
+    let firstRecord: Int
     /// The records whose key is new, in file order, with their parent's record (-1: the top level).
     var new: [(record: Int32, parentRecord: Int32)] = []
 
-    init(interner: KeyInterner, shape: [UInt8], records: Int) {
+    init(interner: KeyInterner, shape: [UInt8], records: Int, from firstRecord: Int = 0) {
         self.interner = interner
         self.shape = shape
+        self.firstRecord = firstRecord
         ids = [Int32](repeating: -1, count: records)
     }
 
     mutating func id(of key: UnsafeBufferPointer<UInt8>, parent: Int32, record: Int, parentRecord: Int) -> Int32 {
         if parent >= 0, let id = interner.lookup(parent, key) {
-            ids[record] = id
+            ids[record - firstRecord] = id
             return id
         }
         new.append((Int32(record), Int32(parentRecord)))

@@ -490,16 +490,29 @@ private struct Merger {
     private func lookUpKnownKeys(_ files: [StringsFileData], _ needed: [Bool]) -> [KnownKeyLookup] {
         let interner = self.interner, shape = self.shape, emptyKey = self.emptyKey, baseLocale = self.baseLocale
         let maxKeyLength = self.maxKeyLength
-        return Concurrent.map(count: files.count) { fileIndex -> KnownKeyLookup in
-            var lookup = KnownKeyLookup(interner: interner, shape: shape, records: needed[fileIndex] ? files[fileIndex].items.count : 0)
-            guard needed[fileIndex] else { return lookup }
-            var file = files[fileIndex]
-            for locale in file.locales where locale.name != baseLocale {
-                guard let range = locale.items else { continue }
-                RecordWalk.merge(&file, range, isBase: false, lastPass: false, emptyKey: emptyKey, maxKeyLength: maxKeyLength, &lookup)
+        // One task per locale of a file (a String Catalog holds every locale in one file, which
+        // was one task on one core), each with the ids of its own records.
+        var tasks: [(file: Int, records: Range<Int>)] = []
+        for fileIndex in files.indices where needed[fileIndex] {
+            for locale in files[fileIndex].locales where locale.name != baseLocale {
+                if let range = locale.items { tasks.append((fileIndex, range)) }
             }
+        }
+        let allTasks = tasks
+        let parts = Concurrent.map(count: allTasks.count) { taskIndex -> KnownKeyLookup in
+            let (fileIndex, range) = allTasks[taskIndex]
+            var lookup = KnownKeyLookup(interner: interner, shape: shape, records: range.count, from: range.lowerBound)
+            var file = files[fileIndex]
+            RecordWalk.merge(&file, range, isBase: false, lastPass: false, emptyKey: emptyKey, maxKeyLength: maxKeyLength, &lookup)
             return lookup
         }
+        // Per file, its locales' look-ups in one, in record order.
+        var lookups = files.indices.map { KnownKeyLookup(interner: interner, shape: shape, records: needed[$0] ? files[$0].items.count : 0) }
+        for (task, part) in zip(tasks, parts) {
+            lookups[task.file].ids.replaceSubrange(task.records, with: part.ids)
+            lookups[task.file].new += part.new
+        }
+        return lookups
     }
 
     /// The keys new to the project, interned in file order (as a serial merge would meet them),
