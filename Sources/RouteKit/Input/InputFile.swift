@@ -141,5 +141,5 @@ public enum InputFile {
 /// for one reading and freed with it, so none of it adds to the peak of the merge and the rules.
 final class InputScratch: Sendable {
     let buffers = ScratchPool<[UInt8]>(limit: 4, maxBytes: 2 * MappedFile.threshold) { $0.count }
-    let names = ScratchPool<AndroidResources.Converter.Scratch>(limit: 4, maxBytes: 8 << 20) { $0.byteCount }
+    let names = ScratchPool<AndroidResources.Converter.Names>(limit: 4, maxBytes: 8 << 20) { $0.byteCount }
 }

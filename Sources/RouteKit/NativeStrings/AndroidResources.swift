@@ -261,41 +261,37 @@ public enum AndroidResources {
         let keepUntranslatable: Bool
         private(set) var notes: [ImportNote] = []
         /// Each name read, with the line that defines it (0: read, but skipped): a name defined
-        /// again is skipped. Told apart by their bytes in `seenNames`, with no `String` each.
-        private var seen = KeyTable()
-        private var seenNames: [UInt8] = []
+        /// again is skipped.
+        private var names: Names
         private var ignoredKinds: [String: Int] = [:]
 
-        /// What a converter reads names with, handed from one file to the next (`scratch`).
-        struct Scratch {
+        /// The names read, told apart by their bytes in `bytes` (no `String` each): what a reader
+        /// hands from one file's converter to the next (`takeNames`).
+        struct Names {
             fileprivate var seen = KeyTable()
-            fileprivate var seenNames: [UInt8] = []
+            fileprivate var bytes: [UInt8] = []
 
-            var byteCount: Int { seen.byteCount + seenNames.capacity }
+            var byteCount: Int { seen.byteCount + bytes.capacity }
         }
 
-        /// `fileSize`: the bytes of the file read, which make room for its names at once, in
-        /// `scratch`'s buffers when given (an earlier file's: see `takeScratch`).
-        init(display: String, flavor: ResourceTextFlavor, keepUntranslatable: Bool, fileSize: Int = 0, scratch: Scratch? = nil) {
+        /// `fileSize`: the bytes of the file read, which make room for its names at once, in the
+        /// buffers of `names` when given (an earlier file's converter's, emptied here).
+        init(display: String, flavor: ResourceTextFlavor, keepUntranslatable: Bool, fileSize: Int = 0, reusing names: Names? = nil) {
             self.display = display
             self.flavor = flavor
             self.keepUntranslatable = keepUntranslatable
             // A `<string name="…">…</string>` line is 60 bytes or more (the slots are written now;
             // the names' room only as it is used), its name a sixth of it at most.
-            if var scratch {
-                scratch.seen.removeAll(expectedKeys: fileSize / 64)
-                scratch.seenNames.removeAll(keepingCapacity: true)
-                (seen, seenNames) = (scratch.seen, scratch.seenNames)
-            } else {
-                seen = KeyTable(expectedKeys: fileSize / 64)
-            }
-            seenNames.reserveCapacity(fileSize / 6)
+            self.names = names ?? Names()
+            self.names.seen.removeAll(expectedKeys: fileSize / 64)
+            self.names.bytes.removeAll(keepingCapacity: true)
+            self.names.bytes.reserveCapacity(fileSize / 6)
         }
 
-        /// The buffers, for the next file's converter (this one is done).
-        mutating func takeScratch() -> Scratch {
-            defer { (seen, seenNames) = (KeyTable(), []) }
-            return Scratch(seen: seen, seenNames: seenNames)
+        /// The names' buffers, for the next file's converter (this one is done).
+        mutating func takeNames() -> Names {
+            defer { names = Names() }
+            return names
         }
 
         private mutating func note(_ kind: ImportNote.Kind, _ resource: RawResource, _ message: String) {
@@ -305,12 +301,12 @@ public enum AndroidResources {
         /// Gives `name` the line that defines it (0: read, not defined) and returns the line it
         /// had (nil: never read).
         private mutating func setLine(_ line: Int, of name: UnsafeBufferPointer<UInt8>) -> Int? {
-            let start = Int32(seenNames.count)
-            seenNames.append(contentsOf: name)
-            let earlier = seenNames.withUnsafeBufferPointer {
-                seen.update(start: start, length: Int32(name.count), hash: KeyHash.of(name), payload: UInt32(truncatingIfNeeded: line), in: $0)
+            let start = Int32(names.bytes.count)
+            names.bytes.append(contentsOf: name)
+            let earlier = names.bytes.withUnsafeBufferPointer {
+                names.seen.update(start: start, length: Int32(name.count), hash: KeyHash.of(name), payload: UInt32(truncatingIfNeeded: line), in: $0)
             }
-            if earlier != nil { seenNames.removeSubrange(Int(start)...) }
+            if earlier != nil { names.bytes.removeSubrange(Int(start)...) }
             return earlier.map { Int($0) }
         }
 

@@ -76,8 +76,8 @@ enum NativeStringsReader {
         // entries are kept as a list (some 150 bytes each, for elements of a dozen bytes).
         var data = StringsFileData(path: path)
         var converter = AndroidResources.Converter(display: path, flavor: flavor, keepUntranslatable: true, fileSize: buffer.count,
-                                                   scratch: scratch?.names.take())
-        defer { scratch?.names.give(converter.takeScratch()) }
+                                                   reusing: scratch?.names.take())
+        defer { scratch?.names.give(converter.takeNames()) }
         var diagnostics: [Finding] = []
         let scanned = Result { () throws(NativeSyntaxError) in
             guard case .locale(let tag) = locale else { return try AndroidResources.scan(buffer, limits: limits) { _ in } }

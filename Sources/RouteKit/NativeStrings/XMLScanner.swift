@@ -57,21 +57,13 @@ enum TextValidity {
         var index = 0
         let count = bytes.count
         while index < count {
-            // Sixteen or eight bytes at a time while they are ASCII without forbidden controls
-            // (most of a file: line breaks and indentation included).
-            if index + 16 <= count {
-                let raw = UnsafeRawPointer(bytes.baseAddress! + index)
-                if ByteWord.isTextASCII(raw.loadUnaligned(as: UInt64.self), allowControls: allowControls),
-                   ByteWord.isTextASCII(raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self), allowControls: allowControls) {
-                    index += 16
-                    continue
-                }
-            }
-            if index + 8 <= count,
-               ByteWord.isTextASCII(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self), allowControls: allowControls) {
+            // Eight bytes at a time while they are ASCII without forbidden controls (most of a
+            // file: line breaks and indentation included).
+            while index + 8 <= count,
+                  ByteWord.isTextASCII(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self), allowControls: allowControls) {
                 index += 8
-                continue
             }
+            guard index < count else { break }
             let byte = bytes[index]
             if byte < 0x80 {
                 if byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D && !allowControls {

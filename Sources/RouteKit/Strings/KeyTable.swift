@@ -37,11 +37,11 @@ struct KeyTable {
     /// key at each step, and keeps the old table and the new at once).
     init(expectedKeys: Int) {
         self.init()
-        if expectedKeys > Self.fewCapacity { slots = [Slot](repeating: Self.free, count: expectedKeys / 3 * 4 + 8) }
+        removeAll(expectedKeys: expectedKeys)
     }
 
     /// Empty again, with room for `expectedKeys` (the slots it has are kept when they are
-    /// enough: zeroing them costs less than faulting in new ones).
+    /// enough and not four times too many: zeroing them costs less than faulting in new ones).
     mutating func removeAll(expectedKeys: Int) {
         count = 0
         few = (Self.free, Self.free, Self.free, Self.free, Self.free, Self.free, Self.free, Self.free)

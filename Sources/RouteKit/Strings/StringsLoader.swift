@@ -492,15 +492,11 @@ private struct Merger {
         let maxKeyLength = self.maxKeyLength
         // One task per locale of a file (a String Catalog holds every locale in one file, which
         // was one task on one core), each with the ids of its own records.
-        var tasks: [(file: Int, records: Range<Int>)] = []
-        for fileIndex in files.indices where needed[fileIndex] {
-            for locale in files[fileIndex].locales where locale.name != baseLocale {
-                if let range = locale.items { tasks.append((fileIndex, range)) }
-            }
+        let tasks = files.indices.filter { needed[$0] }.flatMap { fileIndex in
+            files[fileIndex].locales.compactMap { locale in locale.name == baseLocale ? nil : locale.items.map { (file: fileIndex, records: $0) } }
         }
-        let allTasks = tasks
-        let parts = Concurrent.map(count: allTasks.count) { taskIndex -> KnownKeyLookup in
-            let (fileIndex, range) = allTasks[taskIndex]
+        let parts = Concurrent.map(count: tasks.count) { taskIndex -> KnownKeyLookup in
+            let (fileIndex, range) = tasks[taskIndex]
             var lookup = KnownKeyLookup(interner: interner, shape: shape, records: range.count, from: range.lowerBound)
             var file = files[fileIndex]
             RecordWalk.merge(&file, range, isBase: false, lastPass: false, emptyKey: emptyKey, maxKeyLength: maxKeyLength, &lookup)
