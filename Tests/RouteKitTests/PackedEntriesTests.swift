@@ -97,4 +97,25 @@ import Testing
         #expect((0 ..< count).allSatisfy { same(forms[$0].category, Self.form($0).category) && same(forms[$0].text, Self.form($0).text) })
         #expect(forms.sideCount == (0 ..< count).count { [2, 3, 4].contains($0 % 5) })
     }
+
+    /// A form's entry, found through the block index, is the one a walk of every entry finds:
+    /// plurals of no forms, of one, and of more than a block's sixty-four, with texts between.
+    @Test func aFormsEntryIsTheOneThatHoldsIt() {
+        let formCounts = [3, 0, 1, 64, 0, 0, 70, 2, 130, 1, 0, 63, 65, 5]
+        var table = LocaleStrings(locale: "en")
+        var expected: [Int] = []
+        for (index, formCount) in formCounts.enumerated() {
+            if index % 3 == 1 {
+                table.add(CompactEntry(key: Int32(table.count), file: 0, keyLine: 1, keyColumn: 1,
+                                       text: TextRef(start: 0, length: 1, line: 1, column: 4), isPlural: false))
+            }
+            let form = CompactForm(category: TextRef(start: 0, length: 3, line: 2, column: 3), text: TextRef(start: 5, length: 1, line: 2, column: 8))
+            expected += Array(repeating: table.count, count: formCount)
+            table.add(CompactEntry(key: Int32(table.count), file: 0, keyLine: 1, keyColumn: 1,
+                                   text: TextRef(start: 0, length: 0, line: 0, column: 0), isPlural: true),
+                      forms: ArraySlice(Array(repeating: form, count: formCount)))
+        }
+        #expect(table.forms.count == expected.count)
+        #expect(table.forms.indices.map { table.entryIndex(ofForm: $0) } == expected)
+    }
 }

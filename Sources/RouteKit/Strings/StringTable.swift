@@ -407,6 +407,11 @@ public struct LocaleStrings: Sendable {
     /// The index in `forms` of each plural's first form (same order): a report's sort finds a
     /// form's entry many times, and a search of these contiguous numbers misses the cache less.
     private var pluralFormStarts: [Int32] = []
+    /// For each block of `formBlock` forms, the index in `pluralEntries` of the plural holding
+    /// the block's first form: a form's plural is searched for among at most `formBlock`
+    /// neighbours (a search of all the plurals, at every finding's place, was 3% of a catalog's lint).
+    private var pluralOfFormBlock: [Int32] = []
+    private static let formBlockShift = 6
 
     public init(locale: String) { self.locale = locale }
 
@@ -449,7 +454,11 @@ public struct LocaleStrings: Sendable {
     /// in order, so a search of the plurals finds it).
     func entryIndex(ofForm form: Int) -> Int {
         pluralFormStarts.withUnsafeBufferPointer { starts in
-            var low = 0, high = starts.count
+            // Every plural before the one holding the block's first form ends before the block;
+            // every plural after the one holding the next block's first form starts after it.
+            let block = form >> Self.formBlockShift
+            var low = Int(pluralOfFormBlock[block])
+            var high = block + 1 < pluralOfFormBlock.count ? Int(pluralOfFormBlock[block + 1]) + 1 : starts.count
             while high - low > 1 {
                 let middle = (low + high) / 2
                 if Int(starts[middle]) <= form { low = middle } else { high = middle }
@@ -512,6 +521,9 @@ public struct LocaleStrings: Sendable {
             forms.append(contentsOf: newForms)
             pluralEntries.append(Int32(entries.count))
             pluralFormStarts.append(entry.text.start)
+            while pluralOfFormBlock.count << Self.formBlockShift < forms.count {
+                pluralOfFormBlock.append(Int32(pluralEntries.count - 1))
+            }
         }
         entries.append(entry)
         slots.set(entry.key, Int32(entries.count), count: entries.count)
