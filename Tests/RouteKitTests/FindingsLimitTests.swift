@@ -75,6 +75,14 @@ import Testing
                                rule: "placeholder-mismatch", total: 8)
     }
 
+    /// Locales are compared on all cores: the listed findings are still the first in locale and
+    /// entry order, whichever locale finishes first (de has 2, fr 4, it 3).
+    @Test func placeholderMismatchAcrossLocalesComparedInParallel() throws {
+        try Self.expectBounded(["s0.yml": "en:\n" + Self.lines(4, value: "'%{n}'"), "s1.yml": "de:\n" + Self.lines(2),
+                                "s2.yml": "fr:\n" + Self.lines(4), "s3.yml": "it:\n" + Self.lines(3)],
+                               rule: "placeholder-mismatch", total: 9)
+    }
+
     @Test func duplicateKeyAcrossFiles() throws {
         try Self.expectBounded(["s0.yml": "en:\n" + Self.lines(5), "s1.yml": "en:\n" + Self.lines(5), "s2.yml": "en:\n" + Self.lines(2)],
                                rule: "duplicate-key", total: 7)

@@ -31,16 +31,22 @@ struct PlaceholderMismatch: LintRule {
             sources[Int(source.key)] = Self.baseText(source, in: base, storage, arguments: arguments, noPlaceholders: noPlaceholders,
                                                      into: &expectedBytes)
         }
-        var translationBytes = PlaceholderBytes()
-        var blankScalars = BlankScalars()
         // The first `limits.findings` are listed, in locale and entry order; the rest counted.
         let listing = FindingListing(rule: Self.id, limit: context.project.config.limits.findings)
         let recentBases = RecentBases()
         // Which entries have a `%` in a text, from the scan `format-crash` shares.
         let scans = context.stringCache.formatScans()
-        for (localeIndex, locale) in strings.locales.enumerated() where locale != strings.baseLocale {
-            guard let table = strings[locale] else { continue }
-            let scan = scans[localeIndex]
+        // The locales are compared on all cores (one locale was the last rule left running, on
+        // one core); their findings are then listed in locale and entry order.
+        let translated = strings.locales.indices.filter { strings.locales[$0] != strings.baseLocale }
+        let limit = context.project.config.limits.findings
+        let found = Concurrent.map(count: translated.count) { [sources, expectedBytes] index -> Found in
+            guard let table = strings[strings.locales[translated[index]]] else { return Found() }
+            return Self.mismatches(in: table, scan: scans[translated[index]], sources: sources, expectedBytes: expectedBytes,
+                                   storage: storage, arguments: arguments, listed: limit)
+        }
+        for (position, localeIndex) in translated.enumerated() {
+            guard let table = strings[strings.locales[localeIndex]] else { continue }
             // A finding per entry or form at most, made into words only when asked for (`message`).
             let make: @Sendable (Int, Int?, Int?, (String) -> Void) -> Void = { index, form, _, piece in
                 let entry = table.entries[index]
@@ -61,94 +67,130 @@ struct PlaceholderMismatch: LintRule {
             }
             let atKey = EntryFindings(rule: Self.id, table: table, place: .key, message: .inPieces(make), listing: listing)
             let atText = EntryFindings(rule: Self.id, table: table, place: .text, message: .inPieces(make), listing: listing)
-            // The rules of the file the last entry was in (a copy of an existential each time
-            // they are asked for; a locale's entries come file by file).
-            var rulesFile: Int32 = -1
-            var rules: any DialectRules = AppleDialect()
-            for (entryIndex, entry) in table.entries.indexed {
-                let source = sources[Int(entry.key)]
-                guard source.signature >= 0 else { continue }
-                if entry.file != rulesFile {
-                    rules = storage.rules(entry.file)
-                    rulesFile = entry.file
-                }
-                let apple = source.apple && storage.dialects[Int(entry.file)] == .apple
-                let formatted = arguments.formatted(entry.key, text: UnsafeBufferPointer(start: nil, count: 0), rules: rules)
-                let limit = arguments.highestPosition(entry.key)
-                // A plain text for a plural (or the other way round) is formatted differently by
-                // the app: a Compose `<string>` does not stand in for the base's `<plurals>`. A
-                // String Catalog localization chooses its own variations.
-                if entry.isPlural != source.isPlural && !apple {
-                    (entry.isPlural ? atKey : atText).add(entry: entryIndex, to: &findings)
-                    continue
-                }
-                // Most translations match, which the bytes can vouch for; the difference is spelled
-                // out with Strings only for the others. A plural form may lack placeholders, and so
-                // may a plain text whose base is a plural.
-                let allowMissing = entry.isPlural || source.isPlural
-                // No `%` in any of its texts: no placeholders, so nothing added; it matches when the
-                // base has none, or when each text may lack them and no form need show them (the
-                // loop below would say so after reading every text again).
-                if !scan.hasPercent(entry: entryIndex), !source.hasPlaceholders || (allowMissing && !(entry.isPlural && !apple)) {
-                    continue
-                }
-                var matches = true
-                table.forEachText(of: entry) { ref in
-                    guard matches else { return }
-                    storage.withBytes(entry.file, ref) { text in
-                        // Without a `%`, a text has no placeholders: nothing added, nothing to compare.
-                        guard UTF8Text.firstIndex(of: UInt8(ascii: "%"), in: text) != nil else {
-                            // An empty text is `empty-translation`'s (one cause, one finding).
-                            matches = allowMissing || !source.hasPlaceholders || UTF8Text.isBlank(text, &blankScalars)
-                            return
-                        }
-                        // A scratch list, emptied now and then rather than per text.
-                        if translationBytes.count >= 1024 { translationBytes.removeAll() }
-                        let translation = translationBytes.startSignature()
-                        translationBytes.add(text, rules: rules, formatted: formatted, limit: limit)
-                        // A text the formatter fails on is `format-crash`'s (one cause, one finding).
-                        if translationBytes.crashes(translation) { return }
-                        // Nothing beyond what the code passes, and everything the base shows.
-                        matches = expectedBytes.vouches(for: translationBytes, translation, against: Int(source.allowed), allowMissing: true)
-                            && (allowMissing || translationBytes.vouches(for: expectedBytes, Int(source.signature), against: translation, allowMissing: true))
-                    }
-                }
-                // Each form may leave a placeholder out, but not every form: the base's
-                // placeholders must show in at least one of them.
-                if matches && entry.isPlural && source.hasPlaceholders && !apple {
-                    if translationBytes.count >= 1024 { translationBytes.removeAll() }
-                    let merged = translationBytes.startSignature()
-                    table.forEachText(of: entry) { ref in
-                        storage.withBytes(entry.file, ref) { translationBytes.add($0, rules: rules, formatted: formatted, limit: limit) }
-                    }
-                    matches = translationBytes.vouches(for: expectedBytes, Int(source.signature), against: merged, allowMissing: true)
-                }
-                if matches { continue }
-                // Said again for each finding, in words, when its message is asked for.
-                if entry.isPlural {
-                    if !apple, source.hasPlaceholders {
-                        let merged = Self.signature(of: table.textRefs(entry), entry, storage, arguments: arguments,
-                                                    into: &translationBytes)
-                        if translationBytes.lacksAny(merged, of: expectedBytes, Int(source.signature)) { atKey.add(entry: entryIndex, to: &findings) }
-                    }
-                    for formIndex in table.pluralFormIndices(entry) {
-                        let form = Self.signature(of: CollectionOfOne(table.forms[formIndex].text), entry, storage, arguments: arguments,
-                                                  into: &translationBytes)
-                        if translationBytes.hasExtra(form, beyond: expectedBytes, Int(source.allowed)) {
-                            atText.add(entry: entryIndex, form: formIndex, to: &findings)
-                        }
-                    }
-                } else {
-                    let text = Self.signature(of: CollectionOfOne(entry.text), entry, storage, arguments: arguments, into: &translationBytes)
-                    if translationBytes.hasExtra(text, beyond: expectedBytes, Int(source.allowed))
-                        || (!allowMissing && translationBytes.lacksAny(text, of: expectedBytes, Int(source.signature))) {
-                        atText.add(entry: entryIndex, to: &findings)
-                    }
-                }
+            for mismatch in found[position].mismatches {
+                let group = mismatch.atKey ? atKey : atText
+                group.add(entry: Int(mismatch.entry), form: mismatch.form < 0 ? nil : Int(mismatch.form), to: &findings)
             }
+            listing.count(unlisted: found[position].unlisted)
         }
         listing.appendUnlisted(to: &findings, file: context.project.config.path)
         return findings
+    }
+
+    /// A finding's entry (and form) in a locale, as the comparison finds it.
+    private struct Mismatch {
+        var entry: Int32
+        /// -1: the entry as a whole.
+        var form: Int32
+        var atKey: Bool
+    }
+
+    /// One locale's mismatches in entry order: the first `limit` (no more can be listed), and how
+    /// many more there are.
+    private struct Found: Sendable {
+        var mismatches: [Mismatch] = []
+        var unlisted = 0
+        var limit = 0
+
+        mutating func note(entry: Int, form: Int? = nil, atKey: Bool = false) {
+            guard mismatches.count < limit else { return unlisted += 1 }
+            mismatches.append(Mismatch(entry: Int32(entry), form: Int32(form ?? -1), atKey: atKey))
+        }
+    }
+
+    /// Compares every translation of `table` with its base (`sources`, `expectedBytes`); keeps
+    /// the first `listed` mismatches.
+    private static func mismatches(in table: LocaleStrings, scan: FormatScan, sources: [BaseText], expectedBytes: PlaceholderBytes,
+                                   storage: StringStorage, arguments: KeyArguments, listed: Int) -> Found {
+        var found = Found(limit: listed)
+        var translationBytes = PlaceholderBytes()
+        var blankScalars = BlankScalars()
+        // The rules of the file the last entry was in (a copy of an existential each time
+        // they are asked for; a locale's entries come file by file).
+        var rulesFile: Int32 = -1
+        var rules: any DialectRules = AppleDialect()
+        for (entryIndex, entry) in table.entries.indexed {
+            let source = sources[Int(entry.key)]
+            guard source.signature >= 0 else { continue }
+            if entry.file != rulesFile {
+                rules = storage.rules(entry.file)
+                rulesFile = entry.file
+            }
+            let apple = source.apple && storage.dialects[Int(entry.file)] == .apple
+            let formatted = arguments.formatted(entry.key, text: UnsafeBufferPointer(start: nil, count: 0), rules: rules)
+            let limit = arguments.highestPosition(entry.key)
+            // A plain text for a plural (or the other way round) is formatted differently by
+            // the app: a Compose `<string>` does not stand in for the base's `<plurals>`. A
+            // String Catalog localization chooses its own variations.
+            if entry.isPlural != source.isPlural && !apple {
+                found.note(entry: entryIndex, atKey: entry.isPlural)
+                continue
+            }
+            // Most translations match, which the bytes can vouch for; the difference is spelled
+            // out with Strings only for the others. A plural form may lack placeholders, and so
+            // may a plain text whose base is a plural.
+            let allowMissing = entry.isPlural || source.isPlural
+            // No `%` in any of its texts: no placeholders, so nothing added; it matches when the
+            // base has none, or when each text may lack them and no form need show them (the
+            // loop below would say so after reading every text again).
+            if !scan.hasPercent(entry: entryIndex), !source.hasPlaceholders || (allowMissing && !(entry.isPlural && !apple)) {
+                continue
+            }
+            var matches = true
+            table.forEachText(of: entry) { ref in
+                guard matches else { return }
+                storage.withBytes(entry.file, ref) { text in
+                    // Without a `%`, a text has no placeholders: nothing added, nothing to compare.
+                    guard UTF8Text.firstIndex(of: UInt8(ascii: "%"), in: text) != nil else {
+                        // An empty text is `empty-translation`'s (one cause, one finding).
+                        matches = allowMissing || !source.hasPlaceholders || UTF8Text.isBlank(text, &blankScalars)
+                        return
+                    }
+                    // A scratch list, emptied now and then rather than per text.
+                    if translationBytes.count >= 1024 { translationBytes.removeAll() }
+                    let translation = translationBytes.startSignature()
+                    translationBytes.add(text, rules: rules, formatted: formatted, limit: limit)
+                    // A text the formatter fails on is `format-crash`'s (one cause, one finding).
+                    if translationBytes.crashes(translation) { return }
+                    // Nothing beyond what the code passes, and everything the base shows.
+                    matches = expectedBytes.vouches(for: translationBytes, translation, against: Int(source.allowed), allowMissing: true)
+                        && (allowMissing || translationBytes.vouches(for: expectedBytes, Int(source.signature), against: translation, allowMissing: true))
+                }
+            }
+            // Each form may leave a placeholder out, but not every form: the base's
+            // placeholders must show in at least one of them.
+            if matches && entry.isPlural && source.hasPlaceholders && !apple {
+                if translationBytes.count >= 1024 { translationBytes.removeAll() }
+                let merged = translationBytes.startSignature()
+                table.forEachText(of: entry) { ref in
+                    storage.withBytes(entry.file, ref) { translationBytes.add($0, rules: rules, formatted: formatted, limit: limit) }
+                }
+                matches = translationBytes.vouches(for: expectedBytes, Int(source.signature), against: merged, allowMissing: true)
+            }
+            if matches { continue }
+            // Said again for each finding, in words, when its message is asked for.
+            if entry.isPlural {
+                if !apple, source.hasPlaceholders {
+                    let merged = Self.signature(of: table.textRefs(entry), entry, storage, arguments: arguments,
+                                                into: &translationBytes)
+                    if translationBytes.lacksAny(merged, of: expectedBytes, Int(source.signature)) { found.note(entry: entryIndex, atKey: true) }
+                }
+                for formIndex in table.pluralFormIndices(entry) {
+                    let form = Self.signature(of: CollectionOfOne(table.forms[formIndex].text), entry, storage, arguments: arguments,
+                                              into: &translationBytes)
+                    if translationBytes.hasExtra(form, beyond: expectedBytes, Int(source.allowed)) {
+                        found.note(entry: entryIndex, form: formIndex)
+                    }
+                }
+            } else {
+                let text = Self.signature(of: CollectionOfOne(entry.text), entry, storage, arguments: arguments, into: &translationBytes)
+                if translationBytes.hasExtra(text, beyond: expectedBytes, Int(source.allowed))
+                    || (!allowMissing && translationBytes.lacksAny(text, of: expectedBytes, Int(source.signature))) {
+                    found.note(entry: entryIndex)
+                }
+            }
+        }
+        return found
     }
 
     /// Starts a signature in `list` with the arguments of the texts `refs` of `entry`, merged, in
@@ -490,9 +532,16 @@ struct PlaceholderBytes {
     /// finds nothing. Returns whether it wrote anything.
     @discardableResult
     func writeExtras(_ actual: Int, beyond allowed: PlaceholderBytes, _ base: Int, to piece: (String) -> Void) -> Bool {
-        var added: Set<String> = [], positions: [Extra] = []
+        // Most findings have one printf extra: it is kept aside, and an array made only for more.
+        var added: Set<String> = [], firstPosition: Extra?, morePositions: [Extra] = []
         _ = forEachExtra(actual, beyond: allowed, base) { extra in
-            if case .name(let range) = extra { added.insert(String(decoding: nameBytes[range], as: UTF8.self)) } else { positions.append(extra) }
+            if case .name(let range) = extra {
+                added.insert(String(decoding: nameBytes[range], as: UTF8.self))
+            } else if firstPosition == nil {
+                firstPosition = extra
+            } else {
+                morePositions.append(extra)
+            }
             return true
         }
         var first = true
@@ -506,7 +555,7 @@ struct PlaceholderBytes {
             }
             piece(", which the base text lacks")
         }
-        for extra in positions.sorted(by: { $0.position < $1.position }) {
+        func write(_ extra: Extra) {
             if !first { piece("; ") }
             first = false
             switch extra {
@@ -523,6 +572,14 @@ struct PlaceholderBytes {
                 piece(FormatToken.familyName(expected))
             case .name:
                 break
+            }
+        }
+        if let firstPosition {
+            if morePositions.isEmpty {
+                write(firstPosition)
+            } else {
+                morePositions.insert(firstPosition, at: 0)
+                for extra in morePositions.sorted(by: { $0.position < $1.position }) { write(extra) }
             }
         }
         return !first
