@@ -74,6 +74,10 @@ public enum Linter {
         parts = []
         let ignoredByRoute = Dictionary(project.catalog.routes.map { ($0.name, $0.ignoredRules) }, uniquingKeysWith: { a, _ in a })
         let ignoredKeys = project.config.ignoredKeys
+        // Most projects suppress nothing by comment or route: then a finding's place and route
+        // are not asked for (each a value made and released, on one core, per finding).
+        let anySuppressions = project.suppressions.values.contains { !$0.lines.isEmpty }
+        let anyIgnoredByRoute = ignoredByRoute.values.contains { !$0.isEmpty }
         var previousIgnoredByKey = false
         var keep = [Bool](repeating: false, count: found.count)
         var suppressed = 0
@@ -151,7 +155,7 @@ public enum Linter {
             guard let severity = severityOf(rule) else { continue }
             // A rule may rate a finding below its own severity (never above).
             lowerSeverity(of: &found, at: index, to: severity)
-            if let location = found[index].location {
+            if anySuppressions, let location = found[index].location {
                 if location.file != lastFile {
                     lastFile = location.file
                     lastSuppressions = project.suppressions[location.file]
@@ -162,7 +166,7 @@ public enum Linter {
                     continue
                 }
             }
-            if let route = found[index].route, ignoredByRoute[route]?.contains(rule) == true {
+            if anyIgnoredByRoute, let route = found[index].route, ignoredByRoute[route]?.contains(rule) == true {
                 suppressed += 1
                 lastSuppressed = true
                 continue
