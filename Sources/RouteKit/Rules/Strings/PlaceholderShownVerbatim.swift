@@ -27,6 +27,13 @@ struct PlaceholderShownVerbatim: LintRule {
         var findings: [Finding] = []
         // The texts worth reading again, found in one scan shared with `format-crash`.
         let scans = context.stringCache.formatScans()
+        // Why, in the words of each dialect the files use: made once, not per message (a
+        // version's words were a third of a message's cost).
+        var reasons: [StringDialect: (escapedPercent: String, other: String)] = [:]
+        for dialect in storage.dialects where reasons[dialect] == nil {
+            reasons[dialect] = (Self.why(dialect, escapedPercent: true), Self.why(dialect, escapedPercent: false))
+        }
+        let reasonOf = reasons
         for (localeIndex, locale) in strings.locales.enumerated() {
             guard let table = strings[locale] else { continue }
             let group = EntryFindings(rule: Self.id, table: table, place: .text, message: .made { index, form, offset in
@@ -38,8 +45,8 @@ struct PlaceholderShownVerbatim: LintRule {
                     let start = Swift.min((offset ?? 0) >> 8, text.count), length = (offset ?? 0) & 0xFF
                     return String(decoding: UnsafeBufferPointer(rebasing: text[start ..< Swift.min(text.count, start + length)]), as: UTF8.self)
                 }
-                let dialect = storage.dialects[Int(entry.file)]
-                return "'\(storage.name(entry.key))' in locale '\(locale)' shows \(written) as typed: \(Self.why(dialect, written))"
+                let reason = reasonOf[storage.dialects[Int(entry.file)]]!
+                return "'\(storage.name(entry.key))' in locale '\(locale)' shows \(written) as typed: \(written == "%%" ? reason.escapedPercent : reason.other)"
             }, itemsInMessageOrder: true)
             for candidate in scans[localeIndex].candidates where candidate.mayShowVerbatim {
                 let index = Int(candidate.entry), form = candidate.formIndex
@@ -60,22 +67,28 @@ struct PlaceholderShownVerbatim: LintRule {
                 if found.isEmpty || (storage.dialects[Int(entry.file)] == .rails && RailsDialect.isFormatPatternKey(storage.name(entry.key))) {
                     continue
                 }
-                // One finding per sequence as written (a repeat would be the same finding), in message order.
-                var seen: Set<String> = []
-                for (range, written) in found.sorted(by: { $0.written < $1.written }) where seen.insert(written).inserted {
-                    let detail = range.lowerBound << 8 | Swift.min(range.count, 0xFF)
-                    group.add(entry: index, form: form, detail: detail, severity: severity, to: &findings)
+                // One finding per sequence as written (a repeat would be the same finding), in message
+                // order; most texts have one.
+                func add(_ range: Range<Int>) {
+                    group.add(entry: index, form: form, detail: range.lowerBound << 8 | Swift.min(range.count, 0xFF), severity: severity,
+                              to: &findings)
                 }
+                if found.count == 1 {
+                    add(found[0].range)
+                    continue
+                }
+                var seen: Set<String> = []
+                for (range, written) in found.sorted(by: { $0.written < $1.written }) where seen.insert(written).inserted { add(range) }
             }
         }
         return findings
     }
 
-    /// Why the platform leaves `written` alone.
-    static func why(_ dialect: StringDialect, _ written: String) -> String {
+    /// Why the platform leaves a sequence alone (`escapedPercent`: the sequence is `%%`).
+    static func why(_ dialect: StringDialect, escapedPercent: Bool) -> String {
         switch dialect {
         case .compose(let version):
-            return written == "%%"
+            return escapedPercent
                 ? "Compose resources never unescape %% (the library fills %1$s and %1$d only)"
                 : "Compose resources \(version) fill only %1$s and %1$d\(version.fillsMultiDigitIndexes ? "" : " with a one-digit index"); use %1$s, or format the value in code"
         case .android:
