@@ -28,7 +28,7 @@ struct PlaceholderShownVerbatim: LintRule {
         // The texts worth reading again, found in one scan shared with `format-crash`.
         let scans = context.stringCache.formatScans()
         // Why, in the words of each dialect the files use: made once, not per message (a
-        // version's words were a third of a message's cost).
+        // version's words were two fifths of a message's cost).
         var reasons: [StringDialect: (escapedPercent: String, other: String)] = [:]
         for dialect in storage.dialects where reasons[dialect] == nil {
             reasons[dialect] = (Self.why(dialect, escapedPercent: true), Self.why(dialect, escapedPercent: false))
