@@ -39,11 +39,10 @@ struct PlaceholderMismatch: LintRule {
         // The locales are compared on all cores (one locale was the last rule left running, on
         // one core); their findings are then listed in locale and entry order.
         let translated = strings.locales.indices.filter { strings.locales[$0] != strings.baseLocale }
-        let limit = context.project.config.limits.findings
         let found = Concurrent.map(count: translated.count) { [sources, expectedBytes] index -> Found in
             guard let table = strings[strings.locales[translated[index]]] else { return Found() }
             return Self.mismatches(in: table, scan: scans[translated[index]], sources: sources, expectedBytes: expectedBytes,
-                                   storage: storage, arguments: arguments, listed: limit)
+                                   storage: storage, arguments: arguments, listed: listing.limit)
         }
         for (position, localeIndex) in translated.enumerated() {
             guard let table = strings[strings.locales[localeIndex]] else { continue }

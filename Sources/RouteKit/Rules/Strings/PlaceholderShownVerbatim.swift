@@ -55,12 +55,12 @@ struct PlaceholderShownVerbatim: LintRule {
                 guard rules.mayShowVerbatim else { continue }
                 let severity: Severity = titleKeys.contains(entry.key) ? .error : .warning
                 let ref = form.map { table.forms[$0].text } ?? entry.text
-                var found: [(range: Range<Int>, written: String)] = []
+                var found: [Range<Int>] = []
                 storage.withBytes(entry.file, ref) { text in
                     guard UTF8Text.firstIndex(of: UInt8(ascii: "%"), in: text) != nil else { return }
                     rules.scan(text, formatted: arguments.formatted(entry.key, text: text, rules: rules)) { token in
                         guard case .verbatim = token.kind, token.range.lowerBound < 1 << 23 else { return }
-                        found.append((token.range, String(decoding: UnsafeBufferPointer(rebasing: text[token.range]), as: UTF8.self)))
+                        found.append(token.range)
                     }
                 }
                 // Rails date and number formats are not placeholders (the key is named only here: most texts have none).
@@ -74,11 +74,15 @@ struct PlaceholderShownVerbatim: LintRule {
                               to: &findings)
                 }
                 if found.count == 1 {
-                    add(found[0].range)
+                    add(found[0])
                     continue
                 }
+                // Several: their Strings order them and tell repeats apart.
+                let written = storage.withBytes(entry.file, ref) { text in
+                    found.map { (range: $0, text: String(decoding: UnsafeBufferPointer(rebasing: text[$0]), as: UTF8.self)) }
+                }
                 var seen: Set<String> = []
-                for (range, written) in found.sorted(by: { $0.written < $1.written }) where seen.insert(written).inserted { add(range) }
+                for sequence in written.sorted(by: { $0.text < $1.text }) where seen.insert(sequence.text).inserted { add(sequence.range) }
             }
         }
         return findings
