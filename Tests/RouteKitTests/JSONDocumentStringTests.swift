@@ -85,4 +85,52 @@ import Testing
         #expect(error.message == "invalid UTF-8 is not allowed here: JSON text is UTF-8")
         #expect((error.line, error.column) == (1, size + 10))
     }
+
+    /// `appendString` decodes in place, behind a copy of the text as written: held to a plain
+    /// decoder (scalar by scalar, a lone surrogate as U+FFFD), after text already in the buffer,
+    /// with every kind of escape, lone halves and pairs, at every offset.
+    @Test func escapesDecodedInPlaceMatchAPlainDecoder() throws {
+        func plainDecoding(_ body: String) -> [UInt8] {
+            let bytes = Array(body.utf8)
+            var scalars: [Unicode.Scalar] = [], index = 0, units: [UInt16] = []
+            func flushUnits() {
+                // Swift's repairing decoding: each lone half is one U+FFFD.
+                scalars += String(decoding: units, as: UTF16.self).unicodeScalars
+                units = []
+            }
+            while index < bytes.count {
+                if bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
+                    units.append(UInt16(String(decoding: bytes[index + 2 ..< index + 6], as: UTF8.self), radix: 16)!)
+                    index += 6
+                    continue
+                }
+                flushUnits()
+                if bytes[index] == UInt8(ascii: "\\") {
+                    let map: [UInt8: Unicode.Scalar] = [UInt8(ascii: "n"): "\n", UInt8(ascii: "t"): "\t", UInt8(ascii: "r"): "\r",
+                                                        UInt8(ascii: "b"): "\u{8}", UInt8(ascii: "f"): "\u{C}"]
+                    scalars.append(map[bytes[index + 1]] ?? Unicode.Scalar(bytes[index + 1]))
+                    index += 2
+                    continue
+                }
+                let end = bytes[index...].firstIndex(of: UInt8(ascii: "\\")) ?? bytes.count
+                scalars += String(decoding: bytes[index ..< end], as: UTF8.self).unicodeScalars
+                index = end
+            }
+            flushUnits()
+            return Array(String(String.UnicodeScalarView(scalars)).utf8)
+        }
+        var random = SeededGenerator(seed: 11)
+        let pieces = ["a", "é", "日本", "\\\"", "\\\\", "\\/", "\\b", "\\f", "\\n", "\\r", "\\t", "\\u0041", "\\u00e9",
+                      "\\u20ac", "\\ud83d\\ude00", "\\ud800", "\\udc00", "\\ud800\\ud800", "abcdefghij", " "]
+        for _ in 0 ..< 800 {
+            let body = (0 ..< Int.random(in: 1 ..< 24, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let bytes = Array("[\"\(body)\"]".utf8)
+            try bytes.withUnsafeBufferPointer { buffer in
+                let document = try JSONDocument.parse(buffer)
+                var decoded = Array("before".utf8)
+                document.appendString(1, to: &decoded)
+                #expect(decoded == Array("before".utf8) + plainDecoding(body), "\(body)")
+            }
+        }
+    }
 }

@@ -198,4 +198,16 @@ import Testing
             Self.check("{ \"strings\" : { \(strings) }, \"sourceLanguage\" : \"de\" }")
         }
     }
+
+    /// The members of a large file go to the reader in batches of a few thousand nodes, each
+    /// starting with the nodes before the stream: a member larger than a batch, `strings` given
+    /// twice (the second stream after batches of the first) and a root member between.
+    @Test func batchesOfMembersAcrossLargeMembersAndASecondStrings() {
+        let small = (0 ..< 900).map { "\"s\($0)\" : { \"localizations\" : { \"de\" : \(Self.unit("d\($0)")), \"fr\" : \(Self.unit("f\($0)")) } }" }
+        let large = "\"large\" : { \"localizations\" : { " + (0 ..< 1_200).map { "\"x\($0)\" : \(Self.unit("x"))" }.joined(separator: ", ") + " } }"
+        let first = (small[..<450] + [large] + small[450...]).joined(separator: ", ")
+        let second = small.reversed().joined(separator: ", ")
+        Self.check("{ \"sourceLanguage\" : \"en\", \"strings\" : { \(first) }, \"version\" : \"1.0\", \"strings\" : { \(second) } }")
+        Self.check("{ \"strings\" : { \(second) }, \"sourceLanguage\" : \"de\", \"strings\" : { \(first) } }")
+    }
 }

@@ -52,23 +52,56 @@ struct JSONDocument {
             read: ["strings", "localizations", "stringUnit", "substitutions", "variations", "plural", "device"],
             named: ["strings", "localizations", "substitutions", "plural", "device"])
 
-        /// `read` and `named` as UTF-8, for the parser to match member names without making a String.
-        let readBytes: [[UInt8]]
-        let namedBytes: [[UInt8]]
+        /// `read` and `named` by their UTF-8, for the parser to classify a member name without
+        /// making a String: each name once, with its length and first eight bytes in one word.
+        private let names: [(word: UInt64, bytes: [UInt8], isRead: Bool, isNamed: Bool)]
+        /// Bit `n` is set when some name has `n` bytes (`n` < 64): most member names a catalog
+        /// gives (`state`, `value`, `comment`) are none of these, and are told so by their length.
+        private let lengths: UInt64
 
         init(read: Set<String>, named: Set<String>) {
             self.read = read
             self.named = named
-            readBytes = read.map { Array($0.utf8) }
-            namedBytes = named.map { Array($0.utf8) }
+            names = read.union(named).sorted().map { name in
+                let bytes = Array(name.utf8)
+                return (bytes.withUnsafeBufferPointer(Self.word), bytes, read.contains(name), named.contains(name))
+            }
+            lengths = names.reduce(0) { $1.bytes.count < 64 ? $0 | 1 << UInt64($1.bytes.count) : $0 }
+            // Only three characters other than ASCII are canonically equivalent to ASCII ones (each
+            // a singleton decomposition: U+037E to ';', U+1FEF to '`', U+212A to 'K'), so a name
+            // that is not ASCII equals none of these ASCII names without them: bytes decide.
+            bytesDecide = names.allSatisfy { entry in entry.bytes.allSatisfy { $0 < 0x80 && !";`K".utf8.contains($0) } }
         }
 
-        /// True when the member name `name` (its bytes as written, without escapes) is one of
-        /// `names` (given as `list`, their bytes). An ASCII name is equal as a String exactly when
-        /// its bytes are; any other is compared as a String (canonical equivalence).
-        static func contains(_ names: Set<String>, _ list: [[UInt8]], _ name: UnsafeBufferPointer<UInt8>) -> Bool {
-            guard name.allSatisfy({ $0 < 0x80 }) else { return names.contains(String(decoding: name, as: UTF8.self)) }
-            return list.contains { $0.count == name.count && $0.withUnsafeBufferPointer { $0.elementsEqual(name) } }
+        /// True when a member name equals one of these exactly when its bytes do, whatever its
+        /// characters (see `init`).
+        private let bytesDecide: Bool
+
+        /// Whether the member name `name` (its bytes as written, without escapes) is one `read`
+        /// looks into, and one of `named`. An ASCII name is equal as a String exactly when its
+        /// bytes are; any other is compared as a String (canonical equivalence).
+        func classify(_ name: UnsafeBufferPointer<UInt8>) -> (isRead: Bool, isNamed: Bool) {
+            guard bytesDecide || ColumnCounter.firstNonASCII(name, from: 0) == name.count else {
+                let text = String(decoding: name, as: UTF8.self)
+                return (read.contains(text), named.contains(text))
+            }
+            guard name.count >= 64 || lengths & (1 << UInt64(name.count)) != 0 else { return (false, false) }
+            let word = Self.word(name)
+            for index in names.indices where names[index].word == word {
+                // Equal words are equal lengths; a name of up to seven bytes is all in its word.
+                if name.count <= 7 || names[index].bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, name.baseAddress!, name.count) == 0 }) {
+                    return (names[index].isRead, names[index].isNamed)
+                }
+            }
+            return (false, false)
+        }
+
+        /// A name's length and first (up to) seven bytes in one word: names that differ in it differ,
+        /// and names of up to seven bytes are equal exactly when it is.
+        private static func word(_ name: UnsafeBufferPointer<UInt8>) -> UInt64 {
+            var word = UInt64(truncatingIfNeeded: name.count)
+            for byte in name.prefix(7) { word = word << 8 | UInt64(byte) }
+            return word
         }
     }
 
@@ -85,8 +118,9 @@ struct JSONDocument {
     /// object has no members. `maxNodes` counts every node made, dropped or not.
     ///
     /// A file of `besideFrom` bytes or more is read with a second core: its UTF-8 is checked, and
-    /// the streamed members are handed to the sink, beside the parse (`MemberPipeline`); the sink
-    /// sees the same calls in the same order either way.
+    /// the streamed members are handed to the sink, beside the parse, in batches of a few
+    /// thousand nodes (`MemberPipeline`); the sink sees the same calls in the same order either
+    /// way (each call's document may hold other members' nodes beside its own).
     static func parse<Sink: JSONMemberSink>(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = 200, maxNodes: Int = 8_000_000,
                                             outline: Outline? = nil, streaming member: String?, into sink: inout Sink,
                                             besideFrom: Int = JSONDocument.besideFrom) throws(NativeSyntaxError) -> JSONDocument {
@@ -126,9 +160,11 @@ struct JSONDocument {
         for index in range where nodes[index].kind == .object && nodes[index].end > Int32(index + 3) {
             var key = index + 1
             let end = Int(nodes[index].end)
-            // Two members (a `stringUnit`'s `state` and `value`): compared directly.
+            // One member (a localization's `stringUnit`): no repeat. Two (a `stringUnit`'s `state`
+            // and `value`): compared directly.
             let second = Int(nodes[key + 1].end)
-            if second < end, Int(nodes[second + 1].end) == end {
+            if second >= end { continue }
+            if Int(nodes[second + 1].end) == end {
                 if sameName(key, second) { result.insert(index) }
                 continue
             }
@@ -190,10 +226,18 @@ struct JSONDocument {
     /// A member name's length and first seven bytes as written, in one integer: names as written
     /// that differ in it differ.
     private func namePrefix(_ node: Int) -> UInt64 {
-        let name = raw(node)
-        var prefix = UInt64(truncatingIfNeeded: name.count)
-        for byte in name.prefix(7) { prefix = prefix << 8 | UInt64(byte) }
-        return prefix
+        // The first seven bytes of the name in the low bytes (in memory order), the length's low
+        // byte above them: in one load where eight bytes follow the name's start (its closing
+        // quote and what comes after are in the file), else byte by byte.
+        let start = Int(nodes[node].start), count = Int(nodes[node].length), kept = Swift.min(count, 7)
+        var word: UInt64 = 0
+        if start + 8 <= bytes.count {
+            word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + start).loadUnaligned(as: UInt64.self))
+                & (1 << UInt64(kept * 8) - 1)
+        } else {
+            for (offset, byte) in raw(node).prefix(kept).enumerated() { word |= UInt64(byte) << UInt64(offset * 8) }
+        }
+        return word | UInt64(truncatingIfNeeded: count) << 56
     }
 
     /// Whether two member names (key nodes) are the same: their bytes as written, or decoded when
@@ -251,12 +295,14 @@ struct JSONDocument {
     /// Every member, repeated names included, in file order.
     private func allMembers(_ object: Int) -> [(key: Int, value: Int)] {
         guard nodes[object].kind == .object else { return [] }
-        var result: [(Int, Int)] = []
+        // Labelled as returned: an array of unlabelled pairs is converted element by element (a
+        // dynamic cast each), 3% of a catalog reading's second core.
+        var result: [(key: Int, value: Int)] = []
         var index = object + 1
         let end = Int(nodes[object].end)
         while index < end {
             let value = index + 1
-            result.append((index, value))
+            result.append((key: index, value: value))
             index = Int(nodes[value].end)
         }
         return result
@@ -315,28 +361,47 @@ struct JSONDocument {
     /// without making a String (the parser checked the file is UTF-8 and every escape well formed).
     func appendString(_ node: Int, to out: inout [UInt8]) {
         let raw = raw(node)
-        guard nodes[node].flag else { return out.append(contentsOf: raw) }
-        var index = 0
+        out.append(contentsOf: raw)
+        guard nodes[node].flag else { return }
+        // No escape decodes to more bytes than it takes (2 or 6 for 1 to 3, a pair's 12 for 4): the
+        // text is copied as written, once, and decoded in place from the front (an append per run
+        // between escapes was a third of a catalog's reading of values, `"…\"de\""`).
+        let end = out.withUnsafeMutableBufferPointer { Self.decodeEscapes(in: $0, from: $0.count - raw.count) }
+        out.removeSubrange(end...)
+    }
+
+    /// Decodes the escapes of the well-formed JSON string body `buffer[start...]` in place; returns
+    /// where the decoded text ends. A lone surrogate becomes U+FFFD, as Foundation decodes it.
+    private static func decodeEscapes(in buffer: UnsafeMutableBufferPointer<UInt8>, from start: Int) -> Int {
+        let base = buffer.baseAddress!, count = buffer.count
+        var read = start, write = start
         var pendingHigh: UInt32?
+        func put(_ scalar: Unicode.Scalar) {
+            for byte in UTF8.encode(scalar)! {
+                base[write] = byte
+                write += 1
+            }
+        }
         func flushHigh() {
-            if pendingHigh != nil { out.append(contentsOf: [0xEF, 0xBF, 0xBD]) }
+            if pendingHigh != nil { put("\u{FFFD}") }
             pendingHigh = nil
         }
-        while index < raw.count {
-            // The bytes up to the next escape, in one copy.
-            let escape = UTF8Text.firstIndex(of: UInt8(ascii: "\\"), in: raw, from: index) ?? raw.count
-            guard escape == index else {
+        while read < count {
+            // The bytes up to the next escape, moved in one copy (the two ranges may overlap).
+            let escape = UTF8Text.firstIndex(of: UInt8(ascii: "\\"), in: UnsafeBufferPointer(buffer), from: read) ?? count
+            guard escape == read else {
                 flushHigh()
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: raw[index ..< escape]))
-                index = escape
+                if write != read { memmove(base + write, base + read, escape - read) }
+                write += escape - read
+                read = escape
                 continue
             }
-            let escaped = raw[index + 1]
-            index += 2
+            let escaped = base[read + 1]
+            read += 2
             if escaped == UInt8(ascii: "u") {
                 var value: UInt32 = 0
-                for digit in raw[index ..< index + 4] { value = value * 16 + UInt32(JSONDocument.hexValue(digit)!) }
-                index += 4
+                for offset in read ..< read + 4 { value = value * 16 + UInt32(JSONDocument.hexValue(base[offset])!) }
+                read += 4
                 if (0xD800 ... 0xDBFF).contains(value) {
                     flushHigh()
                     pendingHigh = value
@@ -344,26 +409,28 @@ struct JSONDocument {
                 }
                 if (0xDC00 ... 0xDFFF).contains(value), let high = pendingHigh {
                     pendingHigh = nil
-                    let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (value - 0xDC00))!
-                    out.append(contentsOf: String(scalar).utf8)
+                    put(Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (value - 0xDC00))!)
                     continue
                 }
                 flushHigh()
-                // A lone surrogate cannot be text: it becomes U+FFFD, as Foundation decodes it.
-                out.append(contentsOf: String(Unicode.Scalar(value) ?? "\u{FFFD}").utf8)
+                put(Unicode.Scalar(value) ?? "\u{FFFD}")
                 continue
             }
             flushHigh()
+            let byte: UInt8
             switch escaped {
-            case UInt8(ascii: "n"): out.append(0x0A)
-            case UInt8(ascii: "t"): out.append(0x09)
-            case UInt8(ascii: "r"): out.append(0x0D)
-            case UInt8(ascii: "b"): out.append(0x08)
-            case UInt8(ascii: "f"): out.append(0x0C)
-            default: out.append(escaped)  // \" \\ \/
+            case UInt8(ascii: "n"): byte = 0x0A
+            case UInt8(ascii: "t"): byte = 0x09
+            case UInt8(ascii: "r"): byte = 0x0D
+            case UInt8(ascii: "b"): byte = 0x08
+            case UInt8(ascii: "f"): byte = 0x0C
+            default: byte = escaped  // \" \\ \/
             }
+            base[write] = byte
+            write += 1
         }
         flushHigh()
+        return write
     }
 
     /// True when the string node `node` (a member name or a value) is `name`, written without
@@ -421,6 +488,9 @@ struct JSONDocument {
         var sink: Sink
         /// Set while the streamed members go to the sink on another core.
         var pipeline: MemberPipeline<Sink>?
+        /// The nodes before the streamed object's first member (the root's so far, up to the
+        /// object's own), which every batch of its members starts with.
+        var streamPrefix = 0
         let besideFrom: Int
         var nodes: [Node] = []
         /// Nodes made, with those of streamed members dropped since.
@@ -458,20 +528,21 @@ struct JSONDocument {
         }
 
         /// The document of the nodes so far, lent to the sink (the array moves, it is not copied),
-        /// or with a pipeline, a copy of the call's own nodes queued for it.
+        /// or with a pipeline, the call queued to read them where they are (`MemberPipeline.send`).
         mutating func lend(_ call: SinkCall, repeatsFrom first: Int) {
-            if let pipeline { return pipeline.send(nodes, call, repeatsFrom: first) }
+            if let pipeline { return pipeline.send(call, repeatsFrom: first, nodes: &nodes, prefix: streamPrefix) }
             var document = JSONDocument(bytes: bytes, nodes: [])
             swap(&document.nodes, &nodes)
             call.deliver(to: &sink, &document, repeats: first ..< document.nodes.count, scratch: &scratch)
             swap(&document.nodes, &nodes)
         }
 
-        /// Hands the streamed object's member that ends with node `value` to the sink, then drops it.
+        /// Hands the streamed object's member that ends with node `value` to the sink, then drops
+        /// it (with a pipeline, when its batch is handed over).
         mutating func streamMember(value: Int) {
             let key = value - 1
             lend(.member(key: key, value: value), repeatsFrom: value)
-            nodes.removeSubrange(key...)
+            if pipeline == nil { nodes.removeSubrange(key...) }
         }
 
         /// The column of `offset` on the current line (offsets asked in increasing order).
@@ -482,7 +553,19 @@ struct JSONDocument {
             return NativeSyntaxError(message, line: line, column: column)
         }
 
-        mutating func skipSpace() {
+        /// Skips white space; most runs a file has are none, or the one space after a member's
+        /// colon: those are told here, inline, the rest counted by `skipSpaces`.
+        @inline(__always) mutating func skipSpace() {
+            let base = bytes.baseAddress!, count = bytes.count
+            if index < count, base[index] > 0x20 { return }
+            if index + 1 < count, base[index] == 0x20, base[index + 1] > 0x20 {
+                index += 1
+                return
+            }
+            skipSpaces()
+        }
+
+        mutating func skipSpaces() {
             let base = bytes.baseAddress!, count = bytes.count
             while index < count {
                 switch base[index] {
@@ -540,7 +623,7 @@ struct JSONDocument {
             self.pipeline = pipeline
             let (parsed, problem) = Concurrent.pair({
                 let parsed = Result { () throws(NativeSyntaxError) in try parse() }
-                pipeline?.finish()
+                pipeline?.finish(&nodes, prefix: streamPrefix)
                 return parsed
             }, {
                 let problem = TextValidity.firstProblem(in: bytes)
@@ -557,27 +640,32 @@ struct JSONDocument {
 
 
         private mutating func parse() throws(NativeSyntaxError) {
-            // Open containers: node index, and whether an object expects a key next.
-            var stack: [Open] = []
             skipSpace()
-            try value(&stack, keep: true, keepsValues: true, isNamed: false)
-            while !stack.isEmpty {
+            // The innermost open container is `top`; `stack` holds those around it (kept apart so
+            // the loop's writes to it are a local's, not an array element's).
+            guard var top = try value(depth: 0, keep: true, keepsValues: true, isNamed: false) else { return try end() }
+            var stack: [Open] = []
+            stack.reserveCapacity(Swift.min(maxDepth, 64))
+            while true {
                 skipSpace()
                 guard index < bytes.count else {
-                    let open = stack[stack.count - 1]
-                    throw error("the file ends inside \(open.isObject ? "an object" : "an array") opened at line \(open.line)", at: index)
+                    throw error("the file ends inside \(top.isObject ? "an object" : "an array") opened at line \(top.line)", at: index)
                 }
-                let top = stack[stack.count - 1]
                 let closer = top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
                 if bytes[index] == closer {
                     index += 1
+                    // The streamed object's last members go to the sink: it ends with none.
+                    if top.streams, let pipeline { pipeline.cut(&nodes, prefix: streamPrefix) }
                     if top.node >= 0 { nodes[top.node].end = Int32(nodes.count) }
-                    stack.removeLast()
-                    if stack.last?.streams == true { streamMember(value: top.node) }
+                    guard let parent = stack.popLast() else { break }
+                    let closed = top.node
+                    top = parent
+                    if top.streams { streamMember(value: closed) }
                     continue
                 }
-                stack[stack.count - 1].isEmpty = false
-                if !top.isEmpty {
+                if top.isEmpty {
+                    top.isEmpty = false
+                } else {
                     guard bytes[index] == UInt8(ascii: ",") else {
                         throw error("expected ',' or '\(UnicodeScalar(closer))', found \(describe(index))", at: index)
                     }
@@ -594,15 +682,17 @@ struct JSONDocument {
                         throw error("expected a member name in double quotes, found \(describe(index))", at: index)
                     }
                     let name = try string(keep: top.keepsValues)
-                    if let streamed, stack.count == 1, top.keepsValues {
+                    if let streamed, stack.isEmpty, top.keepsValues {
                         streams = name.escapes ? JSONDocument(bytes: bytes, nodes: [nodes[nodes.count - 1]]).string(0).map { Array($0.utf8) } == streamed
                             : streamed.withUnsafeBufferPointer { $0.elementsEqual(UnsafeBufferPointer(rebasing: bytes[name.start ..< name.end])) }
                     }
                     if let outline, top.keepsValues {
                         // A name with escapes is looked into, as it may spell one that is read.
-                        let bytes = UnsafeBufferPointer(rebasing: self.bytes[name.start ..< name.end])
-                        keepsValues = top.isNamed || name.escapes || Outline.contains(outline.read, outline.readBytes, bytes)
-                        isNamed = !top.isNamed && !name.escapes && Outline.contains(outline.named, outline.namedBytes, bytes)
+                        if top.isNamed || name.escapes {
+                            keepsValues = true
+                        } else {
+                            (keepsValues, isNamed) = outline.classify(UnsafeBufferPointer(rebasing: bytes[name.start ..< name.end]))
+                        }
                     }
                     skipSpace()
                     guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
@@ -611,51 +701,68 @@ struct JSONDocument {
                     index += 1
                     skipSpace()
                 }
-                let depth = stack.count
-                try value(&stack, keep: top.keepsValues, keepsValues: top.keepsValues && keepsValues, isNamed: isNamed)
-                if stack.count == depth {
+                guard var opened = try value(depth: stack.count + 1, keep: top.keepsValues, keepsValues: top.keepsValues && keepsValues,
+                                             isNamed: isNamed) else {
                     // A scalar: a streamed object's member is whole.
                     if top.streams { streamMember(value: nodes.count - 1) }
-                } else if streams, stack[depth].isObject {
-                    stack[depth].streams = true
-                    let key = nodes.count - 2
-                    lend(.starts(key: key), repeatsFrom: nodes.count)
+                    continue
                 }
+                if streams, opened.isObject {
+                    opened.streams = true
+                    streamPrefix = nodes.count
+                    lend(.starts(key: nodes.count - 2), repeatsFrom: nodes.count)
+                }
+                stack.append(top)
+                top = opened
             }
+            try end()
+        }
+
+        /// After the root value: nothing but white space.
+        private mutating func end() throws(NativeSyntaxError) {
             skipSpace()
             if index < bytes.count { throw error("text after the JSON value: \(describe(index))", at: index) }
         }
 
-        /// One value, with a node if `keep`; a container is pushed and filled by `run`.
-        mutating func value(_ stack: inout [Open], keep: Bool, keepsValues: Bool, isNamed: Bool) throws(NativeSyntaxError) {
+        /// One value, with a node if `keep`, inside `depth` open containers: a container opened
+        /// is returned for `parse` to fill (nil for any other value).
+        @inline(__always)
+        mutating func value(depth: Int, keep: Bool, keepsValues: Bool, isNamed: Bool) throws(NativeSyntaxError) -> Open? {
             guard index < bytes.count else { throw error("expected a value, found the end of the file", at: index) }
             let start = index
             switch bytes[index] {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 let isObject = bytes[index] == UInt8(ascii: "{")
-                guard stack.count < maxDepth else { throw error("values nested deeper than \(maxDepth) (limits.depth)", at: start) }
+                guard depth < maxDepth else { throw error("values nested deeper than \(maxDepth) (limits.depth)", at: start) }
                 let node = keep ? try append(isObject ? .object : .array, start: start, length: 0, at: start) : -1
                 index += 1
                 // No array is looked into under an outline.
-                stack.append(Open(node: node, isObject: isObject, keepsValues: keepsValues && (isObject || outline == nil),
-                                  isNamed: isNamed, line: line))
+                return Open(node: node, isObject: isObject, keepsValues: keepsValues && (isObject || outline == nil), isNamed: isNamed,
+                            line: line)
             case UInt8(ascii: "\""):
                 _ = try string(keep: keep)
-            case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-                for (word, kind, flag) in [("true", Kind.bool, true), ("false", .bool, false), ("null", .null, false)] {
-                    let utf8 = Array(word.utf8)
-                    if index + utf8.count <= bytes.count, Array(bytes[index ..< index + utf8.count]) == utf8 {
-                        if keep { _ = try append(kind, flag: flag, start: start, length: utf8.count, at: start) }
-                        index += utf8.count
-                        return
-                    }
-                }
-                throw error("unexpected \(describe(start)): expected a value", at: start)
+            case UInt8(ascii: "t"):
+                try literal("true", .bool, flag: true, keep: keep)
+            case UInt8(ascii: "f"):
+                try literal("false", .bool, flag: false, keep: keep)
+            case UInt8(ascii: "n"):
+                try literal("null", .null, flag: false, keep: keep)
             case UInt8(ascii: "-"), UInt8(ascii: "0") ... UInt8(ascii: "9"):
                 try number(keep: keep)
             default:
                 throw error("unexpected \(describe(start)): expected a value", at: start)
             }
+            return nil
+        }
+
+        /// `true`, `false` or `null` (`word`), whose first byte is at `index`.
+        private mutating func literal(_ word: StaticString, _ kind: Kind, flag: Bool, keep: Bool) throws(NativeSyntaxError) {
+            let start = index, count = word.utf8CodeUnitCount
+            guard count <= bytes.count - index, memcmp(bytes.baseAddress! + index, word.utf8Start, count) == 0 else {
+                throw error("unexpected \(describe(start)): expected a value", at: start)
+            }
+            if keep { _ = try append(kind, flag: flag, start: start, length: count, at: start) }
+            index += count
         }
 
         /// Reads a string, with a node if `keep`; returns its bytes between the quotes.
@@ -766,22 +873,6 @@ extension JSONDocument {
         case starts(key: Int)
         case member(key: Int, value: Int)
 
-        /// The first node the call reads: a member's key; for the stream's start, the root's.
-        var firstNode: Int {
-            switch self {
-            case .starts: 0
-            case .member(let key, _): key
-            }
-        }
-
-        /// The same call of nodes renumbered by `shift`.
-        func shifted(by shift: Int) -> SinkCall {
-            switch self {
-            case .starts(let key): .starts(key: key + shift)
-            case .member(let key, let value): .member(key: key + shift, value: value + shift)
-            }
-        }
-
         /// Makes the call of `document`, with the repeats among its objects in `repeats` found first.
         func deliver<Sink: JSONMemberSink>(to sink: inout Sink, _ document: inout JSONDocument, repeats: Range<Int>,
                                            scratch: inout RepeatScratch) {
@@ -794,9 +885,10 @@ extension JSONDocument {
     }
 
     /// The streamed members of a large file handed to their sink on another core while the parse
-    /// reads on: the parser copies the nodes of each call (a member's; for the stream's start,
-    /// the root's before it) into one flat buffer per batch, renumbered from where they land;
-    /// whoever delivers hands them to the sink in order. That is the other core (`deliverAll`),
+    /// reads on: the parser's own node array is a batch's buffer: it fills with members (after
+    /// the nodes before the stream, which every batch starts with, so no node is renumbered),
+    /// and once full moves to the queue whole, the parser going on in an emptied one; whoever
+    /// delivers hands the calls to the sink in order. That is the other core (`deliverAll`),
     /// or the parser itself while too many batches wait — so memory stays bounded, and the parse
     /// never waits for a core that may not come: with no core free, the parse runs first, then
     /// the rest is delivered.
@@ -825,13 +917,6 @@ extension JSONDocument {
                 }
             }
 
-            /// Adds `call` of `source`'s nodes from its first on.
-            mutating func add(_ call: SinkCall, of source: [Node], repeatsFrom: Int) {
-                let start = nodes.count, shift = start - call.firstNode
-                nodes.append(contentsOf: source[call.firstNode...])
-                for index in nodes.indices[start...] { nodes[index].end += Int32(shift) }
-                deliveries.append(Delivery(call: call.shifted(by: shift), repeats: repeatsFrom + shift ..< nodes.count))
-            }
         }
 
         /// A call, numbered in its batch's nodes, and where the repeats among its objects are looked for.
@@ -876,12 +961,23 @@ extension JSONDocument {
             changed.deallocate()
         }
 
-        /// Queues a call of the parser's `nodes` (the parser's side). A member's nodes are copied
-        /// from its key on; the stream's start takes all, at a batch's start (the root is node 0).
-        func send(_ nodes: [Node], _ call: SinkCall, repeatsFrom: Int) {
-            if case .starts = call, !batch.deliveries.isEmpty { queue() }
-            batch.add(call, of: nodes, repeatsFrom: repeatsFrom)
-            if batch.nodes.count >= Self.batchNodes { queue() }
+        /// Queues a call of the parser's `nodes` (the parser's side), read where they are: the
+        /// first `prefix` nodes are those before the stream's members. Once the members fill a
+        /// batch, the nodes go with it (`cut`).
+        func send(_ call: SinkCall, repeatsFrom: Int, nodes: inout [Node], prefix: Int) {
+            batch.deliveries.append(Delivery(call: call, repeats: repeatsFrom ..< nodes.count))
+            if nodes.count - prefix >= Self.batchNodes { cut(&nodes, prefix: prefix) }
+        }
+
+        /// Queues the batch of the calls sent so far with the parser's `nodes`, which start again
+        /// from their first `prefix` (the parser's side).
+        func cut(_ nodes: inout [Node], prefix: Int) {
+            guard !batch.deliveries.isEmpty else { return }
+            // The batch takes the full buffer; the parser goes on in the batch's emptied one,
+            // from a copy of the nodes before the stream.
+            swap(&nodes, &batch.nodes)
+            batch.nodes.withUnsafeBufferPointer { nodes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<prefix])) }
+            queue()
         }
 
         /// Queues the batch being filled, and starts the next.
@@ -895,9 +991,9 @@ extension JSONDocument {
         }
 
         /// The parse is over (done or failed): the last batch is queued.
-        func finish() {
+        func finish(_ nodes: inout [Node], prefix: Int) {
+            cut(&nodes, prefix: prefix)
             pthread_mutex_lock(lock)
-            if !batch.deliveries.isEmpty { waiting.append(batch) }
             batch = Batch()
             finished = true
             pthread_cond_broadcast(changed)
