@@ -20,10 +20,10 @@ enum ChunkedRender {
             Concurrent.forEach(&buffers) { worker, buffer in
                 let lower = roundStart + roundCount * worker / workers
                 let upper = roundStart + roundCount * (worker + 1) / workers
-                buffer.bytes.removeAll(keepingCapacity: true)
+                buffer.removeAll()
                 body(lower..<upper, &buffer)
             }
-            for buffer in buffers { output.write(buffer.bytes) }
+            for buffer in buffers { buffer.withBytes(output.write) }
             start += roundCount
         }
         output.write(tail)

@@ -128,7 +128,7 @@ public struct JSONReporter: Reporter {
 
         /// A finding of a run at one place.
         mutating func write(_ diagnostic: Finding, key: String, into out: inout ReportBytes) {
-            out.write(head.bytes)
+            out.write(head)
             var stream = hash
             stream.addIdentityTail(key: key, locale: locale) { stream in
                 stream.add(template.messagePrefix)
@@ -138,9 +138,9 @@ public struct JSONReporter: Reporter {
             stream.write(into: &out)
             out.write("\",\n      \"key\": ")
             out.writeJSONString(key)
-            out.write(beforeMessageKey.bytes)
+            out.write(beforeMessageKey)
             out.writeJSONStringBody(key)
-            out.write(tail.bytes)
+            out.write(tail)
             out.writeSeverity(diagnostic.severity)
         }
 
@@ -149,16 +149,16 @@ public struct JSONReporter: Reporter {
         mutating func write(_ diagnostic: Finding, batch: FindingBatch, item: Int, place: inout KeyPlaceParts,
                    relative: inout PerFileCache<String>, into out: inout ReportBytes) {
             place.update(batch: batch, item: item, rule: rule, route: route, relative: &relative)
-            out.write(place.head.bytes)
+            out.write(place.head)
             var stream = place.hash
             stream.add(hashAfterKey)
             stream.add(place.key)
             stream.add(template.messageSuffix)
             stream.write(into: &out)
-            out.write(place.middle.bytes)
-            out.write(beforeMessageKey.bytes)
+            out.write(place.middle)
+            out.write(beforeMessageKey)
             out.write(place.keyBody)
-            out.write(tail.bytes)
+            out.write(tail)
             out.writeSeverity(diagnostic.severity)
         }
     }

@@ -355,11 +355,11 @@ public struct JUnitReporter: Reporter {
                 JUnitReporter.forEachNamePieceBeforeKey(diagnostic, relative: &relative) { piece in
                     if skipped { head.writeXML(piece, quotes: true) } else { skipped = true }
                 }
-                nameHead.write(head.bytes)
+                nameHead.write(head)
             } else {
                 nameHead.write("    <testcase name=\"")
                 JUnitReporter.forEachNamePieceBeforeKey(diagnostic, relative: &relative) { head.writeXML($0, quotes: true) }
-                nameHead.write(head.bytes)
+                nameHead.write(head)
             }
             if let locale = diagnostic.locale { nameTail.write(" "); nameTail.writeXML(locale, quotes: true) }
             afterName.write("\" classname=\"")
@@ -387,12 +387,12 @@ public struct JUnitReporter: Reporter {
                 afterAttributeMessage.write("\" type=\"")
                 afterAttributeMessage.write(severity.rawValue)
                 afterAttributeMessage.write("\">")
-                afterAttributeMessage.write(textStart.bytes)
+                afterAttributeMessage.write(textStart)
             } else {
                 opening.write("\">\n      <system-out>")
-                opening.write(textStart.bytes)
+                opening.write(textStart)
             }
-            if placed { afterPlace.write(opening.bytes) } else { afterName.write(opening.bytes) }
+            if placed { afterPlace.write(opening) } else { afterName.write(opening) }
             afterTextMessage.writeXML(template.messageSuffix, quotes: false)
             afterTextMessage.write(" [")
             afterTextMessage.writeXML(rule, quotes: false)
