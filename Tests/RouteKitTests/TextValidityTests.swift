@@ -24,8 +24,20 @@ import Testing
     static func check(_ bytes: [UInt8], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         bytes.withUnsafeBufferPointer { buffer in
             for allowControls in [false, true] {
-                #expect(TextValidity.firstProblem(in: buffer, allowControls: allowControls)?.offset
-                            == oracle(buffer, allowControls: allowControls), "\(bytes)", sourceLocation: sourceLocation)
+                let expected = oracle(buffer, allowControls: allowControls)
+                #expect(TextValidity.firstProblem(in: buffer, allowControls: allowControls)?.offset == expected, "\(bytes)",
+                        sourceLocation: sourceLocation)
+                // In steps (as a large JSON file is checked between batches): the same first problem.
+                for step in [1, 2, 3, 7, 8, 9, 17] {
+                    var index = 0, found: Int?
+                    while index < buffer.count, found == nil {
+                        let before = index
+                        found = TextValidity.firstProblem(in: buffer, from: &index, before: index + step, allowControls: allowControls)?.offset
+                        #expect(found != nil || index > before, "no progress", sourceLocation: sourceLocation)
+                        if found == nil, index == before { break }
+                    }
+                    #expect(found == expected, "\(bytes) in steps of \(step)", sourceLocation: sourceLocation)
+                }
             }
         }
     }

@@ -55,15 +55,23 @@ struct LineTracker {
 enum TextValidity {
     static func firstProblem(in bytes: UnsafeBufferPointer<UInt8>, allowControls: Bool = false) -> (offset: Int, message: String)? {
         var index = 0
-        let count = bytes.count
-        while index < count {
+        return firstProblem(in: bytes, from: &index, before: bytes.count, allowControls: allowControls)
+    }
+
+    /// `firstProblem(in:)` of the bytes from `index` on, stopping once `index` reaches `limit`
+    /// (a sequence is read whole, so it may stop a few bytes past): a check in steps, each going
+    /// on where the one before stopped.
+    static func firstProblem(in bytes: UnsafeBufferPointer<UInt8>, from index: inout Int, before limit: Int,
+                             allowControls: Bool = false) -> (offset: Int, message: String)? {
+        let count = bytes.count, limit = Swift.min(limit, count)
+        while index < limit {
             // Eight bytes at a time while they are ASCII without forbidden controls (most of a
             // file: line breaks and indentation included).
-            while index + 8 <= count,
+            while index + 8 <= count, index < limit,
                   ByteWord.isTextASCII(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self), allowControls: allowControls) {
                 index += 8
             }
-            guard index < count else { break }
+            guard index < limit else { break }
             let byte = bytes[index]
             if byte < 0x80 {
                 if byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D && !allowControls {
