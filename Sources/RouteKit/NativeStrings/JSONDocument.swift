@@ -173,16 +173,20 @@ struct JSONDocument {
                 scratch.keys = [Int](repeating: 0, count: Self.pairwiseMembers)
                 scratch.prefixes = [UInt64](repeating: 0, count: Self.pairwiseMembers)
             }
+            var anyEscapes = false
             while key < end, count < Self.pairwiseMembers {
                 scratch.keys[count] = key
                 scratch.prefixes[count] = namePrefix(key)
+                anyEscapes = anyEscapes || nodes[key].flag
                 count += 1
                 key = Int(nodes[key + 1].end)
             }
             if key >= end {
+                // Names as written with equal prefixes, or any pair where one has escapes.
                 search: for later in 1 ..< count {
-                    for earlier in 0 ..< later where scratch.prefixes[earlier] == scratch.prefixes[later]
-                        || nodes[scratch.keys[earlier]].flag || nodes[scratch.keys[later]].flag {
+                    let prefix = scratch.prefixes[later]
+                    for earlier in 0 ..< later where scratch.prefixes[earlier] == prefix
+                        || anyEscapes && (nodes[scratch.keys[earlier]].flag || nodes[scratch.keys[later]].flag) {
                         if sameName(scratch.keys[earlier], scratch.keys[later]) {
                             result.insert(index)
                             break search

@@ -53,6 +53,7 @@ struct LineTracker {
 /// Checks that `bytes` are UTF-8 without NUL or other control characters that XML and JSON
 /// forbid (tab, LF and CR are allowed). Returns the offset and a description of the first bad byte.
 enum TextValidity {
+    @inline(__always)
     static func firstProblem(in bytes: UnsafeBufferPointer<UInt8>, allowControls: Bool = false) -> (offset: Int, message: String)? {
         var index = 0
         return firstProblem(in: bytes, from: &index, before: bytes.count, allowControls: allowControls)
@@ -61,13 +62,17 @@ enum TextValidity {
     /// `firstProblem(in:)` of the bytes from `index` on, stopping once `index` reaches `limit`
     /// (a sequence is read whole, so it may stop a few bytes past): a check in steps, each going
     /// on where the one before stopped.
-    static func firstProblem(in bytes: UnsafeBufferPointer<UInt8>, from index: inout Int, before limit: Int,
+    @inline(__always)
+    static func firstProblem(in bytes: UnsafeBufferPointer<UInt8>, from start: inout Int, before limit: Int,
                              allowControls: Bool = false) -> (offset: Int, message: String)? {
-        let count = bytes.count, limit = Swift.min(limit, count)
+        // A local cursor (where `start` is a captured variable, the loop would keep it in memory).
+        var index = start
+        defer { start = index }
+        let limit = Swift.min(limit, bytes.count)
         while index < limit {
             // Eight bytes at a time while they are ASCII without forbidden controls (most of a
             // file: line breaks and indentation included).
-            while index + 8 <= count, index < limit,
+            while index + 8 <= limit,
                   ByteWord.isTextASCII(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self), allowControls: allowControls) {
                 index += 8
             }

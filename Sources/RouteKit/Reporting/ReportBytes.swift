@@ -1,41 +1,26 @@
-#if canImport(Glibc)
-import Glibc
-#else
-import Darwin
-#endif
-
 /// A byte buffer for reporters: appending bytes is cheaper than appending many small strings.
 struct ReportBytes {
-    /// Room for the bytes (zero past `count`): a write is a copy into it and a new count. An
-    /// array's `append(contentsOf:)` took about a hundred instructions a call, and a report
-    /// makes a few dozen writes a finding (callgrind, 29,568 findings of a catalog).
-    private var storage: [UInt8] = []
+    /// A report makes a few dozen writes a finding: each a copy into the buffer's room
+    /// (`ByteBuffer`), not an array append.
+    private var buffer = ByteBuffer()
+
     /// The bytes written.
-    private(set) var count = 0
+    var count: Int { buffer.count }
 
     /// The bytes written, as an array.
-    var bytes: [UInt8] { count == storage.count ? storage : Array(storage[..<count]) }
+    var bytes: [UInt8] { buffer.bytes }
 
     /// Empties the buffer, keeping its room.
-    mutating func removeAll() { count = 0 }
+    mutating func removeAll() { buffer.removeAll() }
 
     /// Calls `body` with the bytes written.
     func withBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-        storage.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+        buffer.withUnsafeBufferPointer { body(UnsafeRawBufferPointer($0)) }
     }
 
     /// Copies `length` bytes from `source` to the end.
     @inline(__always) private mutating func append(_ source: UnsafeRawPointer?, _ length: Int) {
-        guard let source, length > 0 else { return }
-        if length > storage.count &- count { grow(to: count &+ length) }
-        let at = count
-        storage.withUnsafeMutableBytes { _ = memcpy($0.baseAddress! + at, source, length) }
-        count = at &+ length
-    }
-
-    /// Room for `needed` bytes at least, doubling.
-    @inline(never) private mutating func grow(to needed: Int) {
-        storage.append(contentsOf: repeatElement(0, count: Swift.max(needed, 2 * storage.count, 256) - storage.count))
+        buffer.append(source, count: length)
     }
 
     @inline(__always) mutating func write(_ text: String) {
@@ -44,11 +29,7 @@ struct ReportBytes {
         text.withUTF8 { append($0.baseAddress, $0.count) }
     }
 
-    @inline(__always) mutating func write(_ byte: UInt8) {
-        if count == storage.count { grow(to: count &+ 1) }
-        storage[count] = byte
-        count &+= 1
-    }
+    @inline(__always) mutating func write(_ byte: UInt8) { buffer.append(byte) }
 
     /// Through its buffer: `append(contentsOf:)` of the array itself retains it, a cost per
     /// finding where reporters write their kept pieces.
