@@ -23,9 +23,19 @@ import Testing
                       name.uppercased(), name + name]
         }
         names += ["", "state", "value", "comment", "de", "zh-Hant", "stringUnitX", "localizationsX", "stringunit",
-                  "ｓtrings", "stri\u{0301}ngs", String(repeating: "a", count: 64), String(repeating: "a", count: 70)]
+                  "ｓtrings", "stri\u{0301}ngs", String(repeating: "a", count: 64), String(repeating: "a", count: 70),
+                  // A name's word keeps its length's low byte: 256 bytes longer, the same word.
+                  "strings" + String(repeating: "a", count: 256), "localiz" + String(repeating: "a", count: 262),
+                  "localizations" + String(repeating: "a", count: 256)]
         for name in names {
             #expect(classified(outline, name) == expected(outline, name), "\(name)")
+        }
+        // A name 256 bytes longer than a short one, with its first seven bytes: the same word
+        // (names of the short ones' lengths in the outline, so their lengths are not told apart).
+        let long = JSONDocument.Outline(read: ["abcdefg" + String(repeating: "x", count: 256), "zzzzzzz"],
+                                        named: ["ab" + String(repeating: "y", count: 256), "zz"])
+        for name in ["abcdefg", "ab", "abcdefg" + String(repeating: "x", count: 256), "ab" + String(repeating: "y", count: 256)] {
+            #expect(classified(long, name) == expected(long, name), "\(name.prefix(10))…")
         }
     }
 

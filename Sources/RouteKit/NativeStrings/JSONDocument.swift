@@ -87,8 +87,8 @@ struct JSONDocument {
             }
             guard name.count >= 64 || lengths & (1 << UInt64(name.count)) != 0 else { return (false, false) }
             let word = Self.word(name)
-            for index in names.indices where names[index].word == word {
-                // Equal words are equal lengths; a name of up to seven bytes is all in its word.
+            for index in names.indices where names[index].word == word && names[index].bytes.count == name.count {
+                // A word holds only the length's low byte; a name of up to seven bytes is all in it.
                 if name.count <= 7 || names[index].bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, name.baseAddress!, name.count) == 0 }) {
                     return (names[index].isRead, names[index].isNamed)
                 }
@@ -96,8 +96,8 @@ struct JSONDocument {
             return (false, false)
         }
 
-        /// A name's length and first (up to) seven bytes in one word: names that differ in it differ,
-        /// and names of up to seven bytes are equal exactly when it is.
+        /// A name's length (its low byte) and first (up to) seven bytes in one word: names that
+        /// differ in it differ, and names of one length up to seven bytes are equal exactly when it is.
         private static func word(_ name: UnsafeBufferPointer<UInt8>) -> UInt64 {
             var word = UInt64(truncatingIfNeeded: name.count)
             for byte in name.prefix(7) { word = word << 8 | UInt64(byte) }
