@@ -60,4 +60,22 @@ import Testing
             }
         }
     }
+
+    /// A name's word is the same whether read in one load (bytes follow the name) or byte by byte
+    /// (the name ends its buffer): the parser reads both ways, by where the name lies in the file.
+    @Test func aNamesWordIsTheSameLoadedOrReadByteByByte() {
+        let text = Array("abcdefghijklmnopqrstuvwxyz0123456789".utf8)
+        text.withUnsafeBufferPointer { buffer in
+            for start in 0 ..< 8 {
+                for length in 0 ... 20 where start + length <= buffer.count {
+                    let name = UnsafeBufferPointer(rebasing: buffer[start ..< start + length])
+                    let bytewise = JSONDocument.nameWord(name, readable: length)
+                    if buffer.count - start >= 8 {
+                        #expect(JSONDocument.nameWord(name, readable: buffer.count - start) == bytewise, "\(start) \(length)")
+                    }
+                    #expect(bytewise & 0xFF00_0000_0000_0000 == UInt64(length) << 56)
+                }
+            }
+        }
+    }
 }

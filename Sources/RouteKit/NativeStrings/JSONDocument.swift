@@ -53,7 +53,7 @@ struct JSONDocument {
             named: ["strings", "localizations", "substitutions", "plural", "device"])
 
         /// `read` and `named` by their UTF-8, for the parser to classify a member name without
-        /// making a String: each name once, with its length and first eight bytes in one word.
+        /// making a String: each name once, with its word (`nameWord`).
         private let names: [(word: UInt64, bytes: [UInt8], isRead: Bool, isNamed: Bool)]
         /// Bit `n` is set when some name has `n` bytes (`n` < 64): most member names a catalog
         /// gives (`state`, `value`, `comment`) are none of these, and are told so by their length.
@@ -64,7 +64,8 @@ struct JSONDocument {
             self.named = named
             names = read.union(named).sorted().map { name in
                 let bytes = Array(name.utf8)
-                return (bytes.withUnsafeBufferPointer(Self.word), bytes, read.contains(name), named.contains(name))
+                return (bytes.withUnsafeBufferPointer { JSONDocument.nameWord($0, readable: $0.count) }, bytes, read.contains(name),
+                        named.contains(name))
             }
             lengths = names.reduce(0) { $1.bytes.count < 64 ? $0 | 1 << UInt64($1.bytes.count) : $0 }
             // Only three characters other than ASCII are canonically equivalent to ASCII ones (each
@@ -79,14 +80,15 @@ struct JSONDocument {
 
         /// Whether the member name `name` (its bytes as written, without escapes) is one `read`
         /// looks into, and one of `named`. An ASCII name is equal as a String exactly when its
-        /// bytes are; any other is compared as a String (canonical equivalence).
-        func classify(_ name: UnsafeBufferPointer<UInt8>) -> (isRead: Bool, isNamed: Bool) {
+        /// bytes are; any other is compared as a String (canonical equivalence). `readable`: the
+        /// bytes the buffer holds from the name's start (its own, unless said).
+        func classify(_ name: UnsafeBufferPointer<UInt8>, readable: Int? = nil) -> (isRead: Bool, isNamed: Bool) {
             guard bytesDecide || ColumnCounter.firstNonASCII(name, from: 0) == name.count else {
                 let text = String(decoding: name, as: UTF8.self)
                 return (read.contains(text), named.contains(text))
             }
             guard name.count >= 64 || lengths & (1 << UInt64(name.count)) != 0 else { return (false, false) }
-            let word = Self.word(name)
+            let word = JSONDocument.nameWord(name, readable: readable ?? name.count)
             for index in names.indices where names[index].word == word && names[index].bytes.count == name.count {
                 // A word holds only the length's low byte; a name of up to seven bytes is all in it.
                 if name.count <= 7 || names[index].bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, name.baseAddress!, name.count) == 0 }) {
@@ -94,14 +96,6 @@ struct JSONDocument {
                 }
             }
             return (false, false)
-        }
-
-        /// A name's length (its low byte) and first (up to) seven bytes in one word: names that
-        /// differ in it differ, and names of one length up to seven bytes are equal exactly when it is.
-        private static func word(_ name: UnsafeBufferPointer<UInt8>) -> UInt64 {
-            var word = UInt64(truncatingIfNeeded: name.count)
-            for byte in name.prefix(7) { word = word << 8 | UInt64(byte) }
-            return word
         }
     }
 
@@ -176,13 +170,13 @@ struct JSONDocument {
             var anyEscapes = false
             while key < end, count < Self.pairwiseMembers {
                 scratch.keys[count] = key
-                scratch.prefixes[count] = namePrefix(key)
+                scratch.prefixes[count] = Self.nameWord(raw(key), readable: bytes.count - Int(nodes[key].start))
                 anyEscapes = anyEscapes || nodes[key].flag
                 count += 1
                 key = Int(nodes[key + 1].end)
             }
             if key >= end {
-                // Names as written with equal prefixes, or any pair where one has escapes.
+                // Names as written with equal words, or any pair where one has escapes.
                 search: for later in 1 ..< count {
                     let prefix = scratch.prefixes[later]
                     for earlier in 0 ..< later where scratch.prefixes[earlier] == prefix
@@ -218,7 +212,7 @@ struct JSONDocument {
 
     /// `findObjectsWithRepeats`' buffers, made once per parse (it runs once per streamed member).
     struct RepeatScratch {
-        /// A small object's key nodes and their names' prefixes, overwritten per object.
+        /// A small object's key nodes and their names' words (`nameWord`), overwritten per object.
         var keys: [Int] = []
         var prefixes: [UInt64] = []
         var hashes: [(hash: UInt64, key: Int32)] = []
@@ -227,28 +221,28 @@ struct JSONDocument {
     /// Members an object may have for its names to be compared pairwise rather than hashed.
     private static let pairwiseMembers = 12
 
-    /// A member name's length and first seven bytes as written, in one integer: names as written
-    /// that differ in it differ.
-    private func namePrefix(_ node: Int) -> UInt64 {
-        // The first seven bytes of the name in the low bytes (in memory order), the length's low
-        // byte above them: in one load where eight bytes follow the name's start (its closing
-        // quote and what comes after are in the file), else byte by byte.
-        let start = Int(nodes[node].start), count = Int(nodes[node].length), kept = Swift.min(count, 7)
+    /// A member name's first seven bytes as written (in memory order) and its length's low byte
+    /// above them, in one word: names that differ in it differ, and names of one length up to
+    /// seven bytes are equal exactly when their words are. In one load where eight bytes can be
+    /// read from the name's start (`readable`: the bytes its buffer holds from there; a name's
+    /// closing quote and what follows are in the file), else byte by byte.
+    static func nameWord(_ name: UnsafeBufferPointer<UInt8>, readable: Int) -> UInt64 {
+        let kept = Swift.min(name.count, 7)
         var word: UInt64 = 0
-        if start + 8 <= bytes.count {
-            word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + start).loadUnaligned(as: UInt64.self))
-                & (1 << UInt64(kept * 8) - 1)
+        if readable >= 8, let base = name.baseAddress {
+            word = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)) & (1 << UInt64(kept * 8) - 1)
         } else {
-            for (offset, byte) in raw(node).prefix(kept).enumerated() { word |= UInt64(byte) << UInt64(offset * 8) }
+            for (offset, byte) in name.prefix(kept).enumerated() { word |= UInt64(byte) << UInt64(offset * 8) }
         }
-        return word | UInt64(truncatingIfNeeded: count) << 56
+        return word | UInt64(truncatingIfNeeded: name.count) << 56
     }
 
     /// Whether two member names (key nodes) are the same: their bytes as written, or decoded when
     /// either has escapes.
     private func sameName(_ a: Int, _ b: Int) -> Bool {
         if nodes[a].flag || nodes[b].flag { return string(a) == string(b) }
-        return nodes[a].length == nodes[b].length && raw(a).elementsEqual(raw(b))
+        return nodes[a].length == nodes[b].length
+            && memcmp(bytes.baseAddress! + Int(nodes[a].start), bytes.baseAddress! + Int(nodes[b].start), Int(nodes[a].length)) == 0
     }
 
     /// A string node's bytes between the quotes, as written.
@@ -707,7 +701,8 @@ struct JSONDocument {
                         if top.isNamed || name.escapes {
                             keepsValues = true
                         } else {
-                            (keepsValues, isNamed) = outline.classify(UnsafeBufferPointer(rebasing: bytes[name.start ..< name.end]))
+                            (keepsValues, isNamed) = outline.classify(UnsafeBufferPointer(rebasing: bytes[name.start ..< name.end]),
+                                                                      readable: bytes.count - name.start)
                         }
                     }
                     skipSpace()

@@ -1,26 +1,42 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
 /// A byte buffer for reporters: appending bytes is cheaper than appending many small strings.
 struct ReportBytes {
-    /// A report makes a few dozen writes a finding: each a copy into the buffer's room
-    /// (`ByteBuffer`), not an array append.
-    private var buffer = ByteBuffer()
-
-    /// The bytes written.
-    var count: Int { buffer.count }
+    /// Room for the bytes, zero past `count`: a write is a copy and a new count. An array's
+    /// `append(contentsOf:)` cost about a hundred instructions a call (its generic path checks
+    /// the source's iterator after the copy), and a report makes a few dozen writes a finding.
+    private var storage: [UInt8] = []
+    private var count = 0
 
     /// The bytes written, as an array.
-    var bytes: [UInt8] { buffer.bytes }
+    var bytes: [UInt8] { count == storage.count ? storage : Array(storage[..<count]) }
 
     /// Empties the buffer, keeping its room.
-    mutating func removeAll() { buffer.removeAll() }
+    mutating func removeAll() { count = 0 }
 
     /// Calls `body` with the bytes written.
     func withBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-        buffer.withUnsafeBufferPointer { body(UnsafeRawBufferPointer($0)) }
+        // The count read first: a closure that reads it captures the buffer (a retain each call).
+        let count = count
+        return storage.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
     }
 
     /// Copies `length` bytes from `source` to the end.
     @inline(__always) private mutating func append(_ source: UnsafeRawPointer?, _ length: Int) {
-        buffer.append(source, count: length)
+        guard let source, length > 0 else { return }
+        if length > storage.count &- count { grow(to: count &+ length) }
+        let at = count
+        storage.withUnsafeMutableBytes { _ = memcpy($0.baseAddress! + at, source, length) }
+        count = at &+ length
+    }
+
+    /// Room for `needed` bytes at least, doubling.
+    @inline(never) private mutating func grow(to needed: Int) {
+        storage.append(contentsOf: repeatElement(0, count: Swift.max(needed, 2 * storage.count, 256) - storage.count))
     }
 
     @inline(__always) mutating func write(_ text: String) {
@@ -29,7 +45,11 @@ struct ReportBytes {
         text.withUTF8 { append($0.baseAddress, $0.count) }
     }
 
-    @inline(__always) mutating func write(_ byte: UInt8) { buffer.append(byte) }
+    @inline(__always) mutating func write(_ byte: UInt8) {
+        if count == storage.count { grow(to: count &+ 1) }
+        storage[count] = byte
+        count &+= 1
+    }
 
     /// Through its buffer: `append(contentsOf:)` of the array itself retains it, a cost per
     /// finding where reporters write their kept pieces.

@@ -28,15 +28,13 @@ struct PlaceholderShownVerbatim: LintRule {
         // The texts worth reading again, found in one scan shared with `format-crash`.
         let scans = context.stringCache.formatScans()
         // Why, in the words of each dialect the files use: made once per dialect, not per message
-        // (a version's words were two fifths of a message's cost), and found by the file's index.
-        var reasons: [(escapedPercent: String, other: String)] = [], reasonIndex: [StringDialect: Int] = [:]
-        let reasonOfFile = storage.dialects.map { dialect in
-            if let known = reasonIndex[dialect] { return known }
-            reasons.append((Self.why(dialect, escapedPercent: true), Self.why(dialect, escapedPercent: false)))
-            reasonIndex[dialect] = reasons.count - 1
-            return reasons.count - 1
+        // (a version's words were two fifths of a message's cost), and found by the file's index
+        // (the files of a dialect share its Strings).
+        var reasons: [StringDialect: (escapedPercent: String, other: String)] = [:]
+        for dialect in storage.dialects where reasons[dialect] == nil {
+            reasons[dialect] = (Self.why(dialect, escapedPercent: true), Self.why(dialect, escapedPercent: false))
         }
-        let reasonOf = reasons
+        let reasonOfFile = storage.dialects.map { reasons[$0]! }
         for (localeIndex, locale) in strings.locales.enumerated() {
             guard let table = strings[locale] else { continue }
             // In pieces: a message of eight parts is never joined into one String for a report
@@ -50,7 +48,7 @@ struct PlaceholderShownVerbatim: LintRule {
                     let start = Swift.min((offset ?? 0) >> 8, text.count), length = (offset ?? 0) & 0xFF
                     return String(decoding: UnsafeBufferPointer(rebasing: text[start ..< Swift.min(text.count, start + length)]), as: UTF8.self)
                 }
-                let reason = reasonOf[reasonOfFile[Int(entry.file)]]
+                let reason = reasonOfFile[Int(entry.file)]
                 piece("'")
                 piece(storage.name(entry.key))
                 piece("' in locale '")
