@@ -28,4 +28,38 @@ import Testing
             }
         }
     }
+
+    /// The two-word test answers as the test of each word: every byte value in every lane of
+    /// either word, the other word a filler that passes or fails.
+    @Test(arguments: [UInt8(ascii: "a"), 0x00, 0x0A, 0x80, 0x1F])
+    func twoWordsAsEachWord(filler: UInt8) {
+        for lane in 0 ..< 16 {
+            for value in 0 ... 255 {
+                var bytes = [UInt8](repeating: filler, count: 16)
+                bytes[lane] = UInt8(value)
+                let first = Self.word(Array(bytes[0 ..< 8])), second = Self.word(Array(bytes[8 ..< 16]))
+                for allowControls in [false, true] {
+                    let each = ByteWord.isTextASCII(first, allowControls: allowControls) && ByteWord.isTextASCII(second, allowControls: allowControls)
+                    #expect(ByteWord.isTextASCII(first, second, allowControls: allowControls) == each,
+                            "lane \(lane), byte \(value), filler \(filler), controls \(allowControls)")
+                }
+            }
+        }
+    }
+
+    /// `ColumnCounter.firstNonASCII` (thirty-two bytes a test, then eight, then one) finds the
+    /// first high byte wherever it is and from wherever it starts.
+    @Test func firstNonASCIIFromEveryStart() {
+        for length in [0, 7, 31, 32, 33, 70] {
+            for high in [nil] + Array(0 ..< length) {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                if let high { bytes[high] = 0x80 | UInt8(high % 64) }
+                for start in 0 ... length {
+                    let expected = bytes.indices.first { $0 >= start && bytes[$0] >= 0x80 } ?? length
+                    let found = bytes.withUnsafeBufferPointer { ColumnCounter.firstNonASCII($0, from: start) }
+                    #expect(found == expected, "length \(length), high \(String(describing: high)), start \(start)")
+                }
+            }
+        }
+    }
 }

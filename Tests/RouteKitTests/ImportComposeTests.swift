@@ -66,6 +66,46 @@ import Testing
         #expect(kept.notes.contains { $0.contains("does not decode") })
     }
 
+    /// Compose's decoding copies the runs between backslashes whole; held to a byte-at-a-time
+    /// reading of the same rules on random texts of escapes, near escapes and multi-byte text.
+    @Test func composeDecodingByRunsMatchesAByteAtATimeReading() {
+        func oracle(_ bytes: [UInt8]) -> [UInt8] {
+            var out: [UInt8] = [], i = 0
+            func isHex(_ byte: UInt8) -> Bool {
+                (UInt8(ascii: "0") ... UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a") ... UInt8(ascii: "f")).contains(byte)
+                    || (UInt8(ascii: "A") ... UInt8(ascii: "F")).contains(byte)
+            }
+            while i < bytes.count {
+                guard bytes[i] == 0x5C, i + 1 < bytes.count else { out.append(bytes[i]); i += 1; continue }
+                switch bytes[i + 1] {
+                case 0x5C: out.append(0x5C); i += 2
+                case UInt8(ascii: "n"): out.append(0x0A); i += 2
+                case UInt8(ascii: "t"): out.append(0x09); i += 2
+                case UInt8(ascii: "u"):
+                    let digits = Array(bytes[(i + 2)...].prefix(4).prefix(while: isHex))
+                    if digits.count == 4, let scalar = Unicode.Scalar(UInt32(String(decoding: digits, as: UTF8.self), radix: 16)!) {
+                        out += Array(String(scalar).utf8); i += 6
+                    } else {
+                        out.append(0x5C); i += 1
+                    }
+                default: out.append(0x5C); i += 1
+                }
+            }
+            return out
+        }
+        let pieces = [#"\"#, #"\\"#, #"\n"#, #"\t"#, #"\u00e9"#, #"\u00E9"#, #"\u12"#, #"\uD800"#, #"\'"#, #"\""#, #"\@"#, "ab", "é", "設", "😀", " ",
+                      #"\u0041x"#]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0 ..< 3_000 {
+            let text = (0 ..< Int.random(in: 0 ... 12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let bytes = Array(text.utf8)
+            var out: [UInt8] = [0x21]
+            bytes.withUnsafeBufferPointer { AndroidResourceText.appendDecoded($0, flavor: .compose, to: &out) }
+            #expect(out == [0x21] + oracle(bytes), "\(text.debugDescription)")
+            #expect(AndroidResourceText.decode(text, flavor: .compose).text == String(decoding: oracle(bytes), as: UTF8.self), "\(text.debugDescription)")
+        }
+    }
+
     // MARK: One file
 
     @Test func parsesEveryConstructOfAnAndroidFile() throws {

@@ -45,7 +45,7 @@ import Testing
     @Test func aBadByteAtEveryOffsetIsFound() {
         let text = Array("<string name=\"a\">Schedule for day 1 é 設定</string>\n".utf8)
         for bad: UInt8 in [0x00, 0x01, 0x08, 0x0B, 0x1F, 0x7F, 0x80, 0xC0, 0xFF, 0x09, 0x0A, 0x0D, 0x20] {
-            for offset in 0 ... 24 {
+            for offset in 0 ... 40 {
                 var bytes = text
                 bytes.insert(bad, at: offset)
                 Self.check(bytes)

@@ -193,4 +193,19 @@ import Testing
         #expect(!suppressions.suppresses(rule: "x", line: 4))
         #expect(!suppressions.suppresses(rule: "x", line: 5))
     }
+
+    /// The marker is found by either byte `containsMarker` looks for, wherever it is (at the
+    /// file's first or last byte, among near misses), and a near miss alone is no marker.
+    @Test(arguments: [Suppressions.CommentSyntax.hash, .slashes, .xml])
+    func markerFoundByItsPivotAnywhere(syntax: Suppressions.CommentSyntax) {
+        let marker = "routekit:disable"
+        for text in [marker, "x" + marker, marker + "x", "routekit:disabl routekit; k: " + marker, "rk:: kk " + marker + " ::"] {
+            let found = Array(text.utf8).withUnsafeBufferPointer { Suppressions.containsMarker($0, pivot: syntax.markerPivot) }
+            #expect(found, "\(text)")
+        }
+        for text in ["", "routekit:disabl", "outekit:disable", "routekit disable", "kkkk::::routekit:disablx"] {
+            let found = Array(text.utf8).withUnsafeBufferPointer { Suppressions.containsMarker($0, pivot: syntax.markerPivot) }
+            #expect(!found, "\(text)")
+        }
+    }
 }

@@ -65,6 +65,15 @@ public enum AndroidResources {
     /// A top-level element as the scanner closes it: its attributes still bytes of the file, the
     /// text of a `<string>` decoded of references but not yet a `String`. `resource` makes the
     /// `RawResource` the converter reads; reading in place takes the common case from the bytes.
+    /// A `<string name="NAME">TEXT</string>` with nothing in its name or text to decode
+    /// (`XMLScanner.plainStringElement`): its name is not empty, and has no reference.
+    struct PlainString {
+        var name: UnsafeBufferPointer<UInt8>
+        var text: UnsafeBufferPointer<UInt8>
+        var line: Int
+        var column: Int
+    }
+
     struct ScannedResource {
         let file: UnsafeBufferPointer<UInt8>
         var kind: RawResource.Kind
@@ -97,9 +106,11 @@ public enum AndroidResources {
     ///
     /// `plainStringsAtOnce`: a `<string name="…">text</string>` with nothing to decode is read
     /// in one step (`XMLScanner.plainStringElement`); off only for tests that hold that path to
-    /// the element-by-element one.
+    /// the element-by-element one. Such a string goes to `plainString` first, and to `resource`
+    /// only when that returns false (the default).
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>, limits: InputLimits = .default, plainStringsAtOnce: Bool = true,
-                     resource: (ScannedResource) -> Void) throws(NativeSyntaxError) -> Header {
+                     resource: (ScannedResource) -> Void,
+                     plainString: (PlainString) -> Bool = { _ in false }) throws(NativeSyntaxError) -> Header {
         var scanner = XMLScanner(bytes, maxDepth: limits.depth, maxElements: limits.nodeCount)
         try scanner.validateEncoding()
         var document = Header()
@@ -138,8 +149,12 @@ public enum AndroidResources {
         while true {
             if plainStringsAtOnce, current == nil, let plain = scanner.plainStringElement(maxText: maxText) {
                 let (line, column) = scanner.position(plain.offset)
-                resource(ScannedResource(file: bytes, kind: .string, name: plain.name, line: line, column: column,
-                                         text: UnsafeBufferPointer(rebasing: bytes[plain.text])))
+                let text = UnsafeBufferPointer(rebasing: bytes[plain.text])
+                // Nothing to build or destroy for most strings (a resource's array and set were
+                // released at each).
+                if !plainString(PlainString(name: UnsafeBufferPointer(rebasing: bytes[plain.name]), text: text, line: line, column: column)) {
+                    resource(ScannedResource(file: bytes, kind: .string, name: plain.name, line: line, column: column, text: text))
+                }
                 continue
             }
             let event = try scanner.next()

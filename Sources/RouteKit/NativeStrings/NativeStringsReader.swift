@@ -84,10 +84,9 @@ enum NativeStringsReader {
             // Names and texts are most of a file (57% of the bench's): room for all of it, never
             // grown by copying (capacity never written costs no memory).
             data.arena.reserveCapacity(buffer.count)
-            return try AndroidResources.scan(buffer, limits: limits) { scanned in
+            return try AndroidResources.scan(buffer, limits: limits, resource: { scanned in
                 if plainStringsFromBytes, scanned.kind == .string, scanned.translatable == nil, scanned.product == nil,
                    scanned.markup.isEmpty, let name = scanned.plainName, !name.isEmpty {
-                    // The common case, from the bytes: the record `data.add` makes of its entry.
                     if converter.acceptString(name: name, line: scanned.line) {
                         data.addString(name: name, text: scanned.text, flavor: flavor, line: scanned.line, column: scanned.column)
                     }
@@ -98,7 +97,19 @@ enum NativeStringsReader {
                 for note in converter.takeNotes() where note.kind == .skipped {
                     diagnostics.append(notice("not read: " + note.message, path, line: note.line ?? 1, column: 1, key: note.key, locale: tag))
                 }
-            }
+            }, plainString: { plain in
+                // The common case, from the bytes: the record `data.add` makes of its entry.
+                guard plainStringsFromBytes else { return false }
+                if converter.acceptString(name: plain.name, line: plain.line) {
+                    data.addString(name: plain.name, text: plain.text, flavor: flavor, line: plain.line, column: plain.column)
+                }
+                // (Written out in both handlers: a local function they shared made the captured
+                // variables checked for exclusive access at run time.)
+                for note in converter.takeNotes() where note.kind == .skipped {
+                    diagnostics.append(notice("not read: " + note.message, path, line: note.line ?? 1, column: 1, key: note.key, locale: tag))
+                }
+                return true
+            })
         }
         let header: AndroidResources.Header
         switch scanned {

@@ -70,6 +70,13 @@ struct ColumnCounter: Sendable {
         guard let base = buffer.baseAddress, start < buffer.count else { return Swift.max(start, buffer.count) }
         let raw = UnsafeRawPointer(base)
         var index = Swift.max(0, start)
+        // Thirty-two bytes a test while none is high (most text), then the word that has one.
+        while index &+ 32 <= buffer.count {
+            let words = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) | raw.loadUnaligned(fromByteOffset: index &+ 8, as: UInt64.self)
+                | raw.loadUnaligned(fromByteOffset: index &+ 16, as: UInt64.self) | raw.loadUnaligned(fromByteOffset: index &+ 24, as: UInt64.self)
+            if words & 0x8080_8080_8080_8080 != 0 { break }
+            index &+= 32
+        }
         while index &+ 8 <= buffer.count {
             let high = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080
             if high != 0 { return index &+ high.littleEndian.trailingZeroBitCount / 8 }
