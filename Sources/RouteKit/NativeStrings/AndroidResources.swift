@@ -280,8 +280,9 @@ public enum AndroidResources {
         private var names: Names
         private var ignoredKinds: [String: Int] = [:]
 
-        /// The names read, told apart by their bytes in `bytes` (no `String` each): what a reader
-        /// hands from one file's converter to the next (`takeNames`).
+        /// The names read, told apart by their bytes (no `String` each): in the file read when
+        /// they are there as written, else in `bytes`. What a reader hands from one file's
+        /// converter to the next (`takeNames`).
         struct Names {
             fileprivate var seen = KeyTable()
             fileprivate var bytes: [UInt8] = []
@@ -289,18 +290,21 @@ public enum AndroidResources {
             var byteCount: Int { seen.byteCount + bytes.capacity }
         }
 
-        /// `fileSize`: the bytes of the file read, which make room for its names at once, in the
-        /// buffers of `names` when given (an earlier file's converter's, emptied here).
-        init(display: String, flavor: ResourceTextFlavor, keepUntranslatable: Bool, fileSize: Int = 0, reusing names: Names? = nil) {
+        /// The file read, whose names are compared where they lie (empty when not given).
+        private let file: UnsafeBufferPointer<UInt8>
+
+        /// `file`: the bytes read, which make room for its names at once, in the buffers of
+        /// `names` when given (an earlier file's converter's, emptied here).
+        init(display: String, flavor: ResourceTextFlavor, keepUntranslatable: Bool, file: UnsafeBufferPointer<UInt8> = .init(start: nil, count: 0),
+             reusing names: Names? = nil) {
             self.display = display
             self.flavor = flavor
             self.keepUntranslatable = keepUntranslatable
-            // A `<string name="…">…</string>` line is 60 bytes or more (the slots are written now;
-            // the names' room only as it is used), its name a sixth of it at most.
+            self.file = file
+            // A `<string name="…">…</string>` line is 60 bytes or more (the slots are written now).
             self.names = names ?? Names()
-            self.names.seen.removeAll(expectedKeys: fileSize / 64)
+            self.names.seen.removeAll(expectedKeys: file.count / 64)
             self.names.bytes.removeAll(keepingCapacity: true)
-            self.names.bytes.reserveCapacity(fileSize / 6)
         }
 
         /// The names' buffers, for the next file's converter (this one is done).
@@ -316,10 +320,21 @@ public enum AndroidResources {
         /// Gives `name` the line that defines it (0: read, not defined) and returns the line it
         /// had (nil: never read).
         private mutating func setLine(_ line: Int, of name: UnsafeBufferPointer<UInt8>) -> Int? {
+            let payload = UInt32(truncatingIfNeeded: line), hash = KeyHash.of(name)
+            if let fileStart = file.baseAddress, let nameStart = name.baseAddress, nameStart >= fileStart,
+               nameStart + name.count <= fileStart + file.count {
+                // A name as written (most): compared where it lies in the file, never copied.
+                let earlier = names.bytes.withUnsafeBufferPointer {
+                    names.seen.update(start: Int32(fileStart.distance(to: nameStart)), length: Int32(name.count), inSecond: false,
+                                      hash: hash, payload: payload, in: KeyTable.Arenas(first: file, second: $0))
+                }
+                return earlier.map { Int($0) }
+            }
             let start = Int32(names.bytes.count)
             names.bytes.append(contentsOf: name)
             let earlier = names.bytes.withUnsafeBufferPointer {
-                names.seen.update(start: start, length: Int32(name.count), hash: KeyHash.of(name), payload: UInt32(truncatingIfNeeded: line), in: $0)
+                names.seen.update(start: start, length: Int32(name.count), inSecond: true, hash: hash, payload: payload,
+                                  in: KeyTable.Arenas(first: file, second: $0))
             }
             if earlier != nil { names.bytes.removeSubrange(Int(start)...) }
             return earlier.map { Int($0) }

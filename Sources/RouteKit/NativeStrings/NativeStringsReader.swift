@@ -75,7 +75,7 @@ enum NativeStringsReader {
         // Each resource becomes records as the scanner closes it: neither the resources nor their
         // entries are kept as a list (some 150 bytes each, for elements of a dozen bytes).
         var data = StringsFileData(path: path)
-        var converter = AndroidResources.Converter(display: path, flavor: flavor, keepUntranslatable: true, fileSize: buffer.count,
+        var converter = AndroidResources.Converter(display: path, flavor: flavor, keepUntranslatable: true, file: buffer,
                                                    reusing: scratch?.names.take())
         defer { scratch?.names.give(converter.takeNames()) }
         var diagnostics: [Finding] = []
@@ -84,11 +84,16 @@ enum NativeStringsReader {
             // Names and texts are most of a file (57% of the bench's): room for all of it, never
             // grown by copying (capacity never written costs no memory).
             data.arena.reserveCapacity(buffer.count)
+            var pending = ReportBytes()
+            defer { data.absorb(&pending) }
             return try AndroidResources.scan(buffer, limits: limits, resource: { scanned in
+                // The arena whole before anything else writes to it.
+                data.absorb(&pending)
                 if plainStringsFromBytes, scanned.kind == .string, scanned.translatable == nil, scanned.product == nil,
                    scanned.markup.isEmpty, let name = scanned.plainName, !name.isEmpty {
                     if converter.acceptString(name: name, line: scanned.line) {
-                        data.addString(name: name, text: scanned.text, flavor: flavor, line: scanned.line, column: scanned.column)
+                        data.addString(name: name, text: scanned.text, flavor: flavor, line: scanned.line, column: scanned.column,
+                                       pending: &pending)
                     }
                 } else if let entry = converter.convert(scanned.resource) {
                     data.add(entry, locale: tag)
@@ -101,7 +106,8 @@ enum NativeStringsReader {
                 // The common case, from the bytes: the record `data.add` makes of its entry.
                 guard plainStringsFromBytes else { return false }
                 if converter.acceptString(name: plain.name, line: plain.line) {
-                    data.addString(name: plain.name, text: plain.text, flavor: flavor, line: plain.line, column: plain.column)
+                    data.addString(name: plain.name, text: plain.text, flavor: flavor, line: plain.line, column: plain.column,
+                                   pending: &pending)
                 }
                 // (Written out in both handlers: a local function they shared made the captured
                 // variables checked for exclusive access at run time.)
@@ -205,12 +211,32 @@ extension StringsFileData {
 
     /// The record of a `<string>` (`Converter.acceptString`), its text decoded straight into
     /// the arena: what `add(_:locale:)` makes of its entry.
+    ///
+    /// The name and a text with nothing to decode go to `pending`, the arena's bytes to come
+    /// (`absorb` moves them into it): an array's `append(contentsOf:)` cost some 90 instructions
+    /// a call, most of a short name's copy.
     mutating func addString(name: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>, flavor: ResourceTextFlavor,
-                            line: Int, column: Int) {
-        let key = store(name)
-        let start = Int32(arena.count)
-        AndroidResourceText.appendDecoded(text, flavor: flavor, to: &arena)
-        items.append(Self.leaf(key: key, text: (start, Int32(arena.count) - start), at: (line, column), keyLine: line, keyColumn: column))
+                            line: Int, column: Int, pending: inout ReportBytes) {
+        let keyStart = Int32(arena.count + pending.count)
+        pending.write(name)
+        let start = keyStart + Int32(name.count)
+        if AndroidResourceText.isPlain(text, flavor: flavor) {
+            pending.write(text)
+        } else {
+            absorb(&pending)
+            AndroidResourceText.appendDecoded(text, flavor: flavor, to: &arena)
+        }
+        let end = Int32(arena.count + pending.count)
+        items.append(Self.leaf(key: (keyStart, Int32(name.count)), text: (start, end - start), at: (line, column), keyLine: line, keyColumn: column))
+        // Handed over a block at a time, while the block is in the cache.
+        if pending.count >= 1 << 16 { absorb(&pending) }
+    }
+
+    /// Moves the bytes `addString` wrote ahead to the arena's end.
+    mutating func absorb(_ pending: inout ReportBytes) {
+        guard pending.count > 0 else { return }
+        pending.withBytes { arena.append(contentsOf: $0) }
+        pending.removeAll()
     }
 
     /// A text's record: its key and text in the arena, the text at `position`.

@@ -4,13 +4,14 @@ import Glibc
 import Darwin
 #endif
 
-/// A byte buffer for reporters: appending bytes is cheaper than appending many small strings.
+/// A byte buffer for reporters, and for readers' hot loops (`StringsFileData.addString`):
+/// appending bytes is cheaper than appending many small strings, or many short arrays.
 struct ReportBytes {
     /// Room for the bytes, zero past `count`: a write is a copy and a new count. An array's
     /// `append(contentsOf:)` cost about a hundred instructions a call (its generic path checks
     /// the source's iterator after the copy), and a report makes a few dozen writes a finding.
     private var storage: [UInt8] = []
-    private var count = 0
+    private(set) var count = 0
 
     /// The bytes written, as an array.
     var bytes: [UInt8] { count == storage.count ? storage : Array(storage[..<count]) }

@@ -16,7 +16,8 @@ struct KeyTable {
 
     private struct Slot {
         var hash: UInt32
-        /// The key's start in the arena plus one; 0 marks a free slot.
+        /// The key's start in the arena plus one; 0 marks a free slot. Negative: its start in
+        /// the second arena (`update(…, inSecond: true, …)`), as −(start + 1).
         var place: Int32
         var length: Int32
         var payload: Payload
@@ -62,7 +63,26 @@ struct KeyTable {
     @inline(__always)
     mutating func update(start: Int32, length: Int32, hash: UInt32, payload: Payload,
                          in arena: UnsafeBufferPointer<UInt8>) -> Payload? {
-        let key = Slot(hash: hash, place: start + 1, length: length, payload: payload)
+        update(start: start, length: length, inSecond: false, hash: hash, payload: payload, in: Arenas(first: arena, second: arena))
+    }
+
+    /// Where keys' bytes lie: most in `first`; those added `inSecond`, in `second` (a reader's
+    /// names in its file, and the few it had to decode in a buffer beside it).
+    struct Arenas {
+        var first: UnsafeBufferPointer<UInt8>
+        var second: UnsafeBufferPointer<UInt8>
+
+        @inline(__always)
+        fileprivate func bytes(at place: Int32) -> UnsafePointer<UInt8> {
+            place > 0 ? first.baseAddress! + Int(place - 1) : second.baseAddress! + Int(-place - 1)
+        }
+    }
+
+    /// `update` of a key at `start` in `arenas.second` when `inSecond`, else in `arenas.first`.
+    @inline(__always)
+    mutating func update(start: Int32, length: Int32, inSecond: Bool, hash: UInt32, payload: Payload,
+                         in arena: Arenas) -> Payload? {
+        let key = Slot(hash: hash, place: inSecond ? -(start + 1) : start + 1, length: length, payload: payload)
         guard slots.isEmpty else { return insert(key, arena) }
         let known = count
         let earlier: Payload? = withUnsafeMutablePointer(to: &few) {
@@ -86,7 +106,7 @@ struct KeyTable {
 
     /// The ninth key: the first eight move to a table.
     @inline(never)
-    private mutating func moveToTable(adding key: Slot, _ arena: UnsafeBufferPointer<UInt8>) -> Payload? {
+    private mutating func moveToTable(adding key: Slot, _ arena: Arenas) -> Payload? {
         let known = count
         let moved = withUnsafeMutablePointer(to: &few) {
             $0.withMemoryRebound(to: Slot.self, capacity: Self.fewCapacity) { Array(UnsafeBufferPointer(start: $0, count: known)) }
@@ -98,13 +118,13 @@ struct KeyTable {
     }
 
     @inline(__always)
-    private static func same(_ stored: Slot, _ key: Slot, _ arena: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func same(_ stored: Slot, _ key: Slot, _ arena: Arenas) -> Bool {
         stored.hash == key.hash && stored.length == key.length
-            && (key.length == 0 || memcmp(arena.baseAddress! + Int(stored.place - 1), arena.baseAddress! + Int(key.place - 1), Int(key.length)) == 0)
+            && (key.length == 0 || memcmp(arena.bytes(at: stored.place), arena.bytes(at: key.place), Int(key.length)) == 0)
     }
 
     @inline(__always)
-    private mutating func insert(_ key: Slot, _ arena: UnsafeBufferPointer<UInt8>) -> Payload? {
+    private mutating func insert(_ key: Slot, _ arena: Arenas) -> Payload? {
         if (count + 1) * 4 > slots.count * 3 { grow() }
         let earlier = slots.withUnsafeMutableBufferPointer { slots -> Payload? in
             var slot = Self.home(key.hash, slots.count)
