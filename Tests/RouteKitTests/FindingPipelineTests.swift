@@ -36,7 +36,8 @@ import Testing
     /// findings by file, line, column, rule, message and first position, drop exact repeats.
     @Test(arguments: [1, 2, 3]) func inPlaceSortMatchesAPlainSort(seed: UInt64) {
         var random = SeededGenerator(seed: seed)
-        let findings = (0 ..< 3_000).map { _ in
+        // More than `Linter.sort` sorts on one core: the halves, sorted side by side, are merged.
+        let findings = (0 ..< 9_000).map { _ in
             finding(["a", "b"][Int(random.next() % 2)], "m\(random.next() % 7)",
                     file: ["x.yml", "y.yml", nil][Int(random.next() % 3)], line: Int(random.next() % 40) + 1,
                     key: random.next() % 3 == 0 ? "k" : nil)
@@ -55,6 +56,20 @@ import Testing
         Linter.sortUnique(&inPlace, keep: keep)
         #expect(inPlace == expected)
         #expect(inPlace.count < kept.count)
+    }
+
+    /// The sort on both cores gives what one sort gives, below and above the size it splits at.
+    @Test func sortOnBothCoresMatchesOneSort() {
+        var random = SeededGenerator(seed: 7)
+        for count in [0, 1, 4_095, 4_096, 4_097, 20_001] {
+            let values = (0 ..< count).map { _ in Int32(truncatingIfNeeded: random.next() % 1_000) }
+            // By value, then by index: a total order, as `sortUnique`'s.
+            var order = values.indices.map { Int32($0) }
+            let precedes: (Int32, Int32) -> Bool = { a, b in values[Int(a)] != values[Int(b)] ? values[Int(a)] < values[Int(b)] : a < b }
+            let expected = order.sorted(by: precedes)
+            Linter.sort(&order, by: precedes)
+            #expect(order == expected, "\(count)")
+        }
     }
 
     /// More findings than one round of chunks: the report is written in several pieces, none

@@ -8,6 +8,12 @@ public enum ImportPluralCategory: String, CaseIterable, Sendable, Comparable {
         lhs.order < rhs.order
     }
 
+    /// By its place, not its raw value: as a dictionary key (a plural's forms), hashing the
+    /// name's String was most of a `<plurals>` element's reading.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(order)
+    }
+
     /// Its place in CLDR's order, `zero` first: what `<` compares.
     var order: Int {
         switch self {

@@ -229,16 +229,16 @@ public enum Linter {
             // Findings come in runs of one file and one rule (and batches, of one place): each
             // run is named once, then ranked.
             var runs: [(file: String, rule: String)] = []
-            var runOf = [Int32](repeating: 0, count: all.count)
+            var runOfBuilt = [Int32](repeating: 0, count: all.count)
             var order: [Int32] = []
             order.reserveCapacity(keep.count { $0 })
             for index in all.indices where keep[index] {
                 if let last = order.last, all[index].sharesAllButKey(with: all[Int(last)]) {
-                    runOf[index] = runOf[Int(last)]
+                    runOfBuilt[index] = runOfBuilt[Int(last)]
                 } else {
                     let file = all[index].file ?? "", rule = all[index].rule
                     if file != runs.last?.file || rule != runs.last?.rule { runs.append((file, rule)) }
-                    runOf[index] = Int32(runs.count - 1)
+                    runOfBuilt[index] = Int32(runs.count - 1)
                 }
                 order.append(Int32(index))
             }
@@ -246,11 +246,14 @@ public enum Linter {
             runs = []
             // Each finding's line and column, asked once (8 bytes a finding): a comparison asked
             // for them twice, and a sort of 100,000 findings of a batch compares millions of times.
-            var place = [UInt64](repeating: 0, count: all.count)
+            var placeBuilt = [UInt64](repeating: 0, count: all.count)
             for index in order {
                 let position = all[Int(index)].sortPosition
-                place[Int(index)] = UInt64(UInt32(clamping: position.line)) << 32 | UInt64(UInt32(clamping: position.column))
+                placeBuilt[Int(index)] = UInt64(UInt32(clamping: position.line)) << 32 | UInt64(UInt32(clamping: position.column))
             }
+            // Constants from here on: the sort's halves read them on both cores (a captured
+            // variable would be checked for exclusive access at every read).
+            let runOf = runOfBuilt, place = placeBuilt
             /// Below zero, zero or above as `a` sorts before, with or after `b`, by all but the index.
             func compare(_ a: Int, _ b: Int) -> Int {
                 let runA = Int(runOf[a]), runB = Int(runOf[b])
@@ -264,7 +267,7 @@ public enum Linter {
             // Rules mostly emit in order: a run already sorted needs no sort, nor its buffer.
             let sorted = order.indices.dropFirst().allSatisfy { compare(Int(order[$0 - 1]), Int(order[$0])) <= 0 }
             if !sorted {
-                order.sort { a, b in
+                Self.sort(&order) { a, b in
                     let result = compare(Int(a), Int(b))
                     // Equal keys keep their order (the first occurrence first).
                     return result != 0 ? result < 0 : a < b
@@ -310,6 +313,33 @@ public enum Linter {
             }
         }
         if resultCount < diagnostics.count { diagnostics.removeLast(diagnostics.count - resultCount) }
+    }
+
+    /// Sorts `order` by `precedes`, a total order (so the result is the one any sort gives): a
+    /// long list in two halves, one on each core, then merged (the sort of a findings-heavy lint
+    /// was the one step left on one core).
+    static func sort(_ order: inout [Int32], by precedes: (Int32, Int32) -> Bool) {
+        guard order.count >= 4_096, Concurrent.threadLimit > 1 else { return order.sort(by: precedes) }
+        let half = order.count / 2
+        order = order.withUnsafeMutableBufferPointer { all in
+            let first = UnsafeMutableBufferPointer(rebasing: all[..<half]), second = UnsafeMutableBufferPointer(rebasing: all[half...])
+            _ = Concurrent.pair({ var part = first; part.sort(by: precedes) }, { var part = second; part.sort(by: precedes) })
+            return [Int32](unsafeUninitializedCapacity: all.count) { merged, count in
+                var a = 0, b = 0
+                while a < first.count && b < second.count {
+                    if precedes(second[b], first[a]) {
+                        merged[count] = second[b]
+                        b += 1
+                    } else {
+                        merged[count] = first[a]
+                        a += 1
+                    }
+                    count += 1
+                }
+                while a < first.count { merged[count] = first[a]; a += 1; count += 1 }
+                while b < second.count { merged[count] = second[b]; b += 1; count += 1 }
+            }
+        }
     }
 
     /// The rank of each value among the distinct values, in sorted order.

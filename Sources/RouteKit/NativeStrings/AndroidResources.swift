@@ -409,7 +409,8 @@ public enum AndroidResources {
             var nameBytes = name
             if nameBytes.withUTF8({ definedAgain($0, line: resource.line, setting: 0) }) != nil { return nil }
             let value: ImportedValue
-            var formPositions: [ImportPluralCategory: SourcePoint] = [:]
+            // Room for every item at once (each growth rehashed the forms).
+            var formPositions = [ImportPluralCategory: SourcePoint](minimumCapacity: resource.items.count)
             switch resource.kind {
             case .stringArray:
                 note(.skipped, resource, "<string-array> is not supported by routekit")
@@ -419,7 +420,7 @@ public enum AndroidResources {
             case .string:
                 value = .text(decode(resource.text, markup: resource.markup, resource: resource))
             case .plurals:
-                var forms: [ImportPluralCategory: String] = [:]
+                var forms = [ImportPluralCategory: String](minimumCapacity: resource.items.count)
                 for item in resource.items {
                     guard let quantity = item.quantity, let category = ImportPluralCategory(rawValue: quantity) else {
                         note(.skipped, resource, "plural item at line \(item.line) has quantity "

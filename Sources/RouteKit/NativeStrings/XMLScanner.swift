@@ -380,14 +380,27 @@ struct XMLScanner {
     }
 
     /// The first byte at or after `start` that `plainStringElement` stops at: `<`, `&`, `]`, CR,
-    /// and with `quote` also `"` (the end of the file when there is none). Eight bytes at a time.
+    /// and with `quote` also `"` (the end of the file when there is none). Sixteen bytes at a
+    /// time (two words, tested side by side in one vector register), then eight.
+    @inline(__always)
     private static func firstSpecial(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, quote: Bool) -> Int {
+        @inline(__always) func special(_ word: UInt64) -> UInt64 {
+            ByteWord.matches(word, 0x3C) | ByteWord.matches(word, 0x26) | ByteWord.matches(word, 0x5D)
+                | ByteWord.matches(word, 0x0D) | (quote ? ByteWord.matches(word, 0x22) : 0)
+        }
         var index = start
         let count = bytes.count
+        let base = UnsafeRawPointer(bytes.baseAddress!)
+        while index + 16 <= count {
+            let first = special(base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let second = special(base.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self))
+            if first | second != 0 {
+                return first != 0 ? index + (first.trailingZeroBitCount >> 3) : index + 8 + (second.trailingZeroBitCount >> 3)
+            }
+            index += 16
+        }
         while index + 8 <= count {
-            let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
-            let found = ByteWord.matches(word, 0x3C) | ByteWord.matches(word, 0x26) | ByteWord.matches(word, 0x5D)
-                | ByteWord.matches(word, 0x0D) | (quote ? ByteWord.matches(word, 0x22) : 0)
+            let found = special(base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
             if found != 0 { return index + (found.trailingZeroBitCount >> 3) }
             index += 8
         }
