@@ -787,16 +787,27 @@ struct JSONDocument {
             // A high surrogate escape waiting for its low half: where it is, and where the low
             // half must start.
             var pendingHigh: (at: Int, end: Int)?
+            /// The bytes of `word` that may stop the scan: a zero-byte test for each of the three
+            /// (the lowest byte flagged is always a true one).
+            @inline(__always) func stops(_ word: UInt64) -> UInt64 {
+                let quotes = word ^ 0x2222_2222_2222_2222, backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                return (((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+                    | ((word &- 0x2020_2020_2020_2020) & ~word)) & 0x8080_8080_8080_8080
+            }
             while true {
-                // To the next quote, backslash or control byte: eight bytes at a time (a zero-byte
-                // test for each of the three; the lowest byte flagged is always a true one), byte
-                // by byte in the file's last few.
-                if offset + 8 <= count {
-                    let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
-                    let quotes = word ^ 0x2222_2222_2222_2222, backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
-                    let ones: UInt64 = 0x0101_0101_0101_0101
-                    let found = (((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
-                        | ((word &- 0x2020_2020_2020_2020) & ~word)) & 0x8080_8080_8080_8080
+                // To the next quote, backslash or control byte: sixteen bytes a step (two words
+                // side by side), then eight, byte by byte in the file's last few.
+                if offset + 16 <= count {
+                    let first = stops(UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+                    let second = stops(UnsafeRawPointer(base + offset + 8).loadUnaligned(as: UInt64.self))
+                    guard first | second != 0 else {
+                        offset += 16
+                        continue
+                    }
+                    offset += first != 0 ? first.trailingZeroBitCount >> 3 : 8 + second.trailingZeroBitCount >> 3
+                } else if offset + 8 <= count {
+                    let found = stops(UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
                     guard found != 0 else {
                         offset += 8
                         continue
