@@ -62,9 +62,6 @@ public enum AndroidResources {
         return Document(header: header, resources: resources)
     }
 
-    /// A top-level element as the scanner closes it: its attributes still bytes of the file, the
-    /// text of a `<string>` decoded of references but not yet a `String`. `resource` makes the
-    /// `RawResource` the converter reads; reading in place takes the common case from the bytes.
     /// A `<string name="NAME">TEXT</string>` with nothing in its name or text to decode
     /// (`XMLScanner.plainStringElement`): its name is not empty, and has no reference.
     struct PlainString {
@@ -74,6 +71,9 @@ public enum AndroidResources {
         var column: Int
     }
 
+    /// A top-level element as the scanner closes it: its attributes still bytes of the file, the
+    /// text of a `<string>` decoded of references but not yet a `String`. `resource` makes the
+    /// `RawResource` the converter reads; reading in place takes the common case from the bytes.
     struct ScannedResource {
         let file: UnsafeBufferPointer<UInt8>
         var kind: RawResource.Kind
@@ -293,7 +293,7 @@ public enum AndroidResources {
         /// The file read, whose names are compared where they lie (empty when not given).
         private let file: UnsafeBufferPointer<UInt8>
 
-        /// `file`: the bytes read, which make room for its names at once, in the buffers of
+        /// `file`: the bytes read, whose size makes room for its names at once, in the table of
         /// `names` when given (an earlier file's converter's, emptied here).
         init(display: String, flavor: ResourceTextFlavor, keepUntranslatable: Bool, file: UnsafeBufferPointer<UInt8> = .init(start: nil, count: 0),
              reusing names: Names? = nil) {
