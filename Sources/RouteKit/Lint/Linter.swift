@@ -316,28 +316,33 @@ public enum Linter {
     }
 
     /// Sorts `order` by `precedes`, a total order (so the result is the one any sort gives): a
-    /// long list in two halves, one on each core, then merged (the sort of a findings-heavy lint
-    /// was the one step left on one core).
+    /// long list in two halves, one on each core, then merged in place beside a copy of the first
+    /// half (the room one sort's buffer takes; the sort of a findings-heavy lint was the one step
+    /// left on one core).
     static func sort(_ order: inout [Int32], by precedes: (Int32, Int32) -> Bool) {
         guard order.count >= 4_096, Concurrent.threadLimit > 1 else { return order.sort(by: precedes) }
         let half = order.count / 2
-        order = order.withUnsafeMutableBufferPointer { all in
+        order.withUnsafeMutableBufferPointer { all in
             let first = UnsafeMutableBufferPointer(rebasing: all[..<half]), second = UnsafeMutableBufferPointer(rebasing: all[half...])
             _ = Concurrent.pair({ var part = first; part.sort(by: precedes) }, { var part = second; part.sort(by: precedes) })
-            return [Int32](unsafeUninitializedCapacity: all.count) { merged, count in
-                var a = 0, b = 0
-                while a < first.count && b < second.count {
-                    if precedes(second[b], first[a]) {
-                        merged[count] = second[b]
-                        b += 1
-                    } else {
-                        merged[count] = first[a]
-                        a += 1
-                    }
-                    count += 1
+            // Written from the front: a place is written only once what was there has been read
+            // (`out` is `a` plus what the second half gave, never past `b`).
+            let left = Array(first)
+            var a = 0, b = half, out = 0
+            while a < left.count && b < all.count {
+                if precedes(all[b], left[a]) {
+                    all[out] = all[b]
+                    b += 1
+                } else {
+                    all[out] = left[a]
+                    a += 1
                 }
-                while a < first.count { merged[count] = first[a]; a += 1; count += 1 }
-                while b < second.count { merged[count] = second[b]; b += 1; count += 1 }
+                out += 1
+            }
+            while a < left.count {
+                all[out] = left[a]
+                a += 1
+                out += 1
             }
         }
     }
