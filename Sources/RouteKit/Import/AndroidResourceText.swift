@@ -177,8 +177,13 @@ public enum AndroidResourceText {
     static func appendDecoded(_ bytes: UnsafeBufferPointer<UInt8>, flavor: ResourceTextFlavor, to out: inout [UInt8]) {
         if isPlain(bytes, flavor: flavor) {
             out.append(contentsOf: bytes)
-            return
+        } else {
+            appendDecoding(bytes, flavor: flavor, to: &out)
         }
+    }
+
+    /// `appendDecoded` of a text `isPlain` says is not plain (its caller asked already).
+    static func appendDecoding(_ bytes: UnsafeBufferPointer<UInt8>, flavor: ResourceTextFlavor, to out: inout [UInt8]) {
         switch flavor {
         case .compose: decodeCompose(bytes, into: &out, note: nil)
         case .android: out.append(contentsOf: decodeAndroid(String(decoding: bytes, as: UTF8.self)).text.utf8)

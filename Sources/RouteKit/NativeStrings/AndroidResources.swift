@@ -320,23 +320,21 @@ public enum AndroidResources {
         /// Gives `name` the line that defines it (0: read, not defined) and returns the line it
         /// had (nil: never read).
         private mutating func setLine(_ line: Int, of name: UnsafeBufferPointer<UInt8>) -> Int? {
-            let payload = UInt32(truncatingIfNeeded: line), hash = KeyHash.of(name)
-            if let fileStart = file.baseAddress, let nameStart = name.baseAddress, nameStart >= fileStart,
-               nameStart + name.count <= fileStart + file.count {
-                // A name as written (most): compared where it lies in the file, never copied.
-                let earlier = names.bytes.withUnsafeBufferPointer {
-                    names.seen.update(start: Int32(fileStart.distance(to: nameStart)), length: Int32(name.count), inSecond: false,
-                                      hash: hash, payload: payload, in: KeyTable.Arenas(first: file, second: $0))
-                }
-                return earlier.map { Int($0) }
+            // A name as written (most) is compared where it lies in the file, never copied; a
+            // decoded one is copied beside it (and dropped again when it was known).
+            let inFile: Bool
+            if let fileStart = file.baseAddress, let nameStart = name.baseAddress {
+                inFile = nameStart >= fileStart && nameStart + name.count <= fileStart + file.count
+            } else {
+                inFile = false
             }
-            let start = Int32(names.bytes.count)
-            names.bytes.append(contentsOf: name)
+            let start = inFile ? Int32(file.baseAddress!.distance(to: name.baseAddress!)) : Int32(names.bytes.count)
+            if !inFile { names.bytes.append(contentsOf: name) }
             let earlier = names.bytes.withUnsafeBufferPointer {
-                names.seen.update(start: start, length: Int32(name.count), inSecond: true, hash: hash, payload: payload,
-                                  in: KeyTable.Arenas(first: file, second: $0))
+                names.seen.update(start: start, length: Int32(name.count), inSecond: !inFile, hash: KeyHash.of(name),
+                                  payload: UInt32(truncatingIfNeeded: line), in: KeyTable.Arenas(first: file, second: $0))
             }
-            if earlier != nil { names.bytes.removeSubrange(Int(start)...) }
+            if earlier != nil, !inFile { names.bytes.removeSubrange(Int(start)...) }
             return earlier.map { Int($0) }
         }
 

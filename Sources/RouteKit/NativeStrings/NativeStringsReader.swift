@@ -98,10 +98,7 @@ enum NativeStringsReader {
                 } else if let entry = converter.convert(scanned.resource) {
                     data.add(entry, locale: tag)
                 }
-                // What the importer says it skipped, routekit says here too (decoding notes are for the import).
-                for note in converter.takeNotes() where note.kind == .skipped {
-                    diagnostics.append(notice("not read: " + note.message, path, line: note.line ?? 1, column: 1, key: note.key, locale: tag))
-                }
+                reportSkipped(&converter, into: &diagnostics, path: path, locale: tag)
             }, plainString: { plain in
                 // The common case, from the bytes: the record `data.add` makes of its entry.
                 guard plainStringsFromBytes else { return false }
@@ -109,11 +106,7 @@ enum NativeStringsReader {
                     data.addString(name: plain.name, text: plain.text, flavor: flavor, line: plain.line, column: plain.column,
                                    pending: &pending)
                 }
-                // (Written out in both handlers: a local function they shared made the captured
-                // variables checked for exclusive access at run time.)
-                for note in converter.takeNotes() where note.kind == .skipped {
-                    diagnostics.append(notice("not read: " + note.message, path, line: note.line ?? 1, column: 1, key: note.key, locale: tag))
-                }
+                reportSkipped(&converter, into: &diagnostics, path: path, locale: tag)
                 return true
             })
         }
@@ -142,6 +135,19 @@ enum NativeStringsReader {
         data.locales.append(RawLocale(name: tag, line: Int32(header.rootLine), column: Int32(header.rootColumn), items: 0 ..< data.items.count))
         return StringsReader.Result(file: emptyFile(path, diagnostics, byteCount: buffer.count, suppressions: header.suppressions),
                                     data: data)
+    }
+}
+
+extension NativeStringsReader {
+    /// What the importer says it skipped, routekit says too (decoding notes are for the import).
+    /// Its state passed in, not captured: a local function both of the reader's handlers called
+    /// made the variables it captured checked for exclusive access at run time.
+    @inline(__always)
+    static func reportSkipped(_ converter: inout AndroidResources.Converter, into diagnostics: inout [Finding], path: String,
+                              locale: String) {
+        for note in converter.takeNotes() where note.kind == .skipped {
+            diagnostics.append(notice("not read: " + note.message, path, line: note.line ?? 1, column: 1, key: note.key, locale: locale))
+        }
     }
 }
 
@@ -224,7 +230,7 @@ extension StringsFileData {
             pending.write(text)
         } else {
             absorb(&pending)
-            AndroidResourceText.appendDecoded(text, flavor: flavor, to: &arena)
+            AndroidResourceText.appendDecoding(text, flavor: flavor, to: &arena)
         }
         let end = Int32(arena.count + pending.count)
         items.append(Self.leaf(key: (keyStart, Int32(name.count)), text: (start, end - start), at: (line, column), keyLine: line, keyColumn: column))
