@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Derive routekit's compiled-in CLDR data from Resources/CLDR/*.xml.
 
-Writes Sources/RouteKit/Locale/CLDRData+Generated.swift: a few string literals in a simple line
-format that Sources/RouteKit/Locale/CLDRData.swift searches (likely subtags, parents and aliases:
-sorted by key here) or reads once, at first use. (Big Swift array or dictionary literals compile
-very slowly; string literals do not.)
+Writes Sources/RouteKit/Locale/CLDRData+Generated.swift: string literals in a simple line format
+that Sources/RouteKit/Locale/CLDRData.swift searches (likely subtags, parents and aliases: sorted by
+key here) or reads at first use (plural rules, the legacy language aliases), and the validity data
+as sorted integer ranges, laid out in the binary. (Swift array literals of mixed or inferred types
+compile very slowly; string literals and typed integer arrays do not.)
 
 Locale identifiers are written with `-` (BCP 47) instead of CLDR's `_`; nothing else is changed.
 Every entry of the source elements is kept, so the test LocaleCLDRDataTests can compare the XML
@@ -90,26 +91,55 @@ def aliases():
     return sorted_by_key(lines, fields=2)
 
 
+# Statuses in the order the packed validity tables index them (CLDRData.SubtagStatus's raw values).
+STATUSES = ["regular", "special", "macroregion", "deprecated", "reserved", "private_use", "unknown"]
+VALIDITY_KINDS = ("language", "script", "region", "variant")
+
+
+def pack(subtag):
+    # Up to 8 ASCII bytes, big-endian in 64 bits, as CLDRData.ValidityData.pack does: the subtags of
+    # a compact range (`aaa~i`) are contiguous in this order.
+    assert 0 < len(subtag) <= 8 and subtag.isascii(), subtag
+    key = 0
+    for byte in subtag.encode("ascii"):
+        key = key << 8 | byte
+    return key
+
+
 def validity():
-    # `kind status token…` with CLDR's compact ranges (`aaa~i`) kept as they are. A subtag has
-    # one status: routekit searches the ranges of a kind and relies on no two overlapping.
-    lines, seen = [], set()
-    for kind in ("language", "script", "region", "variant"):
+    # Per kind, (first, last, status) of every range, sorted by first: CLDR's compact ranges
+    # (`aaa~i`) are one range each, a plain subtag a range of one. A subtag has one status, and
+    # routekit's binary search relies on no two ranges overlapping: both are checked here.
+    tables, seen = {}, set()
+    for kind in VALIDITY_KINDS:
+        ranges = []
         for e in load(f"validity/{kind}.xml").iter("id"):
             assert e.get("type") == kind
-            tokens = e.text.split()
-            for token in tokens:
+            status = STATUSES.index(e.get("idStatus"))
+            for token in e.text.split():
                 if "~" in token:
                     start, end = token.split("~")
                     assert len(end) == 1 and start[-1] <= end, token
                     subtags = [start[:-1] + chr(c) for c in range(ord(start[-1]), ord(end) + 1)]
+                    ranges.append((pack(start), pack(start[:-1] + end), status))
                 else:
                     subtags = [token]
+                    ranges.append((pack(token), pack(token), status))
                 for subtag in subtags:
                     assert (kind, subtag) not in seen, f"{kind} {subtag} given twice"
                     seen.add((kind, subtag))
-            lines.append(" ".join([kind, e.get("idStatus")] + tokens))
-    return lines
+        ranges.sort()
+        for a, b in zip(ranges, ranges[1:]):
+            assert a[1] < b[0], f"{kind}: ranges overlap"
+        tables[kind] = ranges
+    return tables
+
+
+def legacy_language_aliases(alias_lines):
+    # The language aliases whose type has more than one subtag (`zh-min-nan`, `art-lojban`,
+    # `und-aaland`): LegacyTags reads only these (about 65 of the 1,100 alias lines) at first use.
+    prefix = "language "
+    return [line[len(prefix):] for line in alias_lines if line.startswith(prefix) and "-" in line.split(" ")[1]]
 
 
 def plurals():
@@ -176,16 +206,35 @@ def literal(name, doc, lines):
     return f'\n        /// {doc}\n        static let {name} = #"""\n{body}\n"""#\n'
 
 
+def packed_table(name, doc, ranges):
+    # A typed integer array literal: it compiles quickly and is laid out in the binary (no work at
+    # start-up), where a text table would be parsed and sorted at first use.
+    numbers = [f"0x{value:X}" for entry in ranges for value in entry]
+    rows = [", ".join(numbers[i:i + 6]) for i in range(0, len(numbers), 6)]
+    body = ",\n".join("            " + row for row in rows)
+    return f'\n        /// {doc}\n        static let {name}: [UInt64] = [\n{body},\n        ]\n'
+
+
 def render():
+    alias_lines = aliases()
     sections = [
         ("likelySubtags", "likelySubtags.xml: `from to` per line.", likely_subtags()),
         ("parentLocales", "supplementalData.xml `<parentLocales>`: `child parent` per line.", parent_locales()),
-        ("aliases", "supplementalMetadata.xml `<alias>`: `kind type replacement… reason` per line.", aliases()),
-        ("validity", "validity/*.xml: `kind status subtag…` per line; `aaa~i` is aaa…aai.", validity()),
+        ("aliases", "supplementalMetadata.xml `<alias>`: `kind type replacement… reason` per line.", alias_lines),
+        ("legacyLanguageAliases", "The `language` lines of `aliases` whose type has more than one subtag, without `language `.",
+         legacy_language_aliases(alias_lines)),
         ("plurals", "plurals.xml (cardinal): `@ locale…`, then `category: rule @samples` lines.", plurals()),
         ("numberSymbols", "numberSymbols.txt: `locale decimal group system` (latn symbols as hex code points joined by `.`; the default numbering system; `-` inherits).",
          number_symbols()),
     ]
+    tables = validity()
+    statuses = ", ".join(f'"{status}"' for status in STATUSES)
+    packed = (
+        "\n        /// validity/*.xml: each kind's ranges of packed subtags (`ValidityData.pack`; CLDR's `aaa~i` is one\n"
+        "        /// range) as `first, last, status` triples sorted by `first`; a status indexes `validityStatuses`.\n"
+        f"        static let validityStatuses = [{statuses}]\n"
+        + "".join(packed_table(f"{kind}Validity", f"validity/{kind}.xml.", tables[kind]) for kind in VALIDITY_KINDS)
+    )
     return (
         "// GENERATED by Scripts/generate-cldr-data.py from Resources/CLDR/*.xml. Do not edit.\n"
         "//\n"
@@ -196,6 +245,7 @@ def render():
         "extension CLDRData {\n"
         "    enum Generated {"
         + "".join(literal(*section) for section in sections)
+        + packed
         + "    }\n}\n"
     )
 

@@ -59,6 +59,20 @@ import Testing
         #expect(withRegion.result.region == "FI" && withRegion.result.variants.isEmpty)
     }
 
+    /// The quick test that lets most tags skip the tables must never skip a tag an alias applies
+    /// to: every CLDR type, as written, upper-cased, and with more subtags, is still found.
+    @Test func everyLegacyTypeIsFoundPastTheQuickTest() throws {
+        let types = CLDRData.SubtagData.legacyLanguageAliases.entries.map(\.key)
+        #expect(types.count > 50)
+        for type in types {
+            for text in [type, type.uppercased(), type + "-1996", type + "-fonipa"] {
+                let found = LegacyTags.replacing(text) != nil
+                    || (try? LocaleTag.scan(text, lenient: false).get()).flatMap(LegacyTags.structuralMatch) != nil
+                #expect(found, "\(text)")
+            }
+        }
+    }
+
     @Test(arguments: ["en", "de-DE", "art", "sgn", "sgn-FR-x", "hy", "de-1996"])
     func tagsWithoutAnAliasHaveNoStructuralMatch(text: String) throws {
         guard case .success(let scanned) = LocaleTag.scan(text, lenient: false) else { return }

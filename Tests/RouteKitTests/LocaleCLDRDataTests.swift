@@ -64,6 +64,32 @@ import Testing
         #expect(compiled.territoryAliases["SU"]?.replacements.first == "RU")
     }
 
+    /// LegacyTags reads the multi-subtag language aliases from a section of their own: it must
+    /// hold exactly those of the whole table, with the same values.
+    @Test func legacyLanguageAliasesAreTheMultiSubtagOnes() {
+        let whole = CLDRData.subtags.languageAliases.entries(whereKey: { $0.contains("-") })
+        let apart = CLDRData.SubtagData.legacyLanguageAliases.entries
+        #expect(whole.count > 50)
+        #expect(apart.map(\.key) == whole.map(\.key))
+        #expect(apart.map(\.value) == whole.map(\.value))
+    }
+
+    /// The packed validity ranges are searched by halves: each kind's must be sorted, disjoint
+    /// and index a status that exists.
+    @Test func validityRangesAreSortedAndDisjoint() {
+        let tables = [CLDRData.Generated.languageValidity, CLDRData.Generated.scriptValidity,
+                      CLDRData.Generated.regionValidity, CLDRData.Generated.variantValidity]
+        for triples in tables {
+            #expect(triples.count % 3 == 0 && !triples.isEmpty)
+            for start in stride(from: 0, to: triples.count, by: 3) {
+                #expect(triples[start] <= triples[start + 1])
+                #expect(Int(triples[start + 2]) < CLDRData.Generated.validityStatuses.count)
+                if start + 3 < triples.count { #expect(triples[start + 1] < triples[start + 3]) }
+            }
+        }
+        #expect(CLDRData.Generated.validityStatuses.allSatisfy { CLDRData.SubtagStatus(rawValue: $0) != nil })
+    }
+
     /// Expands CLDR's compact ranges (`aaa~i`), written again here on purpose.
     static func expand(_ token: Substring) -> [String] {
         guard let tilde = token.firstIndex(of: "~") else { return [String(token)] }
@@ -144,7 +170,10 @@ import Testing
         let elapsed = clock.measure {
             _ = CLDRData.SubtagData(likely: CLDRData.Generated.likelySubtags, parents: CLDRData.Generated.parentLocales,
                                     aliases: CLDRData.Generated.aliases)
-            _ = CLDRData.ValidityData(CLDRData.Generated.validity)
+            _ = CLDRData.ValidityData(statuses: CLDRData.Generated.validityStatuses, ranges: [
+                "language": CLDRData.Generated.languageValidity, "script": CLDRData.Generated.scriptValidity,
+                "region": CLDRData.Generated.regionValidity, "variant": CLDRData.Generated.variantValidity,
+            ])
             _ = CLDRData.PluralData(CLDRData.Generated.plurals)
         }
         #expect(elapsed < .milliseconds(500))

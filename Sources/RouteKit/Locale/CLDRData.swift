@@ -8,7 +8,10 @@
 enum CLDRData {
     static let subtags = SubtagData(
         likely: Generated.likelySubtags, parents: Generated.parentLocales, aliases: Generated.aliases)
-    static let validity = ValidityData(Generated.validity)
+    static let validity = ValidityData(statuses: Generated.validityStatuses, ranges: [
+        "language": Generated.languageValidity, "script": Generated.scriptValidity,
+        "region": Generated.regionValidity, "variant": Generated.variantValidity,
+    ])
     static let plurals = PluralData(Generated.plurals)
 
     /// Language, script and region of a `likelySubtags.xml` target such as `zh-Hant-TW`.
@@ -51,16 +54,21 @@ enum CLDRData {
             }
             self.parents = Table(SortedLines(parents)) { $0.isEmpty ? nil : String($0) }
             let aliasLines = SortedLines(aliases, keyFields: 2)
-            func aliasTable(_ kind: String) -> Table<Alias> {
-                Table(aliasLines, prefix: kind + " ") { rest in
-                    guard let space = rest.utf8.lastIndex(of: UInt8(ascii: " ")) else { return nil }
-                    return Alias(replacement: String(rest[..<space]), reason: String(rest[rest.utf8.index(after: space)...]))
-                }
-            }
+            func aliasTable(_ kind: String) -> Table<Alias> { Table(aliasLines, prefix: kind + " ", decode: Self.alias) }
             languageAliases = aliasTable("language")
             scriptAliases = aliasTable("script")
             territoryAliases = aliasTable("territory")
             variantAliases = aliasTable("variant")
+        }
+
+        /// The language aliases whose type has more than one subtag (`zh-min-nan`, `sgn-DE`): the
+        /// ones of `languageAliases` with a `-` in their key, listed apart by the generator.
+        static let legacyLanguageAliases = Table(SortedLines(Generated.legacyLanguageAliases), decode: alias)
+
+        /// An alias line's value: `replacement… reason`.
+        @Sendable private static func alias(_ rest: Substring) -> Alias? {
+            guard let space = rest.utf8.lastIndex(of: UInt8(ascii: " ")) else { return nil }
+            return Alias(replacement: String(rest[..<space]), reason: String(rest[rest.utf8.index(after: space)...]))
         }
     }
 
@@ -104,46 +112,33 @@ enum CLDRData {
     struct ValidityData: Sendable {
         /// Kind (`language`, `script`, `region`, `variant`) → its ranges of packed subtags (see
         /// ``pack(_:)``), sorted: CLDR's compact ranges (`aaa~i`) are contiguous in packed order,
-        /// so about 2,700 ranges stand for the ~9,400 subtags and are searched, not hashed.
-        private var tables: [String: Ranges] = [:]
+        /// so about 3,000 ranges stand for the ~9,400 subtags and are searched, not hashed. The
+        /// generator lays them out sorted, so nothing is parsed or sorted at run time.
+        private let tables: [String: Ranges]
 
+        /// `first, last, status` triples, sorted by `first`, none overlapping.
         private struct Ranges: Sendable {
-            var first: [UInt64] = []
-            var last: [UInt64] = []
-            var status: [SubtagStatus] = []
+            let triples: [UInt64]
+            let statuses: [SubtagStatus]
+
+            var count: Int { triples.count / 3 }
 
             func status(of key: UInt64) -> SubtagStatus? {
-                var low = 0, high = first.count
+                var low = 0, high = count
                 while low < high {
                     let mid = (low + high) / 2
-                    if last[mid] < key { low = mid + 1 } else { high = mid }
+                    if triples[3 * mid + 1] < key { low = mid + 1 } else { high = mid }
                 }
-                return low < first.count && first[low] <= key ? status[low] : nil
+                guard low < count, triples[3 * low] <= key else { return nil }
+                let status = Int(triples[3 * low + 2])
+                return statuses.indices.contains(status) ? statuses[status] : nil
             }
         }
 
-        init(_ text: String) {
-            var ranges: [String: [(first: UInt64, last: UInt64, status: SubtagStatus)]] = [:]
-            LineScanner.forEachLine(text) { line in
-                guard line.count >= 2, let status = SubtagStatus(rawValue: line.string(1)) else { return }
-                let kind = line.string(0)
-                var list = ranges.removeValue(forKey: kind) ?? []
-                list.reserveCapacity(list.count + line.count - 2)
-                for field in 2..<line.count {
-                    if let range = Self.range(line.bytes(field)) { list.append((range.first, range.last, status)) }
-                }
-                ranges[kind] = list
-            }
-            for (kind, list) in ranges {
-                var table = Ranges()
-                // A subtag has one status; the generator checks that no two ranges overlap.
-                for range in list.sorted(by: { $0.first < $1.first }) {
-                    table.first.append(range.first)
-                    table.last.append(range.last)
-                    table.status.append(range.status)
-                }
-                tables[kind] = table
-            }
+        /// `statuses`: the status names the triples index; `ranges`: each kind's triples.
+        init(statuses: [String], ranges: [String: [UInt64]]) {
+            let statuses = statuses.map { SubtagStatus(rawValue: $0) ?? .unknown }
+            tables = ranges.mapValues { Ranges(triples: $0, statuses: statuses) }
         }
 
         func status(_ kind: String, _ subtag: String) -> SubtagStatus? {
@@ -155,8 +150,9 @@ enum CLDRData {
         func entries(_ kind: String) -> [String: SubtagStatus] {
             var result: [String: SubtagStatus] = [:]
             guard let table = tables[kind] else { return result }
-            for index in table.first.indices {
-                for key in table.first[index] ... table.last[index] { result[Self.unpack(key)] = table.status[index] }
+            for index in 0 ..< table.count {
+                guard let status = table.status(of: table.triples[3 * index]) else { continue }
+                for key in table.triples[3 * index] ... table.triples[3 * index + 1] { result[Self.unpack(key)] = status }
             }
             return result
         }
@@ -184,18 +180,6 @@ enum CLDRData {
             }
             return String(decoding: bytes.reversed(), as: UTF8.self)
         }
-
-        /// CLDR's compact ranges: `aaa~i` is aaa, aab, …, aai (packed: one contiguous range);
-        /// `001~3` is 001, 002, 003; a plain subtag is a range of one.
-        static func range(_ token: UnsafeBufferPointer<UInt8>) -> (first: UInt64, last: UInt64)? {
-            guard let tilde = token.firstIndex(of: UInt8(ascii: "~")) else {
-                return pack(token).map { ($0, $0) }
-            }
-            let start = UnsafeBufferPointer(rebasing: token[..<tilde])
-            guard token.count - tilde == 2, let first = start.last, first <= token[tilde + 1],
-                  let base = pack(start) else { return nil }
-            return (base, base & ~0xFF | UInt64(token[tilde + 1]))
-        }
     }
 
     struct PluralData: Sendable {
@@ -205,21 +189,75 @@ enum CLDRData {
             var rules: [(category: String, text: String)]
         }
 
-        var ruleSets: [RuleSet] = []
-        /// Locale (`pt-PT`, `kok-Latn`, `root`) → index into `ruleSets`.
-        var index: [String: Int] = [:]
+        /// Locale (`pt-PT`, `kok-Latn`, `root`) → index of its rule set.
+        private(set) var index: [String: Int] = [:]
+        /// Each rule set's locales, and where its rule lines are in `text`: a set's rules are
+        /// decoded when asked (a lint needs those of its few locales, not of all 100 sets).
+        private var setLocales: [[String]] = []
+        private var setLines: [Range<Int>] = []
+        private let text: String
 
         init(_ text: String) {
-            LineScanner.forEachLine(text) { line in
-                if line.string(0) == "@" {
-                    let locales = (1..<line.count).map { line.string($0) }
-                    for locale in locales { self.index[locale] = self.ruleSets.count }
-                    self.ruleSets.append(RuleSet(locales: locales, rules: []))
-                } else if !self.ruleSets.isEmpty, line.bytes(0).last == UInt8(ascii: ":") {
-                    let category = String(decoding: line.bytes(0).dropLast(), as: UTF8.self)
-                    let rule = line.count > 1 ? line.string(1..<line.count) : ""
-                    self.ruleSets[self.ruleSets.count - 1].rules.append((category, rule))
+            var text = text
+            text.makeContiguousUTF8()
+            self.text = text
+            var index = [String: Int](minimumCapacity: 256), setLocales: [[String]] = [], setLines: [Range<Int>] = []
+            _ = text.utf8.withContiguousStorageIfAvailable { bytes in
+                Self.forEachLine(bytes, in: 0 ..< bytes.count) { line in
+                    if bytes[line.lowerBound] == UInt8(ascii: "@") {
+                        // Fields one space apart, each a locale (a loop: a `split` here made the
+                        // first array of its slices, whose type costs more to set up than the work).
+                        var locales: [String] = []
+                        var start = line.lowerBound + 1
+                        while start < line.upperBound {
+                            var end = start
+                            while end < line.upperBound, bytes[end] != UInt8(ascii: " ") { end += 1 }
+                            if end > start { locales.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start ..< end]), as: UTF8.self)) }
+                            start = end + 1
+                        }
+                        for locale in locales { index[locale] = setLocales.count }
+                        setLocales.append(locales)
+                        setLines.append(line.upperBound ..< line.upperBound)
+                    } else if let last = setLines.indices.last {
+                        setLines[last] = setLines[last].lowerBound ..< line.upperBound
+                    }
                 }
+            }
+            self.index = index
+            self.setLocales = setLocales
+            self.setLines = setLines
+        }
+
+        var setCount: Int { setLocales.count }
+
+        /// The rules of set `set`, decoded from its lines.
+        func rules(ofSet set: Int) -> [(category: String, text: String)] {
+            guard setLines.indices.contains(set) else { return [] }
+            var rules: [(category: String, text: String)] = []
+            _ = text.utf8.withContiguousStorageIfAvailable { bytes in
+                Self.forEachLine(bytes, in: setLines[set]) { line in
+                    // `category: rule` (fields one space apart, as the generator writes them).
+                    let space = line.first { bytes[$0] == UInt8(ascii: " ") } ?? line.upperBound
+                    guard space > line.lowerBound, bytes[space - 1] == UInt8(ascii: ":") else { return }
+                    let category = String(decoding: UnsafeBufferPointer(rebasing: bytes[line.lowerBound ..< space - 1]), as: UTF8.self)
+                    let rule = String(decoding: UnsafeBufferPointer(rebasing: bytes[Swift.min(space + 1, line.upperBound) ..< line.upperBound]), as: UTF8.self)
+                    rules.append((category, rule))
+                }
+            }
+            return rules
+        }
+
+        /// Every rule set, decoded (for tests).
+        var ruleSets: [RuleSet] { setLocales.indices.map { RuleSet(locales: setLocales[$0], rules: rules(ofSet: $0)) } }
+
+        /// Calls `body` with the range of every non-empty line within `range`.
+        private static func forEachLine(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>, _ body: (Range<Int>) -> Void) {
+            var start = range.lowerBound
+            while start < range.upperBound {
+                var end = start
+                while end < range.upperBound, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                if end > start { body(start ..< end) }
+                start = end + 1
             }
         }
     }

@@ -40,7 +40,9 @@ enum LegacyTags {
         var structural: [String: [Structural]] = [:]
 
         init() {
-            for (type, alias) in CLDRData.subtags.languageAliases.entries(whereKey: { $0.utf8.contains(UInt8(ascii: "-")) }) {
+            // The generator lists these aliases on their own: the other 1,000 lines of the alias
+            // table are not read at all.
+            for (type, alias) in CLDRData.SubtagData.legacyLanguageAliases.entries {
                 let replacement = alias.replacement
                 if case .success(let key) = LocaleTag.scan(type, lenient: false) {
                     guard case .success(let target) = LocaleTag.scan(replacement, lenient: true) else { continue }
@@ -63,10 +65,50 @@ enum LegacyTags {
 
     private static let tables = Tables()
 
+    /// Every legacy type's subtags, lowercased (`["zh", "min", "nan"]`, `["sgn", "de"]`). A tag
+    /// that could make up none of them matches no alias and is answered without `tables` (whose
+    /// scans of every type are most of a small lint's locale work). Read from the bytes: the
+    /// generated lines are ASCII, `type replacement… reason`.
+    private static let types: [[String]] = {
+        var types: [[String]] = []
+        var text = CLDRData.Generated.legacyLanguageAliases
+        text.withUTF8 { bytes in
+            var subtags: [String] = []
+            var start = 0, inType = true
+            for index in 0 ... bytes.count {
+                let byte = index < bytes.count ? bytes[index] : UInt8(ascii: "\n")
+                if inType, byte == UInt8(ascii: "-") || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") {
+                    if index > start { subtags.append(LocaleASCII.lower(String(decoding: UnsafeBufferPointer(rebasing: bytes[start ..< index]), as: UTF8.self))) }
+                    start = index + 1
+                    if byte == UInt8(ascii: " ") { inType = false }
+                }
+                if byte == UInt8(ascii: "\n") {
+                    if !subtags.isEmpty { types.append(subtags) }
+                    subtags = []
+                    start = index + 1
+                    inType = true
+                }
+            }
+        }
+        return types
+    }()
+
+    /// Whether some legacy type's subtags are all in `scanned` (its language, or any for `und`):
+    /// what a structural alias needs to apply.
+    private static func mayMatch(_ scanned: LocaleTag.Scanned) -> Bool {
+        let others = ([scanned.script, scanned.region].compactMap { $0 } + scanned.variants).map(LocaleASCII.lower)
+        if others.isEmpty { return false }
+        return types.contains { type in
+            (type[0] == "und" || type[0] == scanned.language) && type.dropFirst().allSatisfy(others.contains)
+        }
+    }
+
     /// The text with a leading legacy tag replaced; nil when it starts with none.
     static func replacing(_ text: String) -> TextMatch? {
         let parts = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "-" || $0 == "_" })
         guard parts.count >= 2, parts[0].utf8.count <= 3 else { return nil }
+        let first = LocaleASCII.lower(String(parts[0]))
+        guard types.contains(where: { $0[0] == first }) else { return nil }
         let lowered = parts.prefix(tables.longestTextual).map { LocaleASCII.lower(String($0)) }
         var length = min(lowered.count, tables.longestTextual)
         while length >= 2 {
@@ -82,6 +124,7 @@ enum LegacyTags {
 
     /// The most specific structural alias that applies to `scanned`, and the subtags it gives.
     static func structuralMatch(_ scanned: LocaleTag.Scanned) -> StructuralMatch? {
+        guard mayMatch(scanned) else { return nil }
         let own = tables.structural[scanned.language] ?? []
         let any = scanned.variants.isEmpty ? [] : (tables.structural["und"] ?? [])
         if own.isEmpty && any.isEmpty { return nil }

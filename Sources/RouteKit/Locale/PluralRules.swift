@@ -89,14 +89,11 @@ public struct PluralRules: Hashable, Sendable {
     /// `PluralCLDRSampleTests` checks) is left out: its category is never selected.
     private static func ruleSet(_ index: Int) -> [PluralRule] {
         if let cached = parsedSets[index] { return cached }
-        let sets = CLDRData.plurals.ruleSets
         var rules: [PluralRule] = []
-        if sets.indices.contains(index) {
-            for (name, text) in sets[index].rules {
-                guard let category = PluralCategory(rawValue: name),
-                      let rule = try? PluralRule(category: category, parsing: text) else { continue }
-                rules.append(rule)
-            }
+        for (name, text) in CLDRData.plurals.rules(ofSet: index) {
+            guard let category = PluralCategory(rawValue: name),
+                  let rule = try? PluralRule(category: category, parsing: text) else { continue }
+            rules.append(rule)
         }
         let other = rules.first { $0.category == .other } ?? .plainOther
         rules = rules.filter { $0.category != .other } + [other]
