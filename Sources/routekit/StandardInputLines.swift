@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Standard input read in large blocks and cut into lines, each handed out as its bytes (without
+/// Standard input read in large blocks and cut into lines, handed out as byte ranges (without
 /// `\n` or `\r\n`), so `title --batch` reads a request without making a `String` of the line.
 /// The last line may lack its newline; a read error ends the input, as it ends `readLine()`.
 final class StandardInputLines {
@@ -14,22 +14,29 @@ final class StandardInputLines {
     private var end = 0
     private var atEnd = false
 
-    /// Calls `body` with the next line; nil at the end of input.
-    func next<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+    /// Calls `body` with every whole line already read (reading until there is one), as ranges
+    /// of the bytes it is given, each without `\n` or `\r\n`; nil at the end of input. A piped
+    /// file gives a block of lines at a time, an interactive caller a line at a time.
+    func nextLines<Result>(_ body: (UnsafeBufferPointer<UInt8>, [Range<Int>]) -> Result) -> Result? {
         var searched = start
         while true {
-            if let newline = buffer[searched ..< end].firstIndex(of: 0x0A) {
-                let lineEnd = newline > start && buffer[newline - 1] == 0x0D ? newline - 1 : newline
-                let line = start
-                start = newline + 1
-                return buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[line ..< lineEnd])) }
+            if let last = buffer[searched ..< end].lastIndex(of: 0x0A) {
+                var lines: [Range<Int>] = []
+                var lineStart = start
+                while lineStart <= last {
+                    let newline = buffer[lineStart ... last].firstIndex(of: 0x0A) ?? last
+                    lines.append(lineStart ..< (newline > lineStart && buffer[newline - 1] == 0x0D ? newline - 1 : newline))
+                    lineStart = newline + 1
+                }
+                start = last + 1
+                return buffer.withUnsafeBufferPointer { body($0, lines) }
             }
             searched = end
             if atEnd {
                 guard start < end else { return nil }
-                let line = start
+                let line = start ..< end
                 start = end
-                return buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[line ..< end])) }
+                return buffer.withUnsafeBufferPointer { body($0, [line]) }
             }
             searched -= start
             fill()

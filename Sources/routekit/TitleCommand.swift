@@ -83,34 +83,24 @@ struct TitleCommand: Command {
         }
     }
 
-    /// One JSON line out per line in, written as soon as it is resolved.
+    /// One JSON line out per line in, written as soon as it is resolved: the lines waiting are
+    /// answered together (on all cores when there are many), then written in order.
     private static func runBatch(_ resolver: TitleResolver, console: Console) -> ExitCode {
         var failed = false
         let input = StandardInputLines()
         let output = LineWriter(console, inputIsWaiting: { input.hasWaitingLine || LineWriter.descriptorIsReadable() })
         var first = true
-        func answer(_ bytes: UnsafeBufferPointer<UInt8>) {
-            var line = bytes
+        func answer(_ bytes: UnsafeBufferPointer<UInt8>, _ lines: [Range<Int>]) {
+            var lines = lines
             // A byte order mark before the first line (files saved by some editors) is not JSON.
-            if first, line.starts(with: [0xEF, 0xBB, 0xBF]) { line = UnsafeBufferPointer(rebasing: line.dropFirst(3)) }
-            first = false
-            switch TitleLookup.request(fromJSONLineBytes: line) {
-            case .failure(let error):
-                failed = true
-                let text = String(decoding: line, as: UTF8.self)
-                output.writeLine(TitleLookup.json(error: error, route: TitleLookup.route(inJSONLine: text)))
-            case .success(let request):
-                do {
-                    let entry = try resolver.push(request.route, params: request.params, locales: request.locales)
-                    output.writeLine { TitleLookup.appendJSON(entry, to: &$0) }
-                } catch {
-                    failed = true
-                    output.writeLine(TitleLookup.json(error: error, route: request.route))
-                }
+            if first, let line = lines.first, UnsafeBufferPointer(rebasing: bytes[line]).starts(with: [0xEF, 0xBB, 0xBF]) {
+                lines[0] = line.lowerBound + 3 ..< line.upperBound
             }
+            first = false
+            output.writeLines { if !TitleLookup.answer(lines: lines, of: bytes, resolver: resolver, into: &$0) { failed = true } }
         }
         // A reader that went away (a broken pipe with SIGPIPE ignored) ends the batch at once.
-        while console.outputFailure == nil, input.next(answer) != nil {}
+        while console.outputFailure == nil, input.nextLines(answer) != nil {}
         output.flush()
         return failed ? .failure : .success
     }
@@ -129,14 +119,9 @@ final class LineWriter {
         buffer.reserveCapacity(1 << 16)
     }
 
-    func writeLine(_ line: String) {
-        writeLine { $0.append(contentsOf: line.utf8) }
-    }
-
-    /// A line `write` appends to the buffer (no `String` made for it).
-    func writeLine(_ write: (inout [UInt8]) -> Void) {
+    /// Lines `write` appends to the buffer, each with its newline (no `String` made for them).
+    func writeLines(_ write: (inout [UInt8]) -> Void) {
         write(&buffer)
-        buffer.append(0x0A)
         if buffer.count >= 1 << 16 || !inputIsWaiting() { flush() }
     }
 

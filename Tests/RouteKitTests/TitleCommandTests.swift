@@ -48,6 +48,23 @@ import Testing
         #expect(result.status == 1)
     }
 
+    /// A piped batch comes in blocks of lines, answered on all cores: through the binary, every
+    /// answer is in its line's place and one failure among thousands makes the exit status 1.
+    @Test func aLargeBatchAnswersInOrder() throws {
+        let lines = (0 ..< 3_000).map { index in
+            index == 1_500 ? #"{"route":"Nope"}"# : #"{"route":"RoomScreen","locale":"en","params":{"room":"R\#(index)"}}"#
+        }
+        let result = try CLI.run(["title", "--batch"], in: example, stdin: lines.joined(separator: "\n") + "\n")
+        let answers = result.stdout.split(separator: "\n")
+        #expect(answers.count == lines.count)
+        for (index, answer) in answers.enumerated() where index != 1_500 && !answer.contains("R\(index)\"") {
+            Issue.record("line \(index + 1): \(answer)")
+            break
+        }
+        #expect(answers.count > 1_500 && answers[1_500].contains(#""error":"no route 'Nope' in the catalog""#))
+        #expect(result.status == 1)
+    }
+
     /// 100,000 lines complete, and peak memory does not grow with the number of lines.
     @Test(.requires(.python3)) func largeBatchRunsInConstantMemory() throws {
         let line = #"{"route":"SessionsInRoomScreen","locales":["de-AT","en"],"params":{"room":"A","count":"3"}}"# + "\n"

@@ -29,6 +29,43 @@ import Testing
         }
     }
 
+    /// `title --batch` answers a block of lines on all cores, each core a run of them: the
+    /// answers must be those of the lines one at a time, in the lines' order, and any failure
+    /// must be reported, wherever in the block it is.
+    @Test func aBlockOfLinesIsAnsweredAsEachAlone() {
+        let resolver = Example.resolver()
+        let kinds = [
+            #"{"route":"SearchScreen","locale":"de"}"#, #"{"route":"SearchScreen","locales":["fr","en"]}"#,
+            #"{"route":"RoomScreen","locale":"de","params":{"room":"R%d"}}"#,
+            #"{"route":"SessionsInRoomScreen","locale":"en","params":{"room":"A","count":%d}}"#,
+            #"{"route":"SpeakerDetailScreen","locale":"de","params":{"speakerId":"s","name":"N%d","position":"P"}}"#,
+        ]
+        for failureAt in [nil, 0, 777, 1_999] as [Int?] {
+            let lines = (0 ..< 2_000).map { index -> String in
+                if index == failureAt { return index == 777 ? "not json" : #"{"route":"Nope%d"}"#.replacingOccurrences(of: "%d", with: "\(index)") }
+                return kinds[index % kinds.count].replacingOccurrences(of: "%d", with: "\(index)")
+            }
+            let text = Array(lines.joined(separator: "\n").utf8)
+            var ranges: [Range<Int>] = [], start = 0
+            for line in lines {
+                ranges.append(start ..< start + line.utf8.count)
+                start += line.utf8.count + 1
+            }
+            var alone: [UInt8] = [], together: [UInt8] = []
+            var aloneSucceeded = true
+            let togetherSucceeded = text.withUnsafeBufferPointer { bytes in
+                for range in ranges where !TitleLookup.answer(line: UnsafeBufferPointer(rebasing: bytes[range]), resolver: resolver, into: &alone) {
+                    aloneSucceeded = false
+                }
+                return TitleLookup.answer(lines: ranges, of: bytes, resolver: resolver, into: &together)
+            }
+            #expect(ranges.count / TitleLookup.linesPerPart >= 2, "the block is big enough to be split")
+            #expect(together == alone, "failure at \(failureAt.map(String.init) ?? "none")")
+            #expect(togetherSucceeded == aloneSucceeded && aloneSucceeded == (failureAt == nil))
+            #expect(String(decoding: together, as: UTF8.self).split(separator: "\n").count == lines.count)
+        }
+    }
+
     @Test func jsonShape() throws {
         let entry = try Example.resolver().push("SearchScreen", locales: ["de"])
         #expect(TitleLookup.json(entry) == #"{"fallback":false,"locale":"de","route":"SearchScreen","subtitle":null,"title":"Suche"}"#)

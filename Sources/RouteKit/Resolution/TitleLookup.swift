@@ -120,6 +120,60 @@ public enum TitleLookup {
         return route
     }
 
+    /// Answers one batch line (without its newline): the JSON answer line, with its newline,
+    /// appended to `out`. Returns false when the line could not be read or the lookup failed
+    /// (its answer then has an `"error"` member).
+    public static func answer(line: UnsafeBufferPointer<UInt8>, resolver: TitleResolver, into out: inout [UInt8]) -> Bool {
+        var succeeded = true
+        switch request(fromJSONLineBytes: line) {
+        case .failure(let error):
+            succeeded = false
+            out.append(contentsOf: json(error: error, route: route(inJSONLine: String(decoding: line, as: UTF8.self))).utf8)
+        case .success(let request):
+            do {
+                appendJSON(try resolver.push(request.route, params: request.params, locales: request.locales), to: &out)
+            } catch {
+                succeeded = false
+                out.append(contentsOf: json(error: error, route: request.route).utf8)
+            }
+        }
+        out.append(0x0A)
+        return succeeded
+    }
+
+    /// ``answer(line:resolver:into:)`` for each of `lines` (ranges of `bytes`), the answers in
+    /// their order. A block of lines (a piped file gives thousands at a time) is answered on all
+    /// cores, each core a run of consecutive lines into its own bytes, joined in order; a few
+    /// lines (an interactive caller's) on this thread. Returns false when any failed.
+    public static func answer(lines: [Range<Int>], of bytes: UnsafeBufferPointer<UInt8>, resolver: TitleResolver,
+                              into out: inout [UInt8]) -> Bool {
+        let parts = Swift.min(Concurrent.threadLimit, lines.count / linesPerPart)
+        guard parts > 1 else {
+            var succeeded = true
+            for line in lines where !answer(line: UnsafeBufferPointer(rebasing: bytes[line]), resolver: resolver, into: &out) {
+                succeeded = false
+            }
+            return succeeded
+        }
+        nonisolated(unsafe) let bytes = bytes
+        let answers = Concurrent.map(count: parts) { part -> (bytes: [UInt8], succeeded: Bool) in
+            var own: [UInt8] = []
+            own.reserveCapacity(lines.count / parts * 96)
+            var succeeded = true
+            for line in lines[(lines.count * part / parts) ..< (lines.count * (part + 1) / parts)]
+            where !answer(line: UnsafeBufferPointer(rebasing: bytes[line]), resolver: resolver, into: &own) {
+                succeeded = false
+            }
+            return (own, succeeded)
+        }
+        for part in answers { out.append(contentsOf: part.bytes) }
+        return answers.allSatisfy(\.succeeded)
+    }
+
+    /// Fewer lines than this for each core are answered on one: a core's share must outweigh
+    /// waking the other (tens of microseconds; a lookup takes a few).
+    static let linesPerPart = 64
+
     /// The output object for a failed lookup.
     public static func json(error: ResolutionError, route: String?) -> String {
         JSONValue.object([

@@ -67,11 +67,12 @@ enum CLI {
         if let directory { process.currentDirectoryURL = directory }
         let (out, err, input) = attach(process, environment: environment)
         try process.run()
-        // Read both pipes concurrently so a large output never blocks the child.
-        let errReader = PipeReader(err)
+        // Read both pipes while standard input is written, so a large output never blocks the
+        // child before it has read all its input (a pipe holds 64 KB).
+        let outReader = PipeReader(out), errReader = PipeReader(err)
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try? input.fileHandleForWriting.close()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let outData = outReader.wait()
         let errData = errReader.wait()
         process.waitUntilExit()
         return Result(
