@@ -28,18 +28,15 @@ import Testing
                        empty: scanner.emptyNavigationTitles, native: scanner.usesNativeNavigation)
     }
 
-    /// As `sources:` reads them: each file by a scanner of its own (side by side), appended in
-    /// order, a file refused read again in order.
+    /// As `sources:` reads them: each file by a scanner of its own (side by side) without its
+    /// tabs, added in order (a TabView file read again until one gives the tabs).
     private static func sideBySide(_ files: [(String, String)]) -> (lines: [String], readAgain: Int) {
         var scanner = SwiftSourceScanner()
         var readAgain = 0
         for (name, text) in files {
             var alone = SwiftSourceScanner()
-            _ = alone.read(name, bytes: Array(text.utf8))
-            if !scanner.appending(alone) {
-                _ = scanner.read(name, bytes: Array(text.utf8))
-                readAgain += 1
-            }
+            _ = alone.read(name, bytes: Array(text.utf8), readingTabs: false)
+            if scanner.add(alone, display: name, bytes: Array(text.utf8)) { readAgain += 1 }
         }
         return (summary(tabs: scanner.tabs, tabView: scanner.tabViewLocation, notFollowed: scanner.notFollowed,
                         empty: scanner.emptyNavigationTitles, native: scanner.usesNativeNavigation), readAgain)

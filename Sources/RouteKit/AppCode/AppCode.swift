@@ -109,18 +109,17 @@ extension AppCode {
         }
 
         // One pass per file, a token at a time (no file's tokens are held), on all cores: each
-        // file by a scanner of its own, appended in order; a file with a TabView after the one
-        // the tabs came from is scanned again in order, which skips its tabs (only such files
-        // keep their bytes).
+        // file by a scanner of its own, without its tabs, added in order; until a file gives the
+        // tabs, one that names TabView is read again in order, with them (only such files keep
+        // their bytes). Each file was read with its tabs, and every TabView file after the first
+        // read again without them, on one core: 590 files of the bench's 25 MB, 40 ms.
         let swiftFiles = code.readSources(code.swiftFiles, language: "Swift", limit: limit) { path, bytes in
             var scanner = SwiftSourceScanner()
-            let problems = scanner.read(path, bytes: bytes)
-            return ((path: path, scanner: scanner, bytes: scanner.beganTabView ? bytes : []), problems)
+            let problems = scanner.read(path, bytes: bytes, readingTabs: false)
+            return ((path: path, scanner: scanner, bytes: scanner.mentionsTabView ? bytes : []), problems)
         }
         var swift = SwiftSourceScanner()
-        for file in swiftFiles where !swift.appending(file.scanner) {
-            _ = swift.read(file.path, bytes: file.bytes)
-        }
+        for file in swiftFiles { _ = swift.add(file.scanner, display: file.path, bytes: file.bytes) }
         if swift.filesRead > 0 {
             code.showsNativeNavigation = swift.usesNativeNavigation
             code.emptyNavigationTitles = swift.emptyNavigationTitles

@@ -51,6 +51,11 @@ struct SwiftSourceScanner {
     /// Whether a file read began reading a `TabView`'s tabs: only then does it matter whether an
     /// earlier file's tabs were found (`appending`).
     private(set) var beganTabView = false
+    /// Whether a file read names `TabView` where reading tabs would begin: one read without its
+    /// tabs (`read(_:bytes:readingTabs:)`) is the same read as with them unless this is set.
+    private(set) var mentionsTabView = false
+    /// Whether a file read so far gave the tabs: later files are read without theirs.
+    var hasTabs: Bool { !foundTabs.isEmpty }
 
     /// The first `TabView`'s tabs, read before every file's view types are known, and whether
     /// each has content.
@@ -78,11 +83,21 @@ struct SwiftSourceScanner {
         }
     }
 
+    /// Adds a file another scanner read alone, without its tabs (`read(_:bytes:readingTabs:
+    /// false)`), as if this one had read it next: files are read side by side, each by a scanner
+    /// of its own, and added in order. The tabs are the first `TabView`'s: while no file has given
+    /// them, a file that names `TabView` is read again here, with its tabs. Returns whether it
+    /// was read again (one file in most apps).
+    mutating func add(_ other: SwiftSourceScanner, display: String, bytes: [UInt8]) -> Bool {
+        guard (other.mentionsTabView && !hasTabs) || !appending(other) else { return false }
+        _ = read(display, bytes: bytes)
+        return true
+    }
+
     /// Adds what another scanner read after what this one read, as if this one had read those
-    /// files next: files can be read side by side, each by a scanner of its own, and appended in
-    /// order. False, adding nothing, when the other began reading a `TabView`'s tabs after this
-    /// one found its tabs: that file must be read again by this scanner (`read`), which skips them.
-    mutating func appending(_ other: SwiftSourceScanner) -> Bool {
+    /// files next. False, adding nothing, when the other began reading a `TabView`'s tabs after
+    /// this one found its tabs: that file must be read again by this scanner, which skips them.
+    private mutating func appending(_ other: SwiftSourceScanner) -> Bool {
         guard foundTabs.isEmpty || !other.beganTabView else { return false }
         filesRead += other.filesRead
         usesNativeNavigation = usesNativeNavigation || other.usesNativeNavigation
@@ -93,14 +108,16 @@ struct SwiftSourceScanner {
             tabViewLocation = other.tabViewLocation
         }
         beganTabView = beganTabView || other.beganTabView
+        mentionsTabView = mentionsTabView || other.mentionsTabView
         for (name, applies) in other.viewTitles { viewTitles[name] = (viewTitles[name] ?? false) || applies }
         return true
     }
 
     /// Reads one file; returns the tokenizer's problems, a nesting too deep among them.
-    mutating func read(_ display: String, bytes: [UInt8]) -> [TokenizerProblem] {
+    /// `readingTabs` false reads it as if an earlier file had given the tabs.
+    mutating func read(_ display: String, bytes: [UInt8], readingTabs: Bool = true) -> [TokenizerProblem] {
         filesRead += 1
-        var file = FilePass(display: display, tokenizer: SwiftTokenizer(bytes: bytes), readsTabs: foundTabs.isEmpty)
+        var file = FilePass(display: display, tokenizer: SwiftTokenizer(bytes: bytes), readsTabs: readingTabs && foundTabs.isEmpty)
         file.run(&self)
         return file.tokenizer.problems
     }
@@ -300,6 +317,7 @@ extension SwiftSourceScanner {
                 if word.isOtherScreen { expect = .otherScreen(closure: false) }
                 return
             }
+            if word == .tabView { scanner.mentionsTabView = true }
             guard readsTabs else { return }
             if word == .tabView, tabViewAt == nil {
                 scanner.beganTabView = true
