@@ -400,7 +400,11 @@ public struct KotlinRouteImporter: Sendable {
         var subtypes: [String: [Int32]] = [:]
         for index in declarations.indices {
             if declarations.modifiers(index).contains("sealed") { sealedNames.insert(declarations.name(index)) }
-            for supertype in Set(declarations.supertypes(index)) { subtypes[supertype, default: []].append(Int32(index)) }
+            // Each supertype once (a list of one to three: searched, not hashed into a set).
+            let supertypes = declarations.supertypes(index)
+            for (position, supertype) in supertypes.enumerated() where !supertypes[..<position].contains(supertype) {
+                subtypes[supertype, default: []].append(Int32(index))
+            }
         }
         /// Which declarations reach `name` through supertypes, directly or not, by index (one
         /// breadth-first search over the subtype edges; cycles are harmless). Only names with

@@ -228,8 +228,6 @@ enum CLDRData {
             self.setLines = setLines
         }
 
-        var setCount: Int { setLocales.count }
-
         /// The rules of set `set`, decoded from its lines.
         func rules(ofSet set: Int) -> [(category: String, text: String)] {
             guard setLines.indices.contains(set) else { return [] }
