@@ -43,8 +43,6 @@ final class StandardInputLines {
         }
     }
 
-    /// True when a whole line is already read and waiting.
-    var hasWaitingLine: Bool { buffer[start ..< end].contains(0x0A) }
 
     /// Moves the unread bytes to the front (growing the buffer when they fill it) and reads more.
     private func fill() {

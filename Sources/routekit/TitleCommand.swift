@@ -88,7 +88,8 @@ struct TitleCommand: Command {
     private static func runBatch(_ resolver: TitleResolver, console: Console) -> ExitCode {
         var failed = false
         let input = StandardInputLines()
-        let output = LineWriter(console, inputIsWaiting: { input.hasWaitingLine || LineWriter.descriptorIsReadable() })
+        // Every whole line read is answered in one block: what may still wait is on the descriptor.
+        let output = LineWriter(console, inputIsWaiting: LineWriter.descriptorIsReadable)
         var first = true
         func answer(_ bytes: UnsafeBufferPointer<UInt8>, _ lines: [Range<Int>]) {
             var lines = lines

@@ -203,7 +203,7 @@ enum CLDRData {
             self.text = text
             var index = [String: Int](minimumCapacity: 256), setLocales: [[String]] = [], setLines: [Range<Int>] = []
             _ = text.utf8.withContiguousStorageIfAvailable { bytes in
-                Self.forEachLine(bytes, in: 0 ..< bytes.count) { line in
+                LineScanner.forEachLine(bytes, in: 0 ..< bytes.count) { line in
                     if bytes[line.lowerBound] == UInt8(ascii: "@") {
                         // Fields one space apart, each a locale (a loop: a `split` here made the
                         // first array of its slices, whose type costs more to set up than the work).
@@ -233,7 +233,7 @@ enum CLDRData {
             guard setLines.indices.contains(set) else { return [] }
             var rules: [(category: String, text: String)] = []
             _ = text.utf8.withContiguousStorageIfAvailable { bytes in
-                Self.forEachLine(bytes, in: setLines[set]) { line in
+                LineScanner.forEachLine(bytes, in: setLines[set]) { line in
                     // `category: rule` (fields one space apart, as the generator writes them).
                     let space = line.first { bytes[$0] == UInt8(ascii: " ") } ?? line.upperBound
                     guard space > line.lowerBound, bytes[space - 1] == UInt8(ascii: ":") else { return }
@@ -247,22 +247,23 @@ enum CLDRData {
 
         /// Every rule set, decoded (for tests).
         var ruleSets: [RuleSet] { setLocales.indices.map { RuleSet(locales: setLocales[$0], rules: rules(ofSet: $0)) } }
-
-        /// Calls `body` with the range of every non-empty line within `range`.
-        private static func forEachLine(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>, _ body: (Range<Int>) -> Void) {
-            var start = range.lowerBound
-            while start < range.upperBound {
-                var end = start
-                while end < range.upperBound, bytes[end] != UInt8(ascii: "\n") { end += 1 }
-                if end > start { body(start ..< end) }
-                start = end + 1
-            }
-        }
     }
 }
 
 /// Splits the generated text fast: bytes, not `Character`s.
 enum LineScanner {
+    /// Calls `body` with the range of every non-empty line within `range` of `bytes` (for readers
+    /// that split a line's fields themselves, or only some lines').
+    static func forEachLine(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>, _ body: (Range<Int>) -> Void) {
+        var start = range.lowerBound
+        while start < range.upperBound {
+            var end = start
+            while end < range.upperBound, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+            if end > start { body(start ..< end) }
+            start = end + 1
+        }
+    }
+
     /// The space-separated fields of one line, as byte ranges of the text.
     struct Line {
         let buffer: UnsafeBufferPointer<UInt8>

@@ -67,31 +67,10 @@ enum LegacyTags {
 
     /// Every legacy type's subtags, lowercased (`["zh", "min", "nan"]`, `["sgn", "de"]`). A tag
     /// that could make up none of them matches no alias and is answered without `tables` (whose
-    /// scans of every type are most of a small lint's locale work). Read from the bytes: the
-    /// generated lines are ASCII, `type replacement… reason`.
-    private static let types: [[String]] = {
-        var types: [[String]] = []
-        var text = CLDRData.Generated.legacyLanguageAliases
-        text.withUTF8 { bytes in
-            var subtags: [String] = []
-            var start = 0, inType = true
-            for index in 0 ... bytes.count {
-                let byte = index < bytes.count ? bytes[index] : UInt8(ascii: "\n")
-                if inType, byte == UInt8(ascii: "-") || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") {
-                    if index > start { subtags.append(LocaleASCII.lower(String(decoding: UnsafeBufferPointer(rebasing: bytes[start ..< index]), as: UTF8.self))) }
-                    start = index + 1
-                    if byte == UInt8(ascii: " ") { inType = false }
-                }
-                if byte == UInt8(ascii: "\n") {
-                    if !subtags.isEmpty { types.append(subtags) }
-                    subtags = []
-                    start = index + 1
-                    inType = true
-                }
-            }
-        }
-        return types
-    }()
+    /// scans of every type are most of a small lint's locale work).
+    private static let types: [[String]] = CLDRData.SubtagData.legacyLanguageAliases.entries.map { entry in
+        entry.key.split(separator: "-").map { LocaleASCII.lower(String($0)) }
+    }
 
     /// Whether some legacy type's subtags are all in `scanned` (its language, or any for `und`):
     /// what a structural alias needs to apply.

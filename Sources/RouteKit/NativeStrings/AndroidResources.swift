@@ -322,13 +322,13 @@ public enum AndroidResources {
         private mutating func setLine(_ line: Int, of name: UnsafeBufferPointer<UInt8>) -> Int? {
             // A name as written (most) is compared where it lies in the file, never copied; a
             // decoded one is copied beside it (and dropped again when it was known).
-            let inFile: Bool
-            if let fileStart = file.baseAddress, let nameStart = name.baseAddress {
-                inFile = nameStart >= fileStart && nameStart + name.count <= fileStart + file.count
-            } else {
-                inFile = false
+            var offsetInFile: Int?
+            if let fileStart = file.baseAddress, let nameStart = name.baseAddress,
+               nameStart >= fileStart, nameStart + name.count <= fileStart + file.count {
+                offsetInFile = fileStart.distance(to: nameStart)
             }
-            let start = inFile ? Int32(file.baseAddress!.distance(to: name.baseAddress!)) : Int32(names.bytes.count)
+            let inFile = offsetInFile != nil
+            let start = Int32(offsetInFile ?? names.bytes.count)
             if !inFile { names.bytes.append(contentsOf: name) }
             let earlier = names.bytes.withUnsafeBufferPointer {
                 names.seen.update(start: start, length: Int32(name.count), inSecond: !inFile, hash: KeyHash.of(name),

@@ -148,26 +148,27 @@ public enum TitleLookup {
     public static func answer(lines: [Range<Int>], of bytes: UnsafeBufferPointer<UInt8>, resolver: TitleResolver,
                               into out: inout [UInt8]) -> Bool {
         let parts = Swift.min(Concurrent.threadLimit, lines.count / linesPerPart)
-        guard parts > 1 else {
-            var succeeded = true
-            for line in lines where !answer(line: UnsafeBufferPointer(rebasing: bytes[line]), resolver: resolver, into: &out) {
-                succeeded = false
-            }
-            return succeeded
-        }
+        guard parts > 1 else { return answer(lines[...], of: bytes, resolver: resolver, into: &out) }
         nonisolated(unsafe) let bytes = bytes
         let answers = Concurrent.map(count: parts) { part -> (bytes: [UInt8], succeeded: Bool) in
             var own: [UInt8] = []
             own.reserveCapacity(lines.count / parts * 96)
-            var succeeded = true
-            for line in lines[(lines.count * part / parts) ..< (lines.count * (part + 1) / parts)]
-            where !answer(line: UnsafeBufferPointer(rebasing: bytes[line]), resolver: resolver, into: &own) {
-                succeeded = false
-            }
+            let run = lines[(lines.count * part / parts) ..< (lines.count * (part + 1) / parts)]
+            let succeeded = answer(run, of: bytes, resolver: resolver, into: &own)
             return (own, succeeded)
         }
         for part in answers { out.append(contentsOf: part.bytes) }
         return answers.allSatisfy(\.succeeded)
+    }
+
+    /// A run of consecutive lines answered in order on this thread; false when any failed.
+    private static func answer(_ run: ArraySlice<Range<Int>>, of bytes: UnsafeBufferPointer<UInt8>, resolver: TitleResolver,
+                               into out: inout [UInt8]) -> Bool {
+        var succeeded = true
+        for line in run where !answer(line: UnsafeBufferPointer(rebasing: bytes[line]), resolver: resolver, into: &out) {
+            succeeded = false
+        }
+        return succeeded
     }
 
     /// Fewer lines than this for each core are answered on one: a core's share must outweigh
