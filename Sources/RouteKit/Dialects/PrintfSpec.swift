@@ -38,6 +38,10 @@ struct PrintfSpec: Sendable, Hashable {
 
 extension PrintfSpec {
     private static let conversionBytes = ByteSet("diuoxXfFeEgGaAcCsSp@")
+    /// Whether `byte` is a conversion of C's printf (with `%@`), as `placeholder(in:at:)` reads them.
+    @inline(__always)
+    static func isConversion(_ byte: UInt8) -> Bool { conversionBytes.contains(byte) }
+
     /// Ruby's `Kernel#format` conversions, as I18n's pattern accepts them.
     private static let rubyConversionBytes = ByteSet("bBdiouxXeEfgGcps")
 

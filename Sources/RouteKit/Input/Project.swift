@@ -74,13 +74,18 @@ public struct Project: Sendable {
         let ((catalog, catalogDiagnostics), merged) = Concurrent.pair(
             { CatalogLoader.load(catalogFiles, root: config.root) },
             { () -> [(StringTable, [Finding])] in
-                var sets: [(StringTable, [Finding])] = []
-                for index in filesBySet.indices {
-                    sets.append(StringsLoader.merge(&filesBySet[index], baseLocale: config.baseLocale.value, root: config.root,
-                                                    limits: config.limits))
-                    filesBySet[index] = []
+                // The sets side by side: each merge has steps on one core (its base locale first,
+                // then the keys new to it), which another set's merge fills.
+                var merges = filesBySet.indices.map { index in
+                    defer { filesBySet[index] = [] }
+                    return SetMerge(files: filesBySet[index])
                 }
-                return sets
+                let baseLocale = config.baseLocale.value, root = config.root, limits = config.limits
+                Concurrent.forEach(&merges) { _, merge in
+                    merge.merged = StringsLoader.merge(&merge.files, baseLocale: baseLocale, root: root, limits: limits)
+                    merge.files = []
+                }
+                return merges.map { $0.merged! }
             })
         diagnostics += catalogDiagnostics + merged.flatMap(\.1)
         let stringSets = zip(groups, merged).map { group, set in
@@ -98,6 +103,12 @@ public struct Project: Sendable {
         return Project(
             config: config, catalog: catalog, hasCatalog: !config.catalog.isEmpty, strings: strings, stringSets: stringSets,
             suppressions: suppressions, files: allPaths, diagnostics: diagnostics, appCode: appCode)
+    }
+
+    /// One resource set's files, moved in, and what merging them made.
+    private struct SetMerge {
+        var files: [StringsFileData]
+        var merged: (StringTable, [Finding])?
     }
 
     /// The findings the readers made at single nodes (a key given again, a tag, a JSON member

@@ -692,11 +692,11 @@ struct JSONDocument {
                         throw error("expected a member name in double quotes, found \(describe(index))", at: index)
                     }
                     let name = try string(keep: top.keepsValues)
-                    if let streamed, stack.isEmpty, top.keepsValues {
+                    if stack.isEmpty, top.keepsValues, let streamed {
                         streams = name.escapes ? JSONDocument(bytes: bytes, nodes: [nodes[nodes.count - 1]]).string(0).map { Array($0.utf8) } == streamed
                             : streamed.withUnsafeBufferPointer { $0.elementsEqual(UnsafeBufferPointer(rebasing: bytes[name.start ..< name.end])) }
                     }
-                    if let outline, top.keepsValues {
+                    if top.keepsValues, let outline {
                         // A name with escapes is looked into, as it may spell one that is read.
                         if top.isNamed || name.escapes {
                             keepsValues = true

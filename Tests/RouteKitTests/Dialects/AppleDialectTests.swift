@@ -18,6 +18,28 @@ import Testing
         #expect(DialectProbe.render(.apple, "100% sure") == "100% sure")
     }
 
+    /// The shortcut for `%@`, `%d`, `%lld` and the like gives the tokens the general grammar gives,
+    /// on texts made of every piece a specifier has (flags, widths, positions, lengths, `#@`).
+    @Test func plainSpecifiersReadAsTheGrammarReadsThem() {
+        let pieces = ["%", "%", "@", "d", "l", "ll", "h", "1$", "2", "$", "#", "-", " ", ".", "x", "p", "s", "a", "é", "%%", "q", ","]
+        var generator = SystemRandomNumberGenerator()
+        var texts: [String] = ["%@", "%lld", "%ld", "%l", "%ll", "%lll", "%l@", "%p", "%", "%ll%", "%1$@ %d", "%lh", "%S", "%C"]
+        for _ in 0 ..< 20_000 {
+            texts.append((0 ..< Int.random(in: 1 ... 8, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined())
+        }
+        func tokens(_ text: String, shortcut: Bool) -> [String] {
+            var text = text, found: [String] = []
+            text.withUTF8 { bytes in
+                AppleDialect.scan(bytes, formatted: true, plainSpecifiers: shortcut) { token in
+                    found.append("\(token.kind) \(token.range) \(token.position ?? -1) \(token.family) \(token.name.map { "\($0)" } ?? "")")
+                }
+            }
+            return found
+        }
+        let differing = texts.filter { tokens($0, shortcut: true) != tokens($0, shortcut: false) }
+        #expect(differing.isEmpty, "\(differing.prefix(10))")
+    }
+
     /// IceCubesApp's Catalan "% publicacions" for "%@ posts": `% p` is a pointer conversion with
     /// the space flag; Foundation prints the object's address and drops the "p".
     @Test func aPercentBeforeAPIsAPointerConversion() {
