@@ -44,6 +44,10 @@ import Testing
         // Escapes: names equal once decoded.
         "\"\\u0061\" : { }, \"a\" : { \"localizations\" : { \"de\" : \(unit("A")) } }",
         "\"a\\ud800\" : { }, \"b\" : { \"comment\" : \"x\", \"comment\" : \"y\", \"localizations\" : { \"de\" : \(unit("\\ud800")), \"de\" : \(unit("B")) } }",
+        // An entry's own members given twice or written with escapes (the last one counts).
+        "\"a\" : { \"localizations\" : { \"de\" : \(unit("A")) }, \"shouldTranslate\" : false, \"localizations\" : { \"fr\" : \(unit("F")) }, \"shouldTranslate\" : true }",
+        "\"a\" : { \"shouldTranslat\\u0065\" : false, \"extractionStat\\u0065\" : \"stale\", \"localiz\\u0061tions\" : { \"de\" : \(unit("A")) } }",
+        "\"a\" : { \"localizations\" : { \"de\" : \(unit("A")) }, \"localiz\\u0061tions\" : { \"it\" : \(unit("I")) }, \"extractionState\" : \"stale\" }",
         // Entries that are not objects, localizations that are not objects, plurals.
         "\"a\" : [1, 2], \"b\" : null, \"c\" : { \"localizations\" : [] }, \"d\" : { \"localizations\" : { \"de\" : \"x\" } }",
         "\"n\" : { \"localizations\" : { \"en\" : { \"variations\" : { \"plural\" : { \"one\" : \(unit("%lld item")), \"other\" : \(unit("%lld items")) } } } } }",
@@ -56,6 +60,26 @@ import Testing
         Self.check("{ \"strings\" : { \(strings) }, \"sourceLanguage\" : \"de\" }")
         Self.check("{ \"sourceLanguage\" : \"de\", \"strings\" : { \(strings) } }", baseLocale: "de")
         Self.check("{ \"strings\" : { \(strings) } }")
+    }
+
+    /// An entry's own members read alike whether their names are written plainly or with escapes
+    /// (the reader finds the plain ones in one pass, the others by name): each member on a line
+    /// of its own, so that the records' places are the same both ways.
+    @Test func anEntrysMembersReadAlikeWithEscapedNames() {
+        func catalog(_ names: [String]) -> [UInt8] {
+            Array(("{ \"sourceLanguage\" : \"en\", \"strings\" : {\n\"a\" : {\n\"\(names[0])\" : false,\n\"\(names[1])\" : \"stale\",\n"
+                + "\"\(names[2])\" : {\n\"de\" : \(Self.unit("A")) } } } }").utf8)
+        }
+        func dump(_ bytes: [UInt8]) -> [String] {
+            let read = XCStringsReader.read(bytes: bytes, path: "t.xcstrings", baseLocale: "en", limits: .default)
+            return StringsRecordDump.lines(read.data, read.file) + ["untranslatable \(read.data.untranslatable)"]
+        }
+        let plain = dump(catalog(["shouldTranslate", "extractionState", "localizations"]))
+        #expect(plain.contains("untranslatable [\"a\"]"))
+        #expect(plain.contains { $0.hasPrefix("finding string-state 2:1") })
+        #expect(plain.contains { $0.hasPrefix("locale de 6:1 1 items") })
+        #expect(dump(catalog(["shouldTranslat\\u0065", "extractionStat\\u0065", "localiz\\u0061tions"])) == plain)
+        #expect(dump(catalog(["shouldTranslate", "extractionStat\\u0065", "localizations"])) == plain)
     }
 
     @Test(arguments: [

@@ -296,6 +296,20 @@ struct JSONDocument {
         return all.enumerated().filter { last[string($0.element.key) ?? ""] == $0.offset }.map(\.element)
     }
 
+    /// `members(object)`, appended to `buffer`: a reader that keeps one buffer makes no array per
+    /// object (four, as it grew, for a catalog entry's eight localizations).
+    func members(_ object: Int, into buffer: inout [(key: Int, value: Int)]) {
+        guard nodes[object].kind == .object else { return }
+        guard objectsWithRepeats.isEmpty || !objectsWithRepeats.contains(object) else { return buffer.append(contentsOf: members(object)) }
+        var index = object + 1
+        let end = Int(nodes[object].end)
+        while index < end {
+            let value = index + 1
+            buffer.append((key: index, value: value))
+            index = Int(nodes[value].end)
+        }
+    }
+
     /// Every member, repeated names included, in file order.
     private func allMembers(_ object: Int) -> [(key: Int, value: Int)] {
         guard nodes[object].kind == .object else { return [] }
@@ -703,9 +717,17 @@ struct JSONDocument {
                             : streamed.withUnsafeBufferPointer { $0.elementsEqual(UnsafeBufferPointer(rebasing: bytes[name.start ..< name.end])) }
                     }
                     if top.keepsValues, let outline {
-                        // A name with escapes is looked into, as it may spell one that is read.
-                        if top.isNamed || name.escapes {
+                        // A name with escapes is looked into, as it may spell one that is read, and
+                        // its members are named by the file when it spells such an object's name
+                        // (`"localiz\u0061tions"`: its locales' units were dropped).
+                        if top.isNamed {
                             keepsValues = true
+                        } else if name.escapes {
+                            keepsValues = true
+                            if let decoded = JSONDocument(bytes: bytes, nodes: [nodes[nodes.count - 1]]).string(0) {
+                                var decoded = decoded
+                                isNamed = decoded.withUTF8 { outline.classify($0).isNamed }
+                            }
                         } else {
                             (keepsValues, isNamed) = outline.classify(UnsafeBufferPointer(rebasing: bytes[name.start ..< name.end]),
                                                                       readable: bytes.count - name.start)

@@ -145,6 +145,8 @@ struct CatalogEntries: JSONMemberSink {
     private var slots: [LocaleSlot] = []
     /// The forms of the plural being read (one buffer, reused).
     private var forms: [PluralForm] = []
+    /// The localizations of the entry being read (one buffer, reused).
+    private var localizationsBuffer: [(key: Int, value: Int)] = []
 
     struct LocaleSlot {
         /// The locale's key node's bytes in the file (without escapes).
@@ -467,18 +469,28 @@ struct CatalogEntries: JSONMemberSink {
                                       doc.position(entry), key: key))
             return
         }
-        if let flag = doc.member(entry, "shouldTranslate"), doc.bool(flag) == false {
+        // The three members an entry may have, in one pass over them (a name with escapes: a
+        // look-up each, which compares names as Strings).
+        let (shouldTranslate, extractionState, localizationsNode) = Self.lastMembers(doc, entry, "shouldTranslate", "extractionState", "localizations")
+            ?? (doc.member(entry, "shouldTranslate"), doc.member(entry, "extractionState"), doc.member(entry, "localizations"))
+        if let flag = shouldTranslate, doc.bool(flag) == false {
             untranslatable.append(key)
         }
-        if doc.member(entry, "extractionState").flatMap(doc.string) == "stale" {
+        if extractionState.flatMap(doc.string) == "stale" {
             diagnostics.append(state("'\(key)' is stale: Xcode no longer finds it in the code (extractionState stale); delete it or use it again",
                                      doc.position(keyNode), key: key))
         }
+        // The buffer, moved out and back (one array for every entry, not one each).
         var localizations: [(key: Int, value: Int)] = []
+        swap(&localizations, &localizationsBuffer)
+        defer {
+            localizations.removeAll(keepingCapacity: true)
+            swap(&localizations, &localizationsBuffer)
+        }
         var hasSource = false
-        if let node = doc.member(entry, "localizations") {
+        if let node = localizationsNode {
             if doc.kind(node) == .object {
-                localizations = doc.members(node)
+                doc.members(node, into: &localizations)
                 hasSource = doc.member(node, source) != nil
             } else {
                 diagnostics.append(syntax("\"localizations\" of '\(key)' must be an object, found \(JSONDocument.kindName(doc.kind(node)))",
