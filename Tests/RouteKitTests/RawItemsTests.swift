@@ -94,9 +94,15 @@ import Testing
                               flags: RawItem.group | RawItem.allScalar))
         for index in [3, 4, 3] { second.append(Self.record(index)) }
         second[0].value.start = 3
+        // One kept on the side (a column past 13 bits): it moves to the joined list's side.
+        let wide = RawItem(keyStart: 7, keyLength: 2, value: TextRef(start: 9, length: 3, line: 4, column: 0x3005), keyLine: 4,
+                           keyColumn: 0x3000, flags: 0)
+        second.append(wide)
+        #expect(second.sideCount == 1)
+        let sideBefore = first.sideCount
         first.append(moving: &second)
-        #expect(second.count == 0 && first.count == 9)
+        #expect(second.count == 0 && first.count == 10 && first.sideCount == sideBefore + 1)
         #expect(first[5].isGroup && first[5].value.start == 8 && first[5].value.length == 2)
-        #expect(Self.same(first[8], Self.record(3)))
+        #expect(Self.same(first[8], Self.record(3)) && Self.same(first[9], wide))
     }
 }

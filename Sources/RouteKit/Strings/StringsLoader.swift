@@ -99,7 +99,11 @@ struct RawItems: RandomAccessCollection, Sendable {
 
     @inline(__always)
     mutating func append(_ item: RawItem) {
-        let record = pack(item, at: count, side: nil)
+        append(packed: pack(item, at: count, side: nil))
+    }
+
+    @inline(__always)
+    private mutating func append(packed record: Packed) {
         if count >> Self.chunkShift == chunks.count {
             chunks.append([])
             chunks[chunks.count - 1].reserveCapacity(Self.chunkSize)
@@ -119,14 +123,19 @@ struct RawItems: RandomAccessCollection, Sendable {
         self.count = count
     }
 
-    /// Moves `other`'s records to the end of these, freeing its chunks as it goes.
+    /// Moves `other`'s records to the end of these, freeing its chunks as it goes. Records move
+    /// packed (a group keeps its end relative to itself), but for those on the side, which move
+    /// to this side: unpacking and packing each again was most of joining a catalog's locales.
     mutating func append(moving other: inout RawItems) {
-        let base = Int32(count)
-        for index in 0 ..< other.count {
-            var item = other[index]
-            if item.isGroup, item.value.start != 0 { item.value.start += base }
-            append(item)
-            if index & (Self.chunkSize - 1) == Self.chunkSize - 1 { other.release(below: index + 1) }
+        for chunk in other.chunks.indices {
+            for var record in other.chunks[chunk] {
+                if record.key >> 29 == Self.sideKind {
+                    side.append(other.side[Int(record.keyStart)])
+                    record.keyStart = UInt32(side.count - 1)
+                }
+                append(packed: record)
+            }
+            other.chunks[chunk] = []
         }
         other = RawItems()
     }
