@@ -25,10 +25,7 @@ struct JSONDocument {
         /// The index after this node's subtree (objects: key and value nodes alternate inside).
         var end: Int32
         var line: Int32
-        /// The offset of its line's first byte: the column is counted from it when asked
-        /// (`position`), by the reader, not the parser (a count per node was a tenth of the
-        /// parser's work, on the core a large file's parse keeps busy).
-        var lineStart: Int32
+        var column: Int32
     }
 
     let bytes: UnsafeBufferPointer<UInt8>
@@ -299,8 +296,21 @@ struct JSONDocument {
     /// `members(object)`, appended to `buffer`: a reader that keeps one buffer makes no array per
     /// object (four, as it grew, for a catalog entry's eight localizations).
     func members(_ object: Int, into buffer: inout [(key: Int, value: Int)]) {
-        guard nodes[object].kind == .object else { return }
         guard objectsWithRepeats.isEmpty || !objectsWithRepeats.contains(object) else { return buffer.append(contentsOf: members(object)) }
+        appendAllMembers(object, to: &buffer)
+    }
+
+    /// Every member, repeated names included, in file order.
+    private func allMembers(_ object: Int) -> [(key: Int, value: Int)] {
+        // Labelled as returned: an array of unlabelled pairs is converted element by element (a
+        // dynamic cast each), 3% of a catalog reading's second core.
+        var result: [(key: Int, value: Int)] = []
+        appendAllMembers(object, to: &result)
+        return result
+    }
+
+    private func appendAllMembers(_ object: Int, to buffer: inout [(key: Int, value: Int)]) {
+        guard nodes[object].kind == .object else { return }
         var index = object + 1
         let end = Int(nodes[object].end)
         while index < end {
@@ -308,22 +318,6 @@ struct JSONDocument {
             buffer.append((key: index, value: value))
             index = Int(nodes[value].end)
         }
-    }
-
-    /// Every member, repeated names included, in file order.
-    private func allMembers(_ object: Int) -> [(key: Int, value: Int)] {
-        guard nodes[object].kind == .object else { return [] }
-        // Labelled as returned: an array of unlabelled pairs is converted element by element (a
-        // dynamic cast each), 3% of a catalog reading's second core.
-        var result: [(key: Int, value: Int)] = []
-        var index = object + 1
-        let end = Int(nodes[object].end)
-        while index < end {
-            let value = index + 1
-            result.append((key: index, value: value))
-            index = Int(nodes[value].end)
-        }
-        return result
     }
 
     /// The elements of an array, in order.
@@ -483,12 +477,7 @@ struct JSONDocument {
         return Int(text) ?? Double(text).flatMap { $0.rounded() == $0 && abs($0) < 1e15 ? Int($0) : nil }
     }
 
-    func position(_ node: Int) -> (line: Int, column: Int) {
-        let item = nodes[node]
-        // A string is placed at its opening quote, any other value at its first byte.
-        let offset = Int(item.start) - (item.kind == .string ? 1 : 0), lineStart = Int(item.lineStart)
-        return (Int(item.line), ColumnCounter.scalarCount(bytes, lineStart ..< Swift.max(lineStart, offset)) + 1)
-    }
+    func position(_ node: Int) -> (line: Int, column: Int) { (Int(nodes[node].line), Int(nodes[node].column)) }
 
     static func kindName(_ kind: Kind) -> String {
         switch kind {
@@ -521,8 +510,7 @@ struct JSONDocument {
         var scratch = RepeatScratch()
         var index = 0
         var line: Int32 = 1
-        /// The offset of the current line's first byte.
-        var lineStart = 0
+        var columns = ColumnCounter()
         /// Offsets of `\u` escapes that are lone surrogates.
         var loneSurrogates: [Int] = []
 
@@ -569,6 +557,9 @@ struct JSONDocument {
             if pipeline == nil { nodes.removeSubrange(key...) }
         }
 
+        /// The column of `offset` on the current line (offsets asked in increasing order).
+        mutating func columnOf(_ offset: Int) -> Int32 { Int32(clamping: columns.column(of: offset, in: bytes)) }
+
         func error(_ message: String, at offset: Int) -> NativeSyntaxError {
             let (line, column) = TextPosition.locate(offset: offset, in: bytes)
             return NativeSyntaxError(message, line: line, column: column)
@@ -605,7 +596,7 @@ struct JSONDocument {
                 case 0x0A:
                     index += 1
                     line += 1
-                    lineStart = index
+                    columns.startLine(at: index)
                 default: return
                 }
             }
@@ -615,7 +606,7 @@ struct JSONDocument {
             guard made < maxNodes else { throw error("more than \(maxNodes) JSON values (limits.node-count)", at: offset) }
             made += 1
             nodes.append(Node(kind: kind, flag: flag, start: Int32(start), length: Int32(length), end: Int32(nodes.count + 1),
-                              line: line, lineStart: Int32(truncatingIfNeeded: lineStart)))
+                              line: line, column: columnOf(offset)))
             return nodes.count - 1
         }
 

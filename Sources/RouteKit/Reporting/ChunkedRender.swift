@@ -1,6 +1,7 @@
 import FoundationEssentials
 
-/// Large reports rendered on all cores, a chunk of findings per core, written in order.
+/// Large reports rendered on all cores in chunks of findings, each taken by whichever core is
+/// free, written in order.
 enum ChunkedRender {
     /// Findings per chunk: enough to keep a core busy, few enough that its buffer stays small.
     static let chunkSize = 256
