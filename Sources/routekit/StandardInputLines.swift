@@ -43,7 +43,6 @@ final class StandardInputLines {
         }
     }
 
-
     /// Moves the unread bytes to the front (growing the buffer when they fill it) and reads more.
     private func fill() {
         if start > 0 {

@@ -704,7 +704,7 @@ struct JSONDocument {
                     }
                     let name = try string(keep: top.keepsValues)
                     if stack.isEmpty, top.keepsValues, let streamed {
-                        streams = name.escapes ? JSONDocument(bytes: bytes, nodes: [nodes[nodes.count - 1]]).string(0).map { Array($0.utf8) } == streamed
+                        streams = name.escapes ? lastNameDecoded() == streamed
                             : streamed.withUnsafeBufferPointer { $0.elementsEqual(UnsafeBufferPointer(rebasing: bytes[name.start ..< name.end])) }
                     }
                     if top.keepsValues, let outline {
@@ -715,10 +715,7 @@ struct JSONDocument {
                             keepsValues = true
                         } else if name.escapes {
                             keepsValues = true
-                            if let decoded = JSONDocument(bytes: bytes, nodes: [nodes[nodes.count - 1]]).string(0) {
-                                var decoded = decoded
-                                isNamed = decoded.withUTF8 { outline.classify($0).isNamed }
-                            }
+                            isNamed = lastNameDecoded().withUnsafeBufferPointer { outline.classify($0).isNamed }
                         } else {
                             (keepsValues, isNamed) = outline.classify(UnsafeBufferPointer(rebasing: bytes[name.start ..< name.end]),
                                                                       readable: bytes.count - name.start)
@@ -746,6 +743,13 @@ struct JSONDocument {
                 top = opened
             }
             try end()
+        }
+
+        /// The text of the last node, a member name written with escapes, decoded (what it spells).
+        func lastNameDecoded() -> [UInt8] {
+            var decoded: [UInt8] = []
+            JSONDocument(bytes: bytes, nodes: [nodes[nodes.count - 1]]).appendString(0, to: &decoded)
+            return decoded
         }
 
         /// After the root value: nothing but white space.

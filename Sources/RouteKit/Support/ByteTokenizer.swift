@@ -90,20 +90,8 @@ struct ColumnCounter: Sendable {
     /// (`10xxxxxx`).
     static func scalarCount(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
         precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count)
-        guard let base = buffer.baseAddress else { return 0 }
-        let raw = UnsafeRawPointer(base)
         var continuations = 0
-        var index = range.lowerBound
-        // Eight bytes a step: a continuation byte has its top bit set and the next one clear.
-        while index &+ 8 <= range.upperBound {
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            continuations &+= (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
-            index &+= 8
-        }
-        while index < range.upperBound {
-            if base[index] & 0xC0 == 0x80 { continuations &+= 1 }
-            index &+= 1
-        }
+        for index in range where buffer[index] & 0xC0 == 0x80 { continuations &+= 1 }
         return range.count &- continuations
     }
 }
