@@ -28,4 +28,22 @@ import Testing
         #expect(Self.intern(&interner, "k5") == ids["k5"] && interner.count == count)
         #expect(Self.intern(&interner, "new.key") == Int32(count + 1) && interner.name(Int32(count + 1)) == "new.key")
     }
+
+    /// The look-up's shortcut (the id after the last one found) says yes only for the key itself:
+    /// same parent, same bytes; a dotted key, another parent or a prefix is never it.
+    @Test func anIdIsTheKeyOnlyWhenParentAndBytesAgree() {
+        var interner = KeyInterner()
+        let a = Self.intern(&interner, "a"), ab = Self.intern(&interner, "a.b"), b = Self.intern(&interner, "b")
+        let empty = [UInt8]().withUnsafeBufferPointer { interner.intern(0, $0) }
+        func isID(_ id: Int32, _ key: String, under parent: Int32) -> Bool {
+            var key = key
+            return key.withUTF8 { interner.isID(id, of: $0, under: parent) }
+        }
+        #expect(isID(a, "a", under: 0) && isID(ab, "b", under: a) && isID(b, "b", under: 0))
+        #expect(isID(empty, "", under: 0) && !isID(empty, "a", under: 0))
+        #expect(!isID(ab, "b", under: 0), "another parent")
+        #expect(!isID(ab, "a.b", under: 0) && !isID(ab, "a.b", under: a), "a dotted key is no segment")
+        #expect(!isID(b, "bb", under: 0) && !isID(b, "", under: 0) && !isID(a, "b", under: 0))
+        #expect(!isID(0, "", under: -1) && !isID(Int32(interner.count), "b", under: 0) && !isID(-1, "a", under: 0), "no such id")
+    }
 }

@@ -83,6 +83,16 @@ struct KeyInterner {
         return id
     }
 
+    /// Whether `id` is the key `key` under `parent`, told without hashing: a translation's keys
+    /// mostly come in the base's order, so the id after the last one found is asked first. A
+    /// segment never holds a dot, so a dotted key is never one.
+    func isID(_ id: Int32, of key: UnsafeBufferPointer<UInt8>, under parent: Int32) -> Bool {
+        let index = Int(id)
+        guard index > 0, index < parents.count, parents[index] == parent, segmentLength(index) == key.count else { return false }
+        let start = segmentStart(index)
+        return key.isEmpty || bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + start, key.baseAddress!, key.count) == 0 }
+    }
+
     private enum Probe {
         case found(Int32)
         case empty(slot: Int)

@@ -149,9 +149,13 @@ struct KnownKeyLookup: RecordVisitor, Sendable {
         ids = [Int32](repeating: -1, count: records)
     }
 
+    /// The id after the last one found: a translation lists its keys in the base's order, mostly.
+    private var guess: Int32 = 1
+
     mutating func id(of key: UnsafeBufferPointer<UInt8>, parent: Int32, record: Int, parentRecord: Int) -> Int32 {
-        if parent >= 0, let id = interner.lookup(parent, key) {
+        if parent >= 0, let id = interner.isID(guess, of: key, under: parent) ? guess : interner.lookup(parent, key) {
             ids[record - firstRecord] = id
+            guess = id &+ 1
             return id
         }
         new.append((Int32(record), Int32(parentRecord)))
