@@ -582,23 +582,31 @@ struct JSONDocument {
             while index < count {
                 switch base[index] {
                 case 0x20:
-                    // A run of spaces (a pretty-printed file's indentation): eight at a time.
                     index += 1
-                    while index + 8 <= count {
-                        let others = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) ^ 0x2020_2020_2020_2020
-                        guard others == 0 else {
-                            index += others.trailingZeroBitCount >> 3
-                            break
-                        }
-                        index += 8
-                    }
+                    skipSpaceRun()
                 case 0x09, 0x0D: index += 1
                 case 0x0A:
                     index += 1
                     line += 1
                     columns.startLine(at: index)
+                    // The next line's indentation, at once.
+                    skipSpaceRun()
                 default: return
                 }
+            }
+        }
+
+        /// Past the spaces from `index` (a pretty-printed file's indentation), eight at a time;
+        /// the file's last few are left to `skipSpaces`.
+        @inline(__always) mutating func skipSpaceRun() {
+            let base = bytes.baseAddress!, count = bytes.count
+            while index + 8 <= count {
+                let others = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) ^ 0x2020_2020_2020_2020
+                guard others == 0 else {
+                    index += others.trailingZeroBitCount >> 3
+                    return
+                }
+                index += 8
             }
         }
 
@@ -658,7 +666,6 @@ struct JSONDocument {
             if let problem { throw invalid(problem) }
             try parsed.get()
         }
-
 
         private mutating func parse() throws(NativeSyntaxError) {
             skipSpace()
@@ -721,11 +728,16 @@ struct JSONDocument {
                                                                       readable: bytes.count - name.start)
                         }
                     }
-                    skipSpace()
-                    guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-                        throw error("expected ':' after the member name, found \(describe(index))", at: index)
+                    // `"name" : value`, as Xcode writes a catalog: the separator in one look.
+                    if index + 3 <= bytes.count, bytes[index] == 0x20, bytes[index + 1] == UInt8(ascii: ":"), bytes[index + 2] == 0x20 {
+                        index += 3
+                    } else {
+                        skipSpace()
+                        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                            throw error("expected ':' after the member name, found \(describe(index))", at: index)
+                        }
+                        index += 1
                     }
-                    index += 1
                     skipSpace()
                 }
                 guard var opened = try value(depth: stack.count + 1, keep: top.keepsValues, keepsValues: top.keepsValues && keepsValues,
