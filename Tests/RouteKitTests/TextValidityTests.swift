@@ -3,7 +3,7 @@ import Testing
 
 /// `TextValidity.firstProblem` skips eight ASCII bytes at a time; held here to a byte-at-a-time
 /// reading of the same rules (the oracle), on buffers with a bad byte at every offset of a word
-/// and at random.
+/// and at random, whole, in steps and in chunks taken by two cores.
 @Suite struct TextValidityTests {
     /// One byte (or UTF-8 sequence) at a time, as the rules read.
     static func oracle(_ bytes: UnsafeBufferPointer<UInt8>, allowControls: Bool) -> Int? {
@@ -37,6 +37,19 @@ import Testing
                         if found == nil, index == before { break }
                     }
                     #expect(found == expected, "\(bytes) in steps of \(step)", sourceLocation: sourceLocation)
+                }
+                // In chunks either of two cores takes (a large JSON file's check, `ChunkedTextCheck`):
+                // the same first problem, with chunks cut inside sequences of every length.
+                let message = TextValidity.firstProblem(in: buffer, allowControls: allowControls)?.message
+                for step in [1, 2, 3, 5, 8, 64] {
+                    let alone = ChunkedTextCheck(buffer, step: step, allowControls: allowControls)
+                    while alone.checkNext() {}
+                    #expect(alone.firstProblem?.offset == expected && alone.firstProblem?.message == message,
+                            "\(bytes) in chunks of \(step)", sourceLocation: sourceLocation)
+                    let shared = ChunkedTextCheck(buffer, step: step, allowControls: allowControls)
+                    _ = Concurrent.pair({ while shared.checkNext() {} }, { while shared.checkNext() {} })
+                    #expect(shared.firstProblem?.offset == expected && shared.firstProblem?.message == message,
+                            "\(bytes) in chunks of \(step) on two cores", sourceLocation: sourceLocation)
                 }
             }
         }

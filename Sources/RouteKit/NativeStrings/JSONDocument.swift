@@ -641,24 +641,20 @@ struct JSONDocument {
             // before any of the parse's (what the sink read is dropped then).
             let pipeline = streamed == nil ? nil : MemberPipeline(sink: sink, bytes: bytes)
             self.pipeline = pipeline
-            let (parsed, problem) = Concurrent.pair({
+            // The check goes in chunks between batches (a batch never waits for the whole file's
+            // check: while it did, the parser delivered batches itself, 7% of its core), and the
+            // parser's core takes the chunks left once its parse is over.
+            let check = ChunkedTextCheck(bytes, step: JSONDocument.checkStep)
+            let (parsed, _) = Concurrent.pair({
                 let parsed = Result { () throws(NativeSyntaxError) in try parse() }
                 pipeline?.finish(&nodes, prefix: streamPrefix)
+                while check.checkNext() {}
                 return parsed
             }, {
-                // The check goes in steps between batches: a batch never waits for the whole
-                // file's check (while it did, the parser delivered batches itself: 7% of its core).
-                var checked = 0
-                var problem: (offset: Int, message: String)?
-                func check() -> Bool {
-                    guard problem == nil, checked < bytes.count else { return false }
-                    problem = TextValidity.firstProblem(in: bytes, from: &checked, before: checked + JSONDocument.checkStep)
-                    return problem == nil && checked < bytes.count
-                }
-                pipeline?.deliverAll(meanwhile: check)
-                while check() {}
-                return problem
+                pipeline?.deliverAll(meanwhile: check.checkNext)
+                while check.checkNext() {}
             })
+            let problem = check.firstProblem
             if let pipeline {
                 self.pipeline = nil
                 sink = pipeline.takeSink()
