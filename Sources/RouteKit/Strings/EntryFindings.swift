@@ -135,8 +135,8 @@ final class EntryFindings: FindingGroup, @unchecked Sendable {
         return (Int(point.line), Int(point.column))
     }
 
-    /// The file alone (the sort asks for it of every finding): no place looked up.
-    override func file(_ item: Int) -> String? { table.storage.paths[Int(entry(item).file)] }
+    /// The file alone (the sort asks for it of every finding): its entry's run, the entry not read.
+    override func file(_ item: Int) -> String? { table.storage.paths[Int(table.entries.file(at: self.item(item).entry))] }
 
     override func indexedPlace(_ item: Int) -> (file: PlacedFileKey, line: Int32, column: Int32)? {
         let point = point(item)

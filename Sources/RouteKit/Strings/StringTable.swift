@@ -135,9 +135,9 @@ struct PackedEntries: RandomAccessCollection, Sendable {
         return CompactEntry(key: record.key, file: file, keyLine: keyLine, keyColumn: keyColumn, text: text, isPlural: isPlural)
     }
 
-    /// The file of entry `index`: its run's.
+    /// The file of entry `index`: its run's (the entry itself not read).
     @inline(__always)
-    private func file(at index: Int) -> Int32 {
+    func file(at index: Int) -> Int32 {
         if runs.count == 1 { return runs[0].file }
         // The last run starting at or before `index`.
         var low = 0, high = runs.count
