@@ -21,6 +21,13 @@ import Testing
                 let text = bytes.allSatisfy { $0 < 0x80 && ($0 >= 0x20 || [0x09, 0x0A, 0x0D].contains($0)) }
                 #expect(ByteWord.isTextASCII(word, allowControls: false) == text, "lane \(lane), byte \(value), filler \(filler)")
                 #expect(ByteWord.isTextASCII(word, allowControls: true) == bytes.allSatisfy { $0 < 0x80 })
+                // A name's bytes: exact in every lane.
+                let names = ByteWord.nameBytes(word)
+                #expect(names & ~ByteWord.highs == 0)
+                for (index, byte) in bytes.enumerated() {
+                    let isName = (0x30 ... 0x39).contains(byte) || (0x41 ... 0x5A).contains(byte) || (0x61 ... 0x7A).contains(byte) || byte == 0x5F
+                    #expect((names >> UInt64(8 * index + 7)) & 1 == (isName ? 1 : 0), "name byte \(byte) in lane \(index), filler \(filler)")
+                }
                 // The first match is exact, whatever follows it.
                 let matches = ByteWord.matches(word, UInt8(value))
                 let first = bytes.firstIndex(of: UInt8(value))
@@ -58,6 +65,29 @@ import Testing
                     let expected = bytes.indices.first { $0 >= start && bytes[$0] >= 0x80 } ?? length
                     let found = bytes.withUnsafeBufferPointer { ColumnCounter.firstNonASCII($0, from: start) }
                     #expect(found == expected, "length \(length), high \(String(describing: high)), start \(start)")
+                }
+            }
+        }
+    }
+
+    /// A tokenizer's name run, eight bytes a step, ends where the byte-by-byte rule ends it: every
+    /// start in random text of name bytes, other ASCII and UTF-8, with and without `orNonASCII`.
+    @Test func aNameRunEndsWhereEachByteSays() {
+        var generator = SeededGenerator(seed: 32)
+        let pieces: [[UInt8]] = [Array("abc".utf8), Array("Z_9".utf8), Array("é".utf8), Array("設".utf8), Array(" ".utf8), Array(".".utf8),
+                                 Array("`".utf8), Array("@".utf8), Array("[".utf8), Array("{".utf8), Array("/".utf8), Array(":".utf8), [0x7F]]
+        for _ in 0 ..< 300 {
+            var bytes: [UInt8] = []
+            for _ in 0 ..< Int.random(in: 0 ... 30, using: &generator) { bytes += pieces.randomElement(using: &generator)! }
+            let tokenizer = SwiftTokenizer(bytes: bytes)
+            for orNonASCII in [false, true] {
+                for start in 0 ... bytes.count {
+                    var end = start
+                    func isName(_ byte: UInt8) -> Bool {
+                        (0x30 ... 0x39).contains(byte) || (0x41 ... 0x5A).contains(byte) || (0x61 ... 0x7A).contains(byte) || byte == 0x5F
+                    }
+                    while end < bytes.count, (orNonASCII && bytes[end] >= 0x80) || isName(bytes[end]) { end += 1 }
+                    #expect(tokenizer.skipName(from: start, orNonASCII: orNonASCII) == end, "\(bytes) from \(start)")
                 }
             }
         }

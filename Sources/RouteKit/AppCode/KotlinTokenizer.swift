@@ -218,7 +218,7 @@ struct KotlinTokenizer: ByteTokenizer {
     /// Identifier bytes from `i`: ASCII runs through a pointer, other scalars by their properties.
     @inline(__always) private mutating func skipIdentifierPart() {
         while true {
-            i = skip(from: i, while: Self.isASCIIIdentifierPart)
+            i = skipName(from: i, orNonASCII: false)
             guard i < s.count, s[i] >= 0x80 else { return }
             let (scalar, length) = scalar(at: i)
             guard Self.isIdentifierPart(scalar) else { return }
@@ -265,7 +265,9 @@ struct KotlinTokenizer: ByteTokenizer {
             }
             if c == 0x20 || c == 0x09 || c == 0x0D || c == 0x0C || c == 0x0B {
                 sawSpace = true
-                i = skip(from: i + 1) { $0 == 0x20 || $0 == 0x09 }
+                // Spaces and tabs: the spaces of an indentation eight at a time.
+                i = skipSpaces(from: i + 1)
+                while i < s.count, s[i] == 0x09 { i = skipSpaces(from: i + 1) }
                 continue
             }
             if c == 0x2F, peek(1) == 0x2F {

@@ -193,7 +193,12 @@ struct SwiftTokenizer: ByteTokenizer {
                 i += 1
                 continue
             }
-            if c == 0x20 || c == 0x09 || c == 0x0D || c == 0x0C || c == 0x0B || c == 0x00 {
+            if c == 0x20 {
+                // A line's indentation, eight spaces at a time.
+                i = skipSpaces(from: i + 1)
+                continue
+            }
+            if c == 0x09 || c == 0x0D || c == 0x0C || c == 0x0B || c == 0x00 {
                 i += 1
                 continue
             }
@@ -230,7 +235,7 @@ struct SwiftTokenizer: ByteTokenizer {
                 }
                 kind = .identifier
             } else if Self.isIdentifierStart(c) {
-                i = skip(from: i + 1, while: Self.isIdentifierPart)
+                i = skipName(from: i + 1, orNonASCII: true)
                 kind = .identifier
             } else if c >= 0x30 && c <= 0x39 {
                 i += 1

@@ -596,19 +596,8 @@ struct JSONDocument {
             }
         }
 
-        /// Past the spaces from `index` (a pretty-printed file's indentation), eight at a time;
-        /// the file's last few are left to `skipSpaces`.
-        @inline(__always) mutating func skipSpaceRun() {
-            let base = bytes.baseAddress!, count = bytes.count
-            while index + 8 <= count {
-                let others = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) ^ 0x2020_2020_2020_2020
-                guard others == 0 else {
-                    index += others.trailingZeroBitCount >> 3
-                    return
-                }
-                index += 8
-            }
-        }
+        /// Past the spaces from `index` (a pretty-printed file's indentation).
+        @inline(__always) mutating func skipSpaceRun() { index = ByteWord.endOfSpaces(in: bytes, from: index) }
 
         mutating func append(_ kind: Kind, flag: Bool = false, start: Int, length: Int, at offset: Int) throws(NativeSyntaxError) -> Int {
             guard made < maxNodes else { throw error("more than \(maxNodes) JSON values (limits.node-count)", at: offset) }

@@ -120,6 +120,34 @@ extension ByteTokenizer {
     /// The column of byte `index` on the current line (tokens are asked for in order).
     @inline(__always) mutating func column(at index: Int) -> Int { columns.column(of: index, in: s) }
 
+    /// The index of the first byte from `index` on that is not an ASCII letter, digit or `_`
+    /// (nor, with `orNonASCII`, any byte ≥ 0x80), the end when none: a name's bytes, eight at a
+    /// time (a byte at a time was a fifth of tokenizing Kotlin).
+    @inline(__always) func skipName(from index: Int, orNonASCII: Bool) -> Int {
+        s.withUnsafeBufferPointer { buffer in
+            var at = index
+            if let base = buffer.baseAddress {
+                while at + 8 <= buffer.count {
+                    let word = UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)
+                    let others = ~(ByteWord.nameBytes(word) | (orNonASCII ? word & ByteWord.highs : 0)) & ByteWord.highs
+                    guard others == 0 else { return at + others.trailingZeroBitCount >> 3 }
+                    at += 8
+                }
+            }
+            while at < buffer.count {
+                let byte = buffer[at]
+                guard (orNonASCII && byte >= 0x80) || ByteWord.nameBytes(UInt64(byte)) != 0 else { break }
+                at += 1
+            }
+            return at
+        }
+    }
+
+    /// The index of the first byte from `index` on that is not a space (the end when none).
+    @inline(__always) func skipSpaces(from index: Int) -> Int {
+        s.withUnsafeBufferPointer { ByteWord.endOfSpaces(in: $0, from: index) }
+    }
+
     /// The index of the first byte from `index` on that `accepts` refuses (the end when none):
     /// the runs of spaces, comment text and name bytes, through a pointer.
     @inline(__always) func skip(from index: Int, while accepts: (UInt8) -> Bool) -> Int {

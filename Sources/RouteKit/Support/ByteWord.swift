@@ -47,6 +47,37 @@ enum ByteWord {
         return isTextASCII(first, allowControls: false) && isTextASCII(second, allowControls: false)
     }
 
+    /// The index of the first byte of `buffer` from `index` on that is not a space (the end when
+    /// none): a line's indentation, eight bytes a step.
+    @inline(__always)
+    static func endOfSpaces(in buffer: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
+        var at = index
+        if let base = buffer.baseAddress {
+            while at + 8 <= buffer.count {
+                let others = UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self) ^ 0x2020_2020_2020_2020
+                guard others == 0 else { return at + others.trailingZeroBitCount >> 3 }
+                at += 8
+            }
+        }
+        while at < buffer.count, buffer[at] == 0x20 { at += 1 }
+        return at
+    }
+
+    /// The high bit of each byte of `word` that is an ASCII letter, digit or `_` (a name's
+    /// bytes in Kotlin and Swift), exact in every lane.
+    @inline(__always)
+    static func nameBytes(_ word: UInt64) -> UInt64 {
+        // Each byte without its high bit: no sum below carries into the next byte. Adding
+        // 0x80 - lo sets the high bit of a byte ≥ lo, adding 0x7F - hi that of a byte > hi.
+        let low = word & ~highs
+        @inline(__always) func within(_ lo: UInt64, _ hi: UInt64) -> UInt64 {
+            (low &+ (0x80 - lo) &* ones) & ~(low &+ (0x7F - hi) &* ones)
+        }
+        let underscore = ~((low ^ 0x5F5F_5F5F_5F5F_5F5F) &+ 0x7F7F_7F7F_7F7F_7F7F)
+        // A byte with its high bit set is none of these, whatever its low bits.
+        return (within(0x30, 0x39) | within(0x41, 0x5A) | within(0x61, 0x7A) | underscore) & ~word & highs
+    }
+
     /// True when each byte of `word` is printable ASCII and neither `first` nor `second`.
     @inline(__always)
     static func isPrintableASCII(_ word: UInt64, without first: UInt8, _ second: UInt8) -> Bool {
