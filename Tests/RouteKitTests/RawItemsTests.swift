@@ -105,4 +105,26 @@ import Testing
         #expect(first[5].isGroup && first[5].value.start == 8 && first[5].value.length == 2)
         #expect(Self.same(first[8], Self.record(3)) && Self.same(first[9], wide))
     }
+
+    /// Joining across chunks, in runs: a list ending inside a chunk, at a chunk's end (the next
+    /// list's whole chunks then move), or empty; records on the side among those joined. Every
+    /// record reads as it was stored.
+    @Test func listsJoinAcrossChunks() {
+        for firstCount in [0, 5, RawItems.chunkSize - 7, RawItems.chunkSize, 2 * RawItems.chunkSize] {
+            var first = RawItems(), second = RawItems()
+            var expected: [RawItem] = []
+            for index in 0 ..< firstCount {
+                first.append(Self.record(index))
+                expected.append(Self.record(index))
+            }
+            for index in 0 ..< 2 * RawItems.chunkSize + 5 {
+                second.append(Self.record(index + 1))
+                expected.append(Self.record(index + 1))
+            }
+            let sideBefore = first.sideCount, sideMoved = second.sideCount
+            first.append(moving: &second)
+            #expect(second.count == 0 && first.count == expected.count && first.sideCount == sideBefore + sideMoved)
+            #expect(expected.indices.allSatisfy { Self.same(first[$0], expected[$0]) }, "after \(firstCount) records")
+        }
+    }
 }

@@ -126,16 +126,35 @@ struct RawItems: RandomAccessCollection, Sendable {
     /// Moves `other`'s records to the end of these, freeing its chunks as it goes. Records move
     /// packed (a group keeps its end relative to itself), but for those on the side, which move
     /// to this side: unpacking and packing each again was most of joining a catalog's locales.
+    /// A chunk's records are copied in runs (a record at a time was most of the join's time);
+    /// a whole chunk that lands at a chunk's start is moved, not copied.
     mutating func append(moving other: inout RawItems) {
         for chunk in other.chunks.indices {
-            for var record in other.chunks[chunk] {
-                if record.key >> 29 == Self.sideKind {
-                    side.append(other.side[Int(record.keyStart)])
-                    record.keyStart = UInt32(side.count - 1)
+            var records: [Packed] = []
+            swap(&records, &other.chunks[chunk])
+            if !other.side.isEmpty {
+                for index in records.indices where records[index].key >> 29 == Self.sideKind {
+                    side.append(other.side[Int(records[index].keyStart)])
+                    records[index].keyStart = UInt32(side.count - 1)
                 }
-                append(packed: record)
             }
-            other.chunks[chunk] = []
+            if count & (Self.chunkSize - 1) == 0, records.count == Self.chunkSize, chunks.count == count >> Self.chunkShift {
+                chunks.append(records)
+                count += records.count
+                continue
+            }
+            var from = 0
+            while from < records.count {
+                if count >> Self.chunkShift == chunks.count {
+                    chunks.append([])
+                    chunks[chunks.count - 1].reserveCapacity(Self.chunkSize)
+                }
+                let room = Self.chunkSize - count & (Self.chunkSize - 1)
+                let taken = Swift.min(room, records.count - from)
+                chunks[chunks.count - 1].append(contentsOf: records[from ..< from + taken])
+                count += taken
+                from += taken
+            }
         }
         other = RawItems()
     }
