@@ -27,6 +27,7 @@ import Testing
                 for (index, byte) in bytes.enumerated() {
                     let isName = (0x30 ... 0x39).contains(byte) || (0x41 ... 0x5A).contains(byte) || (0x61 ... 0x7A).contains(byte) || byte == 0x5F
                     #expect((names >> UInt64(8 * index + 7)) & 1 == (isName ? 1 : 0), "name byte \(byte) in lane \(index), filler \(filler)")
+                    #expect(ByteWord.isNameByte(byte) == isName, "name byte \(byte)")
                 }
                 // The first match is exact, whatever follows it.
                 let matches = ByteWord.matches(word, UInt8(value))

@@ -168,11 +168,11 @@ struct KotlinTokenizer: ByteTokenizer {
     var tokens: KotlinTokens { KotlinTokens(bytes: s, records: records) }
 
     @inline(__always) static func isIdentifierStart(_ c: Unicode.Scalar) -> Bool {
-        c.isASCII ? isASCIIIdentifierPart(UInt8(c.value)) && !isDigit(UInt8(c.value)) : isLetterBeyondASCII(c)
+        c.isASCII ? ByteWord.isNameByte(UInt8(c.value)) && !isDigit(UInt8(c.value)) : isLetterBeyondASCII(c)
     }
 
     @inline(__always) static func isIdentifierPart(_ c: Unicode.Scalar) -> Bool {
-        c.isASCII ? isASCIIIdentifierPart(UInt8(c.value)) : isLetterOrDigitBeyondASCII(c)
+        c.isASCII ? ByteWord.isNameByte(UInt8(c.value)) : isLetterOrDigitBeyondASCII(c)
     }
 
     // Out of line: Unicode properties are resilient types whose metadata the caller looks up on
@@ -207,12 +207,6 @@ struct KotlinTokenizer: ByteTokenizer {
     }
 
     /// `[A-Za-z0-9_]`, from two 64-bit masks (one shift and test a byte).
-    @inline(__always) private static func isASCIIIdentifierPart(_ c: UInt8) -> Bool {
-        let digits: UInt64 = 0x03FF_0000_0000_0000  // 0x30...0x39
-        let letters: UInt64 = 0x07FF_FFFE_87FF_FFFE  // 0x41...0x5A, 0x5F, 0x61...0x7A
-        return c < 64 ? (digits >> c) & 1 != 0 : c < 128 && (letters >> (c & 63)) & 1 != 0
-    }
-
     @inline(__always) private static func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
 
     /// Identifier bytes from `i`: ASCII runs through a pointer, other scalars by their properties.
@@ -342,7 +336,7 @@ struct KotlinTokenizer: ByteTokenizer {
     private mutating func lexNumber() {
         while i < s.count {
             let c = s[i]
-            if Self.isASCIIIdentifierPart(c) {
+            if ByteWord.isNameByte(c) {
                 i += 1
             } else if c == 0x2E, Self.isDigit(peek(1)) {
                 i += 1

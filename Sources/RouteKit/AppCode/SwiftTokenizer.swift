@@ -180,7 +180,7 @@ struct SwiftTokenizer: ByteTokenizer {
     }
 
     @inline(__always) static func isIdentifierPart(_ c: UInt8) -> Bool {
-        isIdentifierStart(c) || (c >= 0x30 && c <= 0x39)
+        ByteWord.isNameByte(c) || c >= 0x80
     }
 
     /// The next token; nil at the end of the input.

@@ -582,22 +582,19 @@ struct JSONDocument {
             while index < count {
                 switch base[index] {
                 case 0x20:
-                    index += 1
-                    skipSpaceRun()
+                    // A run of spaces (a pretty-printed file's indentation): eight at a time.
+                    index = ByteWord.endOfSpaces(in: bytes, from: index)
                 case 0x09, 0x0D: index += 1
                 case 0x0A:
                     index += 1
                     line += 1
                     columns.startLine(at: index)
                     // The next line's indentation, at once.
-                    skipSpaceRun()
+                    index = ByteWord.endOfSpaces(in: bytes, from: index)
                 default: return
                 }
             }
         }
-
-        /// Past the spaces from `index` (a pretty-printed file's indentation).
-        @inline(__always) mutating func skipSpaceRun() { index = ByteWord.endOfSpaces(in: bytes, from: index) }
 
         mutating func append(_ kind: Kind, flag: Bool = false, start: Int, length: Int, at offset: Int) throws(NativeSyntaxError) -> Int {
             guard made < maxNodes else { throw error("more than \(maxNodes) JSON values (limits.node-count)", at: offset) }

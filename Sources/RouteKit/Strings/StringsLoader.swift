@@ -104,12 +104,18 @@ struct RawItems: RandomAccessCollection, Sendable {
 
     @inline(__always)
     private mutating func append(packed record: Packed) {
+        startChunkWhenFull()
+        chunks[count >> Self.chunkShift].append(record)
+        count += 1
+    }
+
+    /// Makes the chunk record `count` goes in, whole, when there is none yet.
+    @inline(__always)
+    private mutating func startChunkWhenFull() {
         if count >> Self.chunkShift == chunks.count {
             chunks.append([])
             chunks[chunks.count - 1].reserveCapacity(Self.chunkSize)
         }
-        chunks[count >> Self.chunkShift].append(record)
-        count += 1
     }
 
     /// Drops the records from `count` on (a side record's slot stays, unused). The chunk that
@@ -145,10 +151,7 @@ struct RawItems: RandomAccessCollection, Sendable {
             }
             var from = 0
             while from < records.count {
-                if count >> Self.chunkShift == chunks.count {
-                    chunks.append([])
-                    chunks[chunks.count - 1].reserveCapacity(Self.chunkSize)
-                }
+                startChunkWhenFull()
                 let room = Self.chunkSize - count & (Self.chunkSize - 1)
                 let taken = Swift.min(room, records.count - from)
                 chunks[chunks.count - 1].append(contentsOf: records[from ..< from + taken])

@@ -136,7 +136,7 @@ extension ByteTokenizer {
             }
             while at < buffer.count {
                 let byte = buffer[at]
-                guard (orNonASCII && byte >= 0x80) || ByteWord.nameBytes(UInt64(byte)) != 0 else { break }
+                guard (orNonASCII && byte >= 0x80) || ByteWord.isNameByte(byte) else { break }
                 at += 1
             }
             return at

@@ -63,6 +63,14 @@ enum ByteWord {
         return at
     }
 
+    /// Whether `byte` is an ASCII letter, digit or `_`: `nameBytes` of one byte.
+    @inline(__always)
+    static func isNameByte(_ byte: UInt8) -> Bool {
+        let digits: UInt64 = 0x03FF_0000_0000_0000  // 0x30...0x39
+        let letters: UInt64 = 0x07FF_FFFE_87FF_FFFE  // 0x41...0x5A, 0x5F, 0x61...0x7A
+        return byte < 64 ? (digits >> byte) & 1 != 0 : byte < 128 && (letters >> (byte & 63)) & 1 != 0
+    }
+
     /// The high bit of each byte of `word` that is an ASCII letter, digit or `_` (a name's
     /// bytes in Kotlin and Swift), exact in every lane.
     @inline(__always)
