@@ -119,3 +119,38 @@ import Testing
         #expect(table.forms.indices.map { table.entryIndex(ofForm: $0) } == expected)
     }
 }
+
+/// `Finding.sharesRuleAndFile`, which lets the sort and the summary skip making paths: true only
+/// for findings of one group whose entries are in one file, at entries or at plural forms.
+@Suite struct SharedRuleAndFileTests {
+    @Test func findingsShareAFileOnlyWhenTheirEntriesDo() {
+        var table = LocaleStrings(locale: "de")
+        let form = CompactForm(category: TextRef(start: 0, length: 3, line: 2, column: 3), text: TextRef(start: 5, length: 1, line: 2, column: 8))
+        // Entries 0 and 1 in file 0, a plural (entry 2) and entry 3 in file 1.
+        for (index, file) in [0, 0, 1, 1].enumerated() {
+            table.add(CompactEntry(key: Int32(index), file: Int32(file), keyLine: Int32(index + 1), keyColumn: 1,
+                                   text: TextRef(start: 0, length: 1, line: Int32(index + 1), column: 4), isPlural: index == 2),
+                      forms: index == 2 ? [form, form] : [])
+        }
+        let group = EntryFindings(rule: "rule", table: table, place: .key, message: .made { _, _, _ in "m" })
+        let other = EntryFindings(rule: "rule", table: table, place: .key, message: .made { _, _, _ in "m" })
+        var findings: [Finding] = []
+        group.add(entry: 0, to: &findings)
+        group.add(entry: 1, to: &findings)
+        group.add(entry: 2, form: 0, to: &findings)
+        group.add(entry: 2, form: 1, to: &findings)
+        group.add(entry: 3, to: &findings)
+        other.add(entry: 3, to: &findings)
+        #expect(zip(findings, findings.dropFirst()).map { $0.sharesRuleAndFile(with: $1) } == [true, false, true, true, false])
+        // One file: every pair of the group, wherever its entries are.
+        var oneFile = LocaleStrings(locale: "de")
+        for index in 0 ..< 3 {
+            oneFile.add(CompactEntry(key: Int32(index), file: 4, keyLine: 1, keyColumn: 1, text: TextRef(start: 0, length: 1, line: 1, column: 4),
+                                     isPlural: false))
+        }
+        let single = EntryFindings(rule: "rule", table: oneFile, place: .text, message: .made { _, _, _ in "m" })
+        var singles: [Finding] = []
+        for index in [2, 0, 1] { single.add(entry: index, to: &singles) }
+        #expect(zip(singles, singles.dropFirst()).allSatisfy { $0.sharesRuleAndFile(with: $1) })
+    }
+}

@@ -275,6 +275,15 @@ extension Finding {
     }
 
     /// True when the two differ at most in their key and severity (one run; see `keyTemplate`).
+    /// True when `other` is known to have this finding's rule and file without their paths being
+    /// made: items of one group in one file. False when not known (they may still share both).
+    func sharesRuleAndFile(with other: Finding) -> Bool {
+        if case .grouped(let group, let item) = storage, case .grouped(let otherGroup, let otherItem) = other.storage {
+            return group === otherGroup && group.sharesFile(Int(item), with: Int(otherItem))
+        }
+        return false
+    }
+
     func sharesAllButKey(with other: Finding) -> Bool {
         if case .grouped(let group, _) = storage, case .grouped(let otherGroup, _) = other.storage {
             return group === otherGroup && group.isKeyRun
@@ -338,6 +347,10 @@ class FindingGroup: @unchecked Sendable {
         return (location?.line ?? 0, location?.column ?? 0)
     }
     func file(_ item: Int) -> String? { location(item)?.file }
+    /// True when items `item` and `other` are known to be in one file without their paths being
+    /// made (the sort and the summary ask it of every finding and the one before); false when
+    /// not known.
+    func sharesFile(_ item: Int, with other: Int) -> Bool { false }
     /// Item `item`'s place with its file named by an index (`PlacedFileKey`), for groups whose
     /// items' files are indices into paths they share (batches placed by key say it through
     /// `Finding.keyPlace`); nil for others. A reporter names such a file once, not a path per
@@ -536,6 +549,10 @@ final class FindingBatch: FindingGroup, @unchecked Sendable {
     override func file(_ item: Int) -> String? {
         if let places = keys.places { return places.paths[Int(places[item].file)] }
         return file
+    }
+    override func sharesFile(_ item: Int, with other: Int) -> Bool {
+        guard let places = keys.places else { return file != nil }
+        return places[item].file == places[other].file
     }
     override func route(_ item: Int) -> String? { route }
     override func key(_ item: Int) -> String? { keys[item] }

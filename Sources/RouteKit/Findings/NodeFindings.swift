@@ -88,6 +88,7 @@ final class NodeFindings: FindingGroup, @unchecked Sendable {
     }
 
     override func file(_ item: Int) -> String? { path }
+    override func sharesFile(_ item: Int, with other: Int) -> Bool { true }
 
     override func key(_ item: Int) -> String? {
         templates[Int(records[item].template)].textIsKey ? texts[Int(records[item].text)] : nil

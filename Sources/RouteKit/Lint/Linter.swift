@@ -233,7 +233,9 @@ public enum Linter {
             var order: [Int32] = []
             order.reserveCapacity(keep.count { $0 })
             for index in all.indices where keep[index] {
-                if let last = order.last, all[index].sharesAllButKey(with: all[Int(last)]) {
+                // The finding before's run (the last one named) when it is known to be this one's,
+                // without making their paths.
+                if let last = order.last, all[index].sharesAllButKey(with: all[Int(last)]) || all[index].sharesRuleAndFile(with: all[Int(last)]) {
                     runOfBuilt[index] = runOfBuilt[Int(last)]
                 } else {
                     let file = all[index].file ?? "", rule = all[index].rule
@@ -246,10 +248,18 @@ public enum Linter {
             runs = []
             // Each finding's line and column, asked once (8 bytes a finding): a comparison asked
             // for them twice, and a sort of 100,000 findings of a batch compares millions of times.
+            // Asked on both cores for a long list, each a half (a place is a finding's entry
+            // unpacked, and nothing else of the sort's keys waits on it).
             var placeBuilt = [UInt64](repeating: 0, count: all.count)
-            for index in order {
-                let position = all[Int(index)].sortPosition
-                placeBuilt[Int(index)] = UInt64(UInt32(clamping: position.line)) << 32 | UInt64(UInt32(clamping: position.column))
+            let kept = order
+            let parts = kept.count >= 4_096 ? 2 : 1
+            placeBuilt.withUnsafeMutableBufferPointer { place in
+                Concurrent.perform(iterations: parts) { part in
+                    for index in kept[kept.count * part / parts ..< kept.count * (part + 1) / parts] {
+                        let position = all[Int(index)].sortPosition
+                        place[Int(index)] = UInt64(UInt32(clamping: position.line)) << 32 | UInt64(UInt32(clamping: position.column))
+                    }
+                }
             }
             // Constants from here on: the sort's halves read them on both cores (a captured
             // variable would be checked for exclusive access at every read).

@@ -25,7 +25,14 @@ struct FindingTally {
         var fileIndex: [String: Int] = [:]
         var projectWide: Int?
         var lastRule = -1, lastFile = -1
-        for diagnostic in diagnostics {
+        for (index, diagnostic) in diagnostics.enumerated() {
+            // Of the rule, severity and file of the finding before: counted without their names.
+            if index > 0, lastFile >= 0, diagnostic.severity == diagnostics[index - 1].severity,
+               diagnostic.sharesRuleAndFile(with: diagnostics[index - 1]) {
+                rules[lastRule].count += 1
+                files[lastFile].count += 1
+                continue
+            }
             let rule = diagnostic.rule, severity = diagnostic.severity
             if lastRule >= 0, rules[lastRule].rule == rule, rules[lastRule].severity == severity {
                 rules[lastRule].count += 1

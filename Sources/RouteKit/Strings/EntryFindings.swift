@@ -138,6 +138,10 @@ final class EntryFindings: FindingGroup, @unchecked Sendable {
     /// The file alone (the sort asks for it of every finding): its entry's run, the entry not read.
     override func file(_ item: Int) -> String? { table.storage.paths[Int(table.entries.file(at: self.item(item).entry))] }
 
+    override func sharesFile(_ item: Int, with other: Int) -> Bool {
+        table.entries.isOneFile || table.entries.file(at: self.item(item).entry) == table.entries.file(at: self.item(other).entry)
+    }
+
     override func indexedPlace(_ item: Int) -> (file: PlacedFileKey, line: Int32, column: Int32)? {
         let point = point(item)
         return (PlacedFileKey(places: ObjectIdentifier(table.storage), file: point.file), point.line, point.column)

@@ -135,6 +135,9 @@ struct PackedEntries: RandomAccessCollection, Sendable {
         return CompactEntry(key: record.key, file: file, keyLine: keyLine, keyColumn: keyColumn, text: text, isPlural: isPlural)
     }
 
+    /// True when every entry is of one file (or there is none).
+    var isOneFile: Bool { runs.count <= 1 }
+
     /// The file of entry `index`: its run's (the entry itself not read).
     @inline(__always)
     func file(at index: Int) -> Int32 {
@@ -453,6 +456,7 @@ public struct LocaleStrings: Sendable {
 
     /// The index in `entries` of the plural whose forms include `form` (plurals hold their forms
     /// in order, so a search of the plurals finds it).
+    @inline(__always)
     func entryIndex(ofForm form: Int) -> Int {
         pluralFormStarts.withUnsafeBufferPointer { starts in
             // Every plural before the one holding the block's first form ends before the block;
