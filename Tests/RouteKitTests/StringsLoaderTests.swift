@@ -66,3 +66,61 @@ import Testing
         #expect(diagnostics.map(\.rule) == ["invalid-field"])
     }
 }
+
+/// One file of many locales is merged by parts on the cores (`TranslationMerge.split`): the
+/// tables, their texts and places, and the findings (keys too long, in locale order) are those
+/// one task makes.
+@Suite struct SplitTranslationMergeTests {
+    static func file() -> String {
+        let locales = ["en", "de", "fr", "es", "it", "ja", "nl", "pt-BR"]
+        var text = ""
+        for (number, locale) in locales.enumerated() {
+            text += "\(locale):\n"
+            for key in 0 ..< 300 where (key + number) % 7 != 3 || locale == "en" {
+                switch key % 5 {
+                case 0: text += "  k\(key):\n    one: \"\(locale) one \(key)\"\n    other: \"\(locale) other \(key)\"\n"
+                case 1: text += "  k\(key)_\(String(repeating: "x", count: 40)): \"\(locale) long \(key)\"\n"
+                case 2: text += "  group\(key):\n    inner: \(locale) Ü \(key)\n"
+                default: text += "  k\(key): \(locale) text \(key)\n"
+                }
+            }
+            if locale != "en" { text += "  only_\(locale): extra\n" }
+        }
+        return text
+    }
+
+    static func described(_ table: StringTable, _ findings: [Finding]) -> String {
+        var lines: [String] = []
+        for locale in table.locales {
+            for entry in table[locale]?.allEntries ?? [] {
+                let where_ = "\(entry.keyLocation.line):\(entry.keyLocation.column)"
+                switch entry.value {
+                case .text(let text): lines.append("\(locale) \(entry.key) @\(where_) = \(text.value) @\(text.location.line):\(text.location.column)")
+                case .plural(let forms):
+                    lines.append("\(locale) \(entry.key) @\(where_) = " + forms.map { "\($0.category.value)=\($0.text.value) @\($0.text.location.line)" }.joined(separator: ", "))
+                }
+            }
+        }
+        lines += findings.map { "\($0.rule) \($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.message)" }
+        return lines.joined(separator: "\n")
+    }
+
+    @Test func partsMergeAsOneTask() {
+        let text = Self.file()
+        var limits = InputLimits.default
+        limits.keyLength = 40
+        func load() -> String {
+            let (table, findings) = StringsLoader.load([YAMLReader.read(text: text, path: "s.yml")], baseLocale: "en", limits: limits)
+            return Self.described(table, findings)
+        }
+        let saved = TranslationMerge.splitMinimumRecords
+        defer { TranslationMerge.splitMinimumRecords = saved }
+        TranslationMerge.splitMinimumRecords = .max
+        let oneTask = load()
+        TranslationMerge.splitMinimumRecords = 1
+        let parts = load()
+        #expect(oneTask.contains("over the limit"))
+        #expect(oneTask.contains("de k0 @"))
+        #expect(parts == oneTask)
+    }
+}

@@ -251,13 +251,15 @@ public enum Linter {
             // Asked on both cores for a long list, each a half (a place is a finding's entry
             // unpacked, and nothing else of the sort's keys waits on it).
             var placeBuilt = [UInt64](repeating: 0, count: all.count)
-            let kept = order
-            let parts = kept.count >= 4_096 ? 2 : 1
-            placeBuilt.withUnsafeMutableBufferPointer { place in
-                Concurrent.perform(iterations: parts) { part in
-                    for index in kept[kept.count * part / parts ..< kept.count * (part + 1) / parts] {
-                        let position = all[Int(index)].sortPosition
-                        place[Int(index)] = UInt64(UInt32(clamping: position.line)) << 32 | UInt64(UInt32(clamping: position.column))
+            let parts = order.count >= 4_096 ? 2 : 1
+            // Through buffers: a copy of `order` kept here would be copied again at its next write.
+            order.withUnsafeBufferPointer { kept in
+                placeBuilt.withUnsafeMutableBufferPointer { place in
+                    Concurrent.perform(iterations: parts) { part in
+                        for index in kept[kept.count * part / parts ..< kept.count * (part + 1) / parts] {
+                            let position = all[Int(index)].sortPosition
+                            place[Int(index)] = UInt64(UInt32(clamping: position.line)) << 32 | UInt64(UInt32(clamping: position.column))
+                        }
                     }
                 }
             }

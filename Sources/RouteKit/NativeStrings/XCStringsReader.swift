@@ -457,9 +457,7 @@ struct CatalogEntries: JSONMemberSink {
                 nameFree = false
                 return nameAt
             }
-            let start = arena.count
-            arena.append(contentsOf: key.utf8)
-            return (Int32(start), Int32(arena.count - start))
+            return StringsFileData.store(key, in: &arena)
         }
         func noteList(_ list: Int) {
             if !touched.contains(where: { $0.list == list }) { touched.append((list, lists[list].items.count)) }

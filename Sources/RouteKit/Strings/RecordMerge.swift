@@ -219,6 +219,8 @@ struct LocaleMerge<Keys: MergeKeys>: RecordVisitor {
     /// override (an Android app over its library), not a duplicate.
     let treeOfFile: [Int]
     private var texts = TextBuffer(capacity: 0)
+    /// Where the next text kept goes in `texts`.
+    private(set) var textEnd = 0
     private var file: Int32 = 0
     private var locale: Int32 = 0
     private var path = ""
@@ -230,11 +232,14 @@ struct LocaleMerge<Keys: MergeKeys>: RecordVisitor {
         found = MergeFindings(limit: limit, before: before)
     }
 
-    /// Before the walk of `file`'s records of `locale` (whose table then goes in `strings`).
-    mutating func start(file: Int, path: String, texts: TextBuffer, locale: Int) {
+    /// Before the walk of `file`'s records of `locale` (whose table then goes in `strings`); the
+    /// texts kept go to `texts` from `offset` on (its end, unless the walk has a region of its
+    /// own), and end at `textEnd`, which `texts` is then told of (`TextBuffer.written`).
+    mutating func start(file: Int, path: String, texts: TextBuffer, at offset: Int? = nil, locale: Int) {
         self.file = Int32(file)
         self.path = path
         self.texts = texts
+        textEnd = offset ?? texts.count
         self.locale = Int32(locale)
     }
 
@@ -274,10 +279,11 @@ struct LocaleMerge<Keys: MergeKeys>: RecordVisitor {
 
     /// Copies `ref`'s bytes to the file's texts; returns where they are now.
     @inline(__always)
-    private func keep(_ ref: TextRef, _ arena: UnsafeBufferPointer<UInt8>) -> TextRef {
+    private mutating func keep(_ ref: TextRef, _ arena: UnsafeBufferPointer<UInt8>) -> TextRef {
         var kept = ref
-        kept.start = Int32(texts.count)
-        texts.append(UnsafeBufferPointer(rebasing: arena[Int(ref.start) ..< Int(ref.start) + Int(ref.length)]))
+        kept.start = Int32(textEnd)
+        texts.write(UnsafeBufferPointer(rebasing: arena[Int(ref.start) ..< Int(ref.start) + Int(ref.length)]), at: textEnd)
+        textEnd += Int(ref.length)
         return kept
     }
 
@@ -328,6 +334,8 @@ struct TranslationMerge {
     struct Context: Sendable {
         let baseLocale: String
         let byLocale: [String: Int]
+        /// By locale index.
+        let localeNames: [String]
         let shape: [UInt8]
         let treeOfFile: [Int]
         let emptyKey: Int32
@@ -347,6 +355,10 @@ struct TranslationMerge {
     var tables: [Int: LocaleStrings] = [:]
     /// Per file, what its merge found.
     private(set) var found: [MergeFindings] = []
+    /// A part of one file's locales (`split`): the locales merged, and the region of the file's
+    /// texts its own (from `start`); where its texts ended, once run.
+    private var part: (locales: Set<String>, start: Int)?
+    private(set) var partEnd = 0
 
     mutating func add(file: StringsFileData, index: Int, ids: [Int32], texts: TextBuffer?) {
         indices.append(index)
@@ -367,16 +379,27 @@ struct TranslationMerge {
             ids[position] = []
             let kept = merge.found.before + merge.found.duplicates.count
             merge.found = MergeFindings(limit: context.limit, before: kept)
-            let locales = files[position].locales.filter { $0.name != context.baseLocale && $0.items != nil }
+            let locales = files[position].locales.filter {
+                $0.name != context.baseLocale && $0.items != nil && (part?.locales.contains($0.name) ?? true)
+            }
+            var end = part?.start ?? texts.count
             for (number, locale) in locales.enumerated() {
                 let index = context.byLocale[locale.name]!
-                merge.start(file: fileIndex, path: files[position].path, texts: texts, locale: index)
+                merge.start(file: fileIndex, path: files[position].path, texts: texts, at: end, locale: index)
                 swap(&merge.strings, &tables[index]!)
-                RecordWalk.merge(&files[position], locale.items!, isBase: false, lastPass: number == locales.count - 1,
+                // A part's records stay whole: another part reads the file's too.
+                RecordWalk.merge(&files[position], locale.items!, isBase: false, lastPass: part == nil && number == locales.count - 1,
                                  emptyKey: context.emptyKey, maxKeyLength: context.maxKeyLength, &merge)
                 swap(&merge.strings, &tables[index]!)
+                end = merge.textEnd
+                if part == nil { texts.written(upTo: end) }
             }
             found.append(merge.found)
+            // A part's file is freed by `joinParts`, once every part is done.
+            if part != nil {
+                partEnd = end
+                return
+            }
             freedRecords += files[position].items.count
             files[position].free()
             texts.shrinkToFit()
@@ -385,6 +408,83 @@ struct TranslationMerge {
                 freedRecords = 0
             }
         }
+    }
+}
+
+extension TranslationMerge {
+    /// Records below which one file's locales are merged by one task (a split costs a pass over
+    /// the records, and memory set aside per part). Tests lower it, to hold a split merge to one
+    /// task's (whichever a test sees, the result is the same).
+    nonisolated(unsafe) static var splitMinimumRecords = 16_384
+
+    /// A single file of many locales (a String Catalog's) is split into `parts` tasks of its
+    /// locales instead (records about evenly), each writing its texts to a region of the file's
+    /// buffer set aside for it (the bytes of its records' keys and texts at most); nil when it
+    /// is not worth it.
+    func split(into parts: Int, context: Context) -> [TranslationMerge]? {
+        guard parts > 1, files.count == 1, tables.count >= 2 else { return nil }
+        let file = files[0]
+        let locales = file.locales.filter { $0.name != context.baseLocale && $0.items != nil }
+        guard locales.count >= 2 else { return nil }
+        let records = locales.reduce(0) { $0 + $1.items!.count }
+        guard records >= Self.splitMinimumRecords else { return nil }
+        let texts = self.texts[0] ?? TextBuffer(capacity: file.arena.count)
+        // What each locale may keep: its leaves' key and text bytes (a form's category is its key).
+        let bounds = locales.map { locale in
+            file.items[locale.items!].reduce(0) { $0 + ($1.isGroup ? 0 : Int($1.keyLength) + Int($1.value.length)) }
+        }
+        texts.reserve(bounds.reduce(0, +))
+        var tasks: [TranslationMerge] = []
+        var start = texts.count, taken = 0, next = 0
+        for partIndex in 0 ..< parts {
+            // Locales in file order, until this part has its share of the records.
+            let share = records * (partIndex + 1) / parts
+            var names: Set<String> = [], bytes = 0
+            while next < locales.count, taken < share || names.isEmpty, locales.count - next > parts - partIndex - 1 || names.isEmpty {
+                names.insert(locales[next].name)
+                taken += locales[next].items!.count
+                bytes += bounds[next]
+                next += 1
+            }
+            if partIndex == parts - 1 {
+                while next < locales.count {
+                    names.insert(locales[next].name)
+                    bytes += bounds[next]
+                    next += 1
+                }
+            }
+            guard !names.isEmpty else { continue }
+            var task = TranslationMerge()
+            task.add(file: file, index: indices[0], ids: ids[0], texts: texts)
+            // The last part takes any table not named (none: the task's tables are the file's locales').
+            for (locale, table) in tables where names.contains(context.localeNames[locale])
+                || (partIndex == parts - 1 && !tasks.contains { $0.tables[locale] != nil }) {
+                task.tables[locale] = table
+            }
+            task.part = (names, start)
+            start += bytes
+            tasks.append(task)
+        }
+        return tasks.count > 1 ? tasks : nil
+    }
+
+    /// The parts `split` made, run, as the one task they came from: tables and findings in
+    /// locale order, the file's texts counted to the last part's end, the file freed.
+    static func joinParts(_ parts: [TranslationMerge]) -> TranslationMerge {
+        var joined = TranslationMerge()
+        let texts = parts[0].texts[0]!
+        for part in parts {
+            texts.written(upTo: part.partEnd)
+            joined.tables.merge(part.tables) { first, _ in first }
+        }
+        var found = parts[0].found[0]
+        for part in parts.dropFirst() { found.append(part.found[0]) }
+        var file = parts[0].files[0]
+        file.free()
+        joined.add(file: file, index: parts[0].indices[0], ids: [], texts: texts)
+        joined.found = [found]
+        texts.shrinkToFit()
+        return joined
     }
 }
 

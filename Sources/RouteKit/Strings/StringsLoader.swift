@@ -495,6 +495,7 @@ private struct Merger {
                 swap(&merge.strings, &strings[index])
                 RecordWalk.merge(&files[fileIndex], range, isBase: true, lastPass: !needsSecondPass[fileIndex],
                                  emptyKey: emptyKey, maxKeyLength: maxKeyLength, &merge)
+                texts[fileIndex]!.written(upTo: merge.textEnd)
                 swap(&merge.strings, &strings[index])
             }
             // After its last pass a file's records are freed and its arena keeps only the texts.
@@ -598,10 +599,20 @@ private struct Merger {
             swap(&table, &strings[locale])
             work[task].tables[locale] = table
         }
-        let context = TranslationMerge.Context(baseLocale: baseLocale, byLocale: byLocale, shape: shape, treeOfFile: treeOfFile,
-                                               emptyKey: emptyKey, maxKeyLength: maxKeyLength, limit: found.limit,
-                                               before: found.duplicates.count)
-        Concurrent.forEach(&work) { _, task in task.run(context) }
+        var localeNames = [String](repeating: "", count: strings.count)
+        for (name, index) in byLocale where index < localeNames.count { localeNames[index] = name }
+        let context = TranslationMerge.Context(baseLocale: baseLocale, byLocale: byLocale, localeNames: localeNames, shape: shape,
+                                               treeOfFile: treeOfFile, emptyKey: emptyKey, maxKeyLength: maxKeyLength,
+                                               limit: found.limit, before: found.duplicates.count)
+        // One task would leave the other cores idle (a String Catalog's locales are one file's):
+        // its locales are split among the cores, and the parts joined again after.
+        if work.count == 1, let parts = work[0].split(into: Concurrent.threadLimit, context: context) {
+            work = parts
+            Concurrent.forEach(&work) { _, task in task.run(context) }
+            work = [TranslationMerge.joinParts(work)]
+        } else {
+            Concurrent.forEach(&work) { _, task in task.run(context) }
+        }
         var byFile: [(Int, MergeFindings)] = []
         for var task in work {
             for (position, fileIndex) in task.indices.enumerated() {

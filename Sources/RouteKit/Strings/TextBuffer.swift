@@ -10,7 +10,9 @@ import Darwin
 /// `shrinkToFit` gives back the rest once the file is merged.
 ///
 /// Sendable because it is handed over whole: one merge task appends to it, and once the table
-/// holds it, it is only read.
+/// holds it, it is only read. Or its room is split: tasks merging one file's locales side by side
+/// each write a region of it set aside beforehand (`reserve`), and the count is set once all are
+/// done (`written`).
 final class TextBuffer: @unchecked Sendable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
@@ -33,10 +35,30 @@ final class TextBuffer: @unchecked Sendable {
 
     @inline(__always)
     func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
-        if count + bytes.count > capacity { resize(to: Swift.max(count + bytes.count, capacity * 2)) }
-        (base + count).initialize(from: source, count: bytes.count)
+        write(bytes, at: count)
         count += bytes.count
+    }
+
+    /// Copies `bytes` to `offset` (growing the room when they do not fit: only while one writer
+    /// writes); `count` is not changed (see `written`).
+    @inline(__always)
+    func write(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        if offset + bytes.count > capacity { resize(to: Swift.max(offset + bytes.count, capacity * 2)) }
+        (base + offset).initialize(from: source, count: bytes.count)
+    }
+
+    /// Makes room for `count` bytes past the last written: writers of regions set aside there
+    /// never grow the buffer.
+    func reserve(_ count: Int) {
+        if self.count + count > capacity { resize(to: self.count + count) }
+    }
+
+    /// The bytes up to `end` are written (a region left unwritten below it takes no memory until
+    /// its pages are touched).
+    func written(upTo end: Int) {
+        precondition(end <= capacity)
+        count = Swift.max(count, end)
     }
 
     /// Gives back the capacity not written (in place: `realloc` shrinks without copying).
