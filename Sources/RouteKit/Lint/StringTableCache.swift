@@ -45,10 +45,11 @@ final class StringTableCache: Sendable {
             // time they are asked for; a locale's entries come file by file).
             var rulesFile: Int32 = -1
             var rules: any DialectRules = AppleDialect()
+            var percents = ByteSearch(UInt8(ascii: "%"))
             for (index, entry) in table.entries.indexed {
                 table.forEachTextAndForm(of: entry) { ref, form in
+                    guard percents.contains(entry.file, ref, in: storage) else { return }
                     storage.withBytes(entry.file, ref) { text in
-                        guard UTF8Text.firstIndex(of: UInt8(ascii: "%"), in: text) != nil else { return }
                         percentEntries[index >> 6] |= 1 << UInt64(index & 63)
                         if entry.file != rulesFile {
                             rules = storage.rules(entry.file)
@@ -142,13 +143,14 @@ struct KeyArguments: Sendable {
         let storage = strings.storage
         keys = [Int32](repeating: -1, count: storage.keyCount)
         guard let base = strings.base else { return }
+        var percents = ByteSearch(UInt8(ascii: "%"))
         for entry in base.entries {
             let rules = storage.rules(entry.file)
             var isFormatted = false
             var top: Int32 = 0
             base.forEachText(of: entry) { ref in
+                guard percents.contains(entry.file, ref, in: storage) else { return }
                 storage.withBytes(entry.file, ref) { text in
-                    guard UTF8Text.firstIndex(of: UInt8(ascii: "%"), in: text) != nil else { return }
                     rules.scan(text, formatted: true) { token in
                         guard token.isArgument else { return }
                         isFormatted = true

@@ -1,4 +1,9 @@
 import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Synchronization
 
 /// CLDR plural categories, in CLDR's order.
@@ -364,6 +369,11 @@ final class StringStorage: Sendable {
 
     func string(_ file: Int32, _ ref: TextRef) -> String {
         withBytes(file, ref) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// All of `file`'s texts, one after another.
+    func texts(of file: Int32) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: starts[Int(file)], count: texts[Int(file)].count)
     }
 
     func location(_ file: Int32, _ line: Int32, _ column: Int32) -> SourceLocation {
@@ -734,5 +744,43 @@ struct BlankScalars {
             if scalar.isBlank { blank[word] |= bit }
         }
         return blank[word] & bit != 0
+    }
+}
+
+/// Whether texts have a given byte (a `%`: without one a text has no placeholder in any dialect),
+/// for texts asked in the order they are kept in their file's buffer (a table's entries, file by
+/// file): the buffer is searched from one such byte to the next (`memchr`), not text by text, so
+/// most texts are told by a comparison. Texts asked out of order are searched again; the answer
+/// is always the byte search of the text's own bytes.
+struct ByteSearch {
+    private let target: UInt8
+    private var file: Int32 = -1
+    private var buffer = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    /// No `target` in `searchedFrom ..< next`; `next` is one, or the buffer's end.
+    private var searchedFrom = 0
+    private var next = -1
+
+    init(_ target: UInt8) { self.target = target }
+
+    @inline(__always)
+    mutating func contains(_ file: Int32, _ ref: TextRef, in storage: StringStorage) -> Bool {
+        let start = Int(ref.start), end = start + Int(ref.length)
+        if file != self.file {
+            self.file = file
+            buffer = storage.texts(of: file)
+            next = -1
+        }
+        if start < searchedFrom || start > next { search(from: start) }
+        return next < end
+    }
+
+    private mutating func search(from start: Int) {
+        searchedFrom = start
+        guard let base = buffer.baseAddress, start < buffer.count,
+              let found = memchr(base + start, Int32(target), buffer.count - start) else {
+            next = buffer.count
+            return
+        }
+        next = UnsafeRawPointer(found) - UnsafeRawPointer(base)
     }
 }
