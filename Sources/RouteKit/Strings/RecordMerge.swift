@@ -141,10 +141,6 @@ struct KnownKeyLookup: RecordVisitor, Sendable {
     let firstRecord: Int
     /// The records whose key is new, in file order, with their parent's record (-1: the top level).
     var new: [(record: Int32, parentRecord: Int32)] = []
-    /// The bytes a merge of the records walked may keep: texts, and plural forms' categories.
-    var textBytes = 0
-    /// A file's look-up: `textBytes` of each locale's, by the start of the locale's records.
-    var localeTextBytes: [Int: Int] = [:]
 
     init(interner: KeyInterner, shape: [UInt8], records: Int, from firstRecord: Int = 0) {
         self.interner = interner
@@ -168,10 +164,8 @@ struct KnownKeyLookup: RecordVisitor, Sendable {
 
     func shape(of id: Int32) -> UInt8 { id >= 0 && Int(id) < shape.count ? shape[Int(id)] : 0 }
     func tooLong(_ item: RawItem, keyLength: Int, limit: Int) {}
-    mutating func text(_ id: Int32, _ item: RawItem, arena: UnsafeBufferPointer<UInt8>) { textBytes += Int(item.value.length) }
-    mutating func plural(_ id: Int32, _ group: RawItem, forms: Slice<RawItems>, arena: UnsafeBufferPointer<UInt8>) {
-        for form in forms { textBytes += Int(form.keyLength) + Int(form.value.length) }
-    }
+    func text(_ id: Int32, _ item: RawItem, arena: UnsafeBufferPointer<UInt8>) {}
+    func plural(_ id: Int32, _ group: RawItem, forms: Slice<RawItems>, arena: UnsafeBufferPointer<UInt8>) {}
     func namespace(_ id: Int32) {}
 }
 
@@ -425,18 +419,26 @@ extension TranslationMerge {
 
     /// A single file of many locales (a String Catalog's) is split into `parts` tasks of its
     /// locales instead (records about evenly), each writing its texts to a region of the file's
-    /// buffer set aside for it: what its locales may keep, `textBytes` by the start of a
-    /// locale's records (`KnownKeyLookup.textBytes`). Nil when it is not worth it.
-    func split(into parts: Int, context: Context, textBytes: [Int: Int]) -> [TranslationMerge]? {
+    /// buffer set aside for it (what its locales' records may keep). Nil when it is not worth it.
+    func split(into parts: Int, context: Context) -> [TranslationMerge]? {
         guard parts > 1, files.count == 1, tables.count >= 2 else { return nil }
         let file = files[0]
         let locales = file.locales.filter { $0.name != context.baseLocale && $0.items != nil }
         guard locales.count >= 2 else { return nil }
         let records = locales.reduce(0) { $0 + $1.items!.count }
-        guard records >= Self.splitMinimumRecords, locales.allSatisfy({ textBytes[$0.items!.lowerBound] != nil }) else { return nil }
+        guard records >= Self.splitMinimumRecords else { return nil }
         let texts = self.texts[0] ?? TextBuffer(capacity: file.arena.count)
-        // What each locale may keep, as the look-up of its keys counted it.
-        let bounds = locales.map { textBytes[$0.items!.lowerBound]! }
+        // What each locale may keep: its leaves' key and text bytes (a form's category is its
+        // key), counted on all cores, by index (a slice of the records was a generic walk).
+        let items = file.items
+        let bounds = Concurrent.map(count: locales.count) { index in
+            var bytes = 0
+            for record in locales[index].items! {
+                let item = items[record]
+                if !item.isGroup { bytes += Int(item.keyLength) + Int(item.value.length) }
+            }
+            return bytes
+        }
         texts.reserve(bounds.reduce(0, +))
         var tasks: [TranslationMerge] = []
         var start = texts.count, taken = 0, next = 0

@@ -472,7 +472,7 @@ private struct Merger {
         var found = mergeBase(&files, needsSecondPass)
         var lookedUp = lookUpKnownKeys(files, needsSecondPass)
         internNewKeys(files, &lookedUp)
-        mergeTranslations(&files, lookedUp.map(\.ids), lookedUp.map(\.localeTextBytes), &found)
+        mergeTranslations(&files, lookedUp.map(\.ids), &found)
         diagnostics += found.diagnostics
         pendingDuplicates = found.duplicates
         overrideHashes = found.overrideHashes
@@ -539,7 +539,6 @@ private struct Merger {
         for (task, part) in zip(tasks, parts) {
             lookups[task.file].ids.replaceSubrange(task.records, with: part.ids)
             lookups[task.file].new += part.new
-            lookups[task.file].localeTextBytes[task.records.lowerBound] = part.textBytes
         }
         return lookups
     }
@@ -565,8 +564,7 @@ private struct Merger {
     /// The translations, on all cores: files that share no locale merge side by side (in a Rails
     /// or Android app, a file holds one locale: each locale is a task); a locale's files in file
     /// order. What they find is put back in file order, as a serial merge would list it.
-    private mutating func mergeTranslations(_ files: inout [StringsFileData], _ ids: [[Int32]], _ textBytes: [[Int: Int]],
-                                            _ found: inout MergeFindings) {
+    private mutating func mergeTranslations(_ files: inout [StringsFileData], _ ids: [[Int32]], _ found: inout MergeFindings) {
         // Locales written in one file are merged by one task (union-find over the locales).
         var root = Array(strings.indices)
         func find(_ locale: Int) -> Int {
@@ -608,8 +606,7 @@ private struct Merger {
                                                limit: found.limit, before: found.duplicates.count)
         // One task would leave the other cores idle (a String Catalog's locales are one file's):
         // its locales are split among the cores, and the parts joined again after.
-        if work.count == 1, work[0].indices.count == 1,
-           let parts = work[0].split(into: Concurrent.threadLimit, context: context, textBytes: textBytes[work[0].indices[0]]) {
+        if work.count == 1, let parts = work[0].split(into: Concurrent.threadLimit, context: context) {
             work = parts
             Concurrent.forEach(&work) { _, task in task.run(context) }
             work = [TranslationMerge.joinParts(work)]
