@@ -111,13 +111,7 @@ struct PlaceholderMismatch: LintRule {
         for (entryIndex, entry) in table.entries.indexed {
             let source = sources[Int(entry.key)]
             guard source.signature >= 0 else { continue }
-            if entry.file != rulesFile {
-                rules = storage.rules(entry.file)
-                rulesFile = entry.file
-            }
             let apple = source.apple && storage.dialects[Int(entry.file)] == .apple
-            let formatted = arguments.formatted(entry.key, text: UnsafeBufferPointer(start: nil, count: 0), rules: rules)
-            let limit = arguments.highestPosition(entry.key)
             // A plain text for a plural (or the other way round) is formatted differently by
             // the app: a Compose `<string>` does not stand in for the base's `<plurals>`. A
             // String Catalog localization chooses its own variations.
@@ -135,6 +129,12 @@ struct PlaceholderMismatch: LintRule {
             if !scan.hasPercent(entry: entryIndex), !source.hasPlaceholders || (allowMissing && !(entry.isPlural && !apple)) {
                 continue
             }
+            if entry.file != rulesFile {
+                rules = storage.rules(entry.file)
+                rulesFile = entry.file
+            }
+            let formatted = arguments.formatted(entry.key, text: UnsafeBufferPointer(start: nil, count: 0), rules: rules)
+            let limit = arguments.highestPosition(entry.key)
             var matches = true
             table.forEachText(of: entry) { ref in
                 guard matches else { return }
