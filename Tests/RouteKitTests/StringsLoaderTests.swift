@@ -113,11 +113,11 @@ import Testing
             let (table, findings) = StringsLoader.load([YAMLReader.read(text: text, path: "s.yml")], baseLocale: "en", limits: limits)
             return Self.described(table, findings)
         }
-        let saved = TranslationMerge.splitMinimumRecords
-        defer { TranslationMerge.splitMinimumRecords = saved }
-        TranslationMerge.splitMinimumRecords = .max
+        let saved = TranslationMerge.splitMinimumRecords.load(ordering: .relaxed)
+        defer { TranslationMerge.splitMinimumRecords.store(saved, ordering: .relaxed) }
+        TranslationMerge.splitMinimumRecords.store(.max, ordering: .relaxed)
         let oneTask = load()
-        TranslationMerge.splitMinimumRecords = 1
+        TranslationMerge.splitMinimumRecords.store(1, ordering: .relaxed)
         let parts = load()
         #expect(oneTask.contains("over the limit"))
         #expect(oneTask.contains("de k0 @"))

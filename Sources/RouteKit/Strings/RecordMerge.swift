@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What a walk of one locale's records does at each record the merge reads (`RecordWalk`).
 protocol RecordVisitor {
     /// The id of `key` under `parent` (0: the top level; -1: a group not known yet);
@@ -415,7 +417,7 @@ extension TranslationMerge {
     /// Records below which one file's locales are merged by one task (a split costs a pass over
     /// the records, and memory set aside per part). Tests lower it, to hold a split merge to one
     /// task's (whichever a test sees, the result is the same).
-    nonisolated(unsafe) static var splitMinimumRecords = 16_384
+    static let splitMinimumRecords = Atomic<Int>(16_384)
 
     /// A single file of many locales (a String Catalog's) is split into `parts` tasks of its
     /// locales instead (records about evenly), each writing its texts to a region of the file's
@@ -426,7 +428,7 @@ extension TranslationMerge {
         let locales = file.locales.filter { $0.name != context.baseLocale && $0.items != nil }
         guard locales.count >= 2 else { return nil }
         let records = locales.reduce(0) { $0 + $1.items!.count }
-        guard records >= Self.splitMinimumRecords else { return nil }
+        guard records >= Self.splitMinimumRecords.load(ordering: .relaxed) else { return nil }
         let texts = self.texts[0] ?? TextBuffer(capacity: file.arena.count)
         // What each locale may keep: its leaves' key and text bytes (a form's category is its
         // key), counted on all cores, by index (a slice of the records was a generic walk).
