@@ -206,7 +206,6 @@ struct KotlinTokenizer: ByteTokenizer {
         return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
     }
 
-    /// `[A-Za-z0-9_]`, from two 64-bit masks (one shift and test a byte).
     @inline(__always) private static func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
 
     /// Identifier bytes from `i`: ASCII runs through a pointer, other scalars by their properties.

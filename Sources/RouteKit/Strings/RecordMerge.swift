@@ -336,8 +336,6 @@ struct TranslationMerge {
     struct Context: Sendable {
         let baseLocale: String
         let byLocale: [String: Int]
-        /// By locale index.
-        let localeNames: [String]
         let shape: [UInt8]
         let treeOfFile: [Int]
         let emptyKey: Int32
@@ -369,6 +367,11 @@ struct TranslationMerge {
         self.texts.append(texts)
     }
 
+    /// The locales of `file` this merge reads: every one but the base, unless past `limits.locales`.
+    static func translations(of file: StringsFileData, _ context: Context) -> [RawLocale] {
+        file.locales.filter { $0.name != context.baseLocale && $0.items != nil }
+    }
+
     mutating func run(_ context: Context) {
         var merge = LocaleMerge(keys: KnownKeys(shape: context.shape), treeOfFile: context.treeOfFile,
                                 limit: context.limit, before: context.before)
@@ -381,9 +384,7 @@ struct TranslationMerge {
             ids[position] = []
             let kept = merge.found.before + merge.found.duplicates.count
             merge.found = MergeFindings(limit: context.limit, before: kept)
-            let locales = files[position].locales.filter {
-                $0.name != context.baseLocale && $0.items != nil && (part?.locales.contains($0.name) ?? true)
-            }
+            let locales = Self.translations(of: files[position], context).filter { part?.locales.contains($0.name) ?? true }
             var end = part?.start ?? texts.count
             for (number, locale) in locales.enumerated() {
                 let index = context.byLocale[locale.name]!
@@ -425,7 +426,8 @@ extension TranslationMerge {
     func split(into parts: Int, context: Context) -> [TranslationMerge]? {
         guard parts > 1, files.count == 1, tables.count >= 2 else { return nil }
         let file = files[0]
-        let locales = file.locales.filter { $0.name != context.baseLocale && $0.items != nil }
+        // The task's tables are these locales' (the locales of one file are one task's).
+        let locales = Self.translations(of: file, context)
         guard locales.count >= 2 else { return nil }
         let records = locales.reduce(0) { $0 + $1.items!.count }
         guard records >= Self.splitMinimumRecords.load(ordering: .relaxed) else { return nil }
@@ -442,35 +444,23 @@ extension TranslationMerge {
             return bytes
         }
         texts.reserve(bounds.reduce(0, +))
+        // Locales in file order, each in the part its first record falls in.
+        var before = 0
+        let partOf = locales.map { locale in
+            defer { before += locale.items!.count }
+            return Swift.min(parts - 1, before * parts / records)
+        }
         var tasks: [TranslationMerge] = []
-        var start = texts.count, taken = 0, next = 0
+        var start = texts.count
         for partIndex in 0 ..< parts {
-            // Locales in file order, until this part has its share of the records.
-            let share = records * (partIndex + 1) / parts
-            var names: Set<String> = [], bytes = 0
-            while next < locales.count, taken < share || names.isEmpty, locales.count - next > parts - partIndex - 1 || names.isEmpty {
-                names.insert(locales[next].name)
-                taken += locales[next].items!.count
-                bytes += bounds[next]
-                next += 1
-            }
-            if partIndex == parts - 1 {
-                while next < locales.count {
-                    names.insert(locales[next].name)
-                    bytes += bounds[next]
-                    next += 1
-                }
-            }
-            guard !names.isEmpty else { continue }
+            let members = locales.indices.filter { partOf[$0] == partIndex }
+            guard !members.isEmpty else { continue }
+            let names = Set(members.map { locales[$0].name })
             var task = TranslationMerge()
             task.add(file: file, index: indices[0], ids: ids[0], texts: texts)
-            // The last part takes any table not named (none: the task's tables are the file's locales').
-            for (locale, table) in tables where names.contains(context.localeNames[locale])
-                || (partIndex == parts - 1 && !tasks.contains { $0.tables[locale] != nil }) {
-                task.tables[locale] = table
-            }
+            for (locale, table) in tables where names.contains(table.locale) { task.tables[locale] = table }
             task.part = (names, start)
-            start += bytes
+            start += members.reduce(0) { $0 + bounds[$1] }
             tasks.append(task)
         }
         return tasks.count > 1 ? tasks : nil

@@ -599,11 +599,9 @@ private struct Merger {
             swap(&table, &strings[locale])
             work[task].tables[locale] = table
         }
-        var localeNames = [String](repeating: "", count: strings.count)
-        for (name, index) in byLocale where index < localeNames.count { localeNames[index] = name }
-        let context = TranslationMerge.Context(baseLocale: baseLocale, byLocale: byLocale, localeNames: localeNames, shape: shape,
-                                               treeOfFile: treeOfFile, emptyKey: emptyKey, maxKeyLength: maxKeyLength,
-                                               limit: found.limit, before: found.duplicates.count)
+        let context = TranslationMerge.Context(baseLocale: baseLocale, byLocale: byLocale, shape: shape, treeOfFile: treeOfFile,
+                                               emptyKey: emptyKey, maxKeyLength: maxKeyLength, limit: found.limit,
+                                               before: found.duplicates.count)
         // One task would leave the other cores idle (a String Catalog's locales are one file's):
         // its locales are split among the cores, and the parts joined again after.
         if work.count == 1, let parts = work[0].split(into: Concurrent.threadLimit, context: context) {
