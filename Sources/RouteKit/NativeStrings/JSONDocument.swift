@@ -25,7 +25,11 @@ struct JSONDocument {
         /// The index after this node's subtree (objects: key and value nodes alternate inside).
         var end: Int32
         var line: Int32
-        var column: Int32
+        /// Its column, counted when asked (`position`), which is for a few of the nodes a file has:
+        /// from this offset, its line's first byte; or when negative, the column itself, negated
+        /// (counted as the parse went, far into a long line: a line of a minified file would
+        /// otherwise be counted again from its start for each node asked).
+        var columnFrom: Int32
     }
 
     let bytes: UnsafeBufferPointer<UInt8>
@@ -270,6 +274,9 @@ struct JSONDocument {
         }
     }
 
+    /// How far into a line a node's column is counted only when asked (`Node.columnFrom`).
+    static let columnsCountedWhenAsked = 256
+
     /// Files from this size are read with a second core (`parse(_:…into:besideFrom:)`).
     static let besideFrom = 1 << 20
     /// The bytes the second core checks for UTF-8 between batches of members (about a tenth of
@@ -477,7 +484,13 @@ struct JSONDocument {
         return Int(text) ?? Double(text).flatMap { $0.rounded() == $0 && abs($0) < 1e15 ? Int($0) : nil }
     }
 
-    func position(_ node: Int) -> (line: Int, column: Int) { (Int(nodes[node].line), Int(nodes[node].column)) }
+    /// The line and column (one per scalar) where `node` starts: a string's opening quote.
+    func position(_ node: Int) -> (line: Int, column: Int) {
+        let item = nodes[node]
+        guard item.columnFrom >= 0 else { return (Int(item.line), -Int(item.columnFrom)) }
+        let offset = Int(item.start) - (item.kind == .string ? 1 : 0)
+        return (Int(item.line), ColumnCounter.scalarCount(bytes, Int(item.columnFrom) ..< offset) + 1)
+    }
 
     static func kindName(_ kind: Kind) -> String {
         switch kind {
@@ -510,6 +523,7 @@ struct JSONDocument {
         var scratch = RepeatScratch()
         var index = 0
         var line: Int32 = 1
+        /// Counts the columns of nodes far into a line (`Node.columnFrom`).
         var columns = ColumnCounter()
         /// Offsets of `\u` escapes that are lone surrogates.
         var loneSurrogates: [Int] = []
@@ -557,9 +571,6 @@ struct JSONDocument {
             if pipeline == nil { nodes.removeSubrange(key...) }
         }
 
-        /// The column of `offset` on the current line (offsets asked in increasing order).
-        mutating func columnOf(_ offset: Int) -> Int32 { Int32(clamping: columns.column(of: offset, in: bytes)) }
-
         func error(_ message: String, at offset: Int) -> NativeSyntaxError {
             let (line, column) = TextPosition.locate(offset: offset, in: bytes)
             return NativeSyntaxError(message, line: line, column: column)
@@ -600,8 +611,17 @@ struct JSONDocument {
             guard made < maxNodes else { throw error("more than \(maxNodes) JSON values (limits.node-count)", at: offset) }
             made += 1
             nodes.append(Node(kind: kind, flag: flag, start: Int32(start), length: Int32(length), end: Int32(nodes.count + 1),
-                              line: line, column: columnOf(offset)))
+                              line: line, columnFrom: columnFrom(offset)))
             return nodes.count - 1
+        }
+
+        /// `Node.columnFrom` of a node at `offset`: its line's start, but past the first
+        /// `JSONDocument.columnsCountedWhenAsked` bytes of a line, its column (negated).
+        @inline(__always)
+        mutating func columnFrom(_ offset: Int) -> Int32 {
+            let lineStart = columns.lineStart
+            guard offset - lineStart > JSONDocument.columnsCountedWhenAsked else { return Int32(lineStart) }
+            return -Int32(clamping: columns.column(of: offset, in: bytes))
         }
 
         func describe(_ offset: Int) -> String {
