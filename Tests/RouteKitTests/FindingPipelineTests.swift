@@ -181,7 +181,7 @@ import Testing
         #expect(check([]))
         #expect(check(Array("'about.x' is missing in locale 'de': users see the 'en' text".utf8)))
         // Every byte value, at every offset of a word and in the tail.
-        for length in [7, 8, 9, 16, 21] {
+        for length in Array(1...17) + [21] {
             for position in 0..<length {
                 for byte in 0...255 {
                     var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)

@@ -25,6 +25,8 @@ struct FindingTally {
         var fileIndex: [String: Int] = [:]
         var projectWide: Int?
         var lastRule = -1, lastFile = -1
+        var recentRules: [Int] = []
+        recentRules.reserveCapacity(5)
         for (index, diagnostic) in diagnostics.enumerated() {
             // Of the rule, severity and file of the finding before: counted without their names.
             if index > 0, lastFile >= 0, diagnostic.severity == diagnostics[index - 1].severity,
@@ -34,15 +36,21 @@ struct FindingTally {
                 continue
             }
             let rule = diagnostic.rule, severity = diagnostic.severity
-            if lastRule >= 0, rules[lastRule].rule == rule, rules[lastRule].severity == severity {
-                rules[lastRule].count += 1
-            } else if let index = ruleIndex[rule]?.first(where: { rules[$0].severity == severity }) {
+            // Sorted by place, findings interleave a few rules: those counted last are looked at
+            // first (a rule id's hash cost more than comparing it with them).
+            if let index = recentRules.first(where: { rules[$0].rule == rule && rules[$0].severity == severity })
+                ?? ruleIndex[rule]?.first(where: { rules[$0].severity == severity }) {
                 rules[index].count += 1
                 lastRule = index
             } else {
                 rules.append(RuleCount(rule: rule, severity: severity, count: 1))
                 lastRule = rules.count - 1
                 ruleIndex[rule, default: []].append(lastRule)
+            }
+            if recentRules.first != lastRule {
+                recentRules.removeAll { $0 == lastRule }
+                recentRules.insert(lastRule, at: 0)
+                if recentRules.count > 4 { recentRules.removeLast() }
             }
             guard let file = diagnostic.file else {
                 if projectWide == nil {

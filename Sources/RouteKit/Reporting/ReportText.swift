@@ -49,13 +49,21 @@ enum ReportText {
     /// bytes at a time, as reports check every message.
     static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
+        let count = bytes.count
+        if count < 8 {
+            // A message's short pieces ("' in locale '"): one word, its rest spaces.
+            var word: UInt64 = 0x2020_2020_2020_2020
+            withUnsafeMutableBytes(of: &word) { $0.baseAddress!.copyMemory(from: base, byteCount: count) }
+            return ByteWord.isPrintableASCII(word)
+        }
         var offset = 0
-        while offset + 8 <= bytes.count {
+        while offset + 8 <= count {
             if !ByteWord.isPrintableASCII(UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)) { return false }
             offset += 8
         }
-        for byte in bytes[offset...] where byte < 0x20 || byte >= 0x7F { return false }
-        return true
+        // The tail as the word that ends the text (its first bytes checked twice): a byte loop
+        // cost more than all the words of a short piece.
+        return offset == count || ByteWord.isPrintableASCII(UnsafeRawPointer(base + count - 8).loadUnaligned(as: UInt64.self))
     }
 
     static func plural(_ count: Int, _ singular: String, _ plural: String) -> String {
