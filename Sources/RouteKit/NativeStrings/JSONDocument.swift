@@ -386,7 +386,7 @@ struct JSONDocument {
         // text is copied as written, once, and decoded in place from the front (an append per run
         // between escapes was a third of a catalog's reading of values, `"…\"de\""`).
         let end = out.withUnsafeMutableBufferPointer { Self.decodeEscapes(in: $0, from: $0.count - raw.count) }
-        out.removeLast(out.count - end)
+        out.removeSubrange(end...)
     }
 
     /// Decodes the escapes of the well-formed JSON string body `buffer[start...]` in place; returns

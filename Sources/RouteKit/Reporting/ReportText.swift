@@ -51,9 +51,18 @@ enum ReportText {
         guard let base = bytes.baseAddress else { return true }
         let count = bytes.count
         if count < 8 {
-            // A message's short pieces ("' in locale '"): one word, its rest spaces.
-            var word: UInt64 = 0x2020_2020_2020_2020
-            withUnsafeMutableBytes(of: &word) { $0.baseAddress!.copyMemory(from: base, byteCount: count) }
+            // A message's short pieces ("' for '"): one word of two loads that may overlap (each
+            // byte is checked alone), spaces above them.
+            let start = UnsafeRawPointer(base), end = start + count
+            let word: UInt64
+            if count >= 4 {
+                word = UInt64(start.loadUnaligned(as: UInt32.self)) | UInt64((end - 4).loadUnaligned(as: UInt32.self)) << 32
+            } else if count >= 2 {
+                word = UInt64(start.loadUnaligned(as: UInt16.self)) | UInt64((end - 2).loadUnaligned(as: UInt16.self)) << 16
+                    | 0x2020_2020_0000_0000
+            } else {
+                word = count == 0 ? 0x2020_2020_2020_2020 : UInt64(base[0]) | 0x2020_2020_2020_2000
+            }
             return ByteWord.isPrintableASCII(word)
         }
         var offset = 0
