@@ -25,8 +25,9 @@ struct FindingTally {
         var fileIndex: [String: Int] = [:]
         var projectWide: Int?
         var lastRule = -1, lastFile = -1
-        var recentRules: [Int] = []
-        recentRules.reserveCapacity(5)
+        // Indices in `rules`, the one counted last first; -1: none (no array: moving its elements
+        // called generic code).
+        var recentRules = (-1, -1, -1, -1)
         for (index, diagnostic) in diagnostics.enumerated() {
             // Of the rule, severity and file of the finding before: counted without their names.
             if index > 0, lastFile >= 0, diagnostic.severity == diagnostics[index - 1].severity,
@@ -38,8 +39,10 @@ struct FindingTally {
             let rule = diagnostic.rule, severity = diagnostic.severity
             // Sorted by place, findings interleave a few rules: those counted last are looked at
             // first (a rule id's hash cost more than comparing it with them).
-            if let index = recentRules.first(where: { rules[$0].rule == rule && rules[$0].severity == severity })
-                ?? ruleIndex[rule]?.first(where: { rules[$0].severity == severity }) {
+            func counts(_ index: Int) -> Bool { index >= 0 && rules[index].rule == rule && rules[index].severity == severity }
+            let recent = counts(recentRules.0) ? recentRules.0 : counts(recentRules.1) ? recentRules.1
+                : counts(recentRules.2) ? recentRules.2 : counts(recentRules.3) ? recentRules.3 : nil
+            if let index = recent ?? ruleIndex[rule]?.first(where: { rules[$0].severity == severity }) {
                 rules[index].count += 1
                 lastRule = index
             } else {
@@ -47,10 +50,16 @@ struct FindingTally {
                 lastRule = rules.count - 1
                 ruleIndex[rule, default: []].append(lastRule)
             }
-            if recentRules.first != lastRule {
-                recentRules.removeAll { $0 == lastRule }
-                recentRules.insert(lastRule, at: 0)
-                if recentRules.count > 4 { recentRules.removeLast() }
+            if recentRules.0 != lastRule {
+                // To the front; those before it one place back (the last one out, if it was not there).
+                if recentRules.1 == lastRule {
+                    recentRules.1 = recentRules.0
+                } else if recentRules.2 == lastRule {
+                    (recentRules.1, recentRules.2) = (recentRules.0, recentRules.1)
+                } else {
+                    (recentRules.1, recentRules.2, recentRules.3) = (recentRules.0, recentRules.1, recentRules.2)
+                }
+                recentRules.0 = lastRule
             }
             guard let file = diagnostic.file else {
                 if projectWide == nil {

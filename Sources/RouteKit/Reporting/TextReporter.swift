@@ -38,21 +38,39 @@ public struct TextReporter: Reporter {
 
     public func render(_ report: LintReport, into output: ReportOutput) {
         let directory = workingDirectory ?? FileManager.default.currentDirectoryPath
+        let tail: [UInt8]
+        if !quiet && report.diagnostics.count > Self.summaryTableThreshold {
+            // The summary table's tally (a pass over every finding) beside the findings' lines,
+            // which it follows.
+            (tail, _) = Concurrent.pair({ summary(report, directory: directory) },
+                                        { renderFindings(report.diagnostics, directory: directory, into: output) })
+        } else {
+            renderFindings(report.diagnostics, directory: directory, into: output)
+            tail = quiet ? [] : summary(report, directory: directory)
+        }
+        output.write(tail)
+    }
+
+    /// The lines after the findings': the summary table (over `summaryTableThreshold` findings),
+    /// the summary line and the baseline's.
+    private func summary(_ report: LintReport, directory: String) -> [UInt8] {
         var tail = ReportBytes()
-        if !quiet {
-            if report.diagnostics.count > Self.summaryTableThreshold {
-                tail.write(Self.summaryTable(report.diagnostics, directory: directory))
-            }
-            tail.write(ReportText.summaryLine(report.summary) + "\n")
-            if let baseline = report.baseline {
-                tail.write(ReportText.baselineLine(baseline) + "\n")
-                for entry in baseline.stale {
-                    tail.write("  stale: " + entry.description + "\n")
-                }
+        if report.diagnostics.count > Self.summaryTableThreshold {
+            tail.write(Self.summaryTable(report.diagnostics, directory: directory))
+        }
+        tail.write(ReportText.summaryLine(report.summary) + "\n")
+        if let baseline = report.baseline {
+            tail.write(ReportText.baselineLine(baseline) + "\n")
+            for entry in baseline.stale {
+                tail.write("  stale: " + entry.description + "\n")
             }
         }
-        let diagnostics = report.diagnostics
-        ChunkedRender.render(count: diagnostics.count, head: [], tail: tail.bytes, into: output) { range, out in
+        return tail.bytes
+    }
+
+    /// A line per finding.
+    private func renderFindings(_ diagnostics: [Finding], directory: String, into output: ReportOutput) {
+        ChunkedRender.render(count: diagnostics.count, head: [], tail: [], into: output) { range, out in
             // Findings come sorted by file: the shown path is worked out once per file.
             var shownPath = ShownPaths { file in
                 var shown = ReportText.neutralized(PathUtilities.displayPath(file, from: directory))
