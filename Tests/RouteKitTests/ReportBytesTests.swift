@@ -68,7 +68,18 @@ import Testing
         #expect(Finding(rule: "r", severity: .warning, message: "m").withKeyBytes { $0.count } == nil)
     }
 
-    @Test(arguments: [0, 1, 9, 10, 99, 100, 12345, Int(Int32.max), Int.max, -1, -42, Int.min])
+    /// Every power of ten and the number below it, to the largest an Int holds.
+    static let decimalEdges: [Int] = {
+        var edges = [0, 1, 9, 10, 99, 100, 12345, Int(Int32.max), Int.max, -1, -42, Int.min]
+        var power = 1
+        for _ in 1 ... 18 {
+            power *= 10
+            edges += [power - 1, power]
+        }
+        return edges
+    }()
+
+    @Test(arguments: decimalEdges)
     func numbersAreDecimal(value: Int) {
         #expect(Self.written { $0.writeNumber(value) } == String(value))
     }
