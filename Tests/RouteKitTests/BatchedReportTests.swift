@@ -92,9 +92,9 @@ import Testing
             } else {
                 #expect(finding.keyTemplate?.placedByKey != true)
             }
-            if let (place, file) = FindingPlace.indexed(finding) {
+            if let (file, line, column) = FindingPlace.indexed(finding) {
                 let fields = FindingPlace(finding)
-                #expect(fields.line == place.line && fields.column == place.column)
+                #expect(fields.line == line && fields.column == column)
                 #expect(fileOfIndex[file, default: fields.file ?? ""] == fields.file)
                 fileOfIndex[file] = fields.file
             }

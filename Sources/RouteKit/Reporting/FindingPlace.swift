@@ -44,11 +44,15 @@ struct FindingPlace {
     }
 
     /// For a finding whose group indexes its files (placed by key, or `FindingGroup.indexedPlace`):
-    /// its place without its path, and the file as `PlacedFileKey` names it; nil for any other.
-    static func indexed(_ diagnostic: Finding) -> (place: FindingPlace, file: PlacedFileKey)? {
-        if let placed = placedByKey(diagnostic) { return placed }
+    /// the file as `PlacedFileKey` names it, and the line and column (1-based); nil for any other.
+    /// No `FindingPlace` is made (copying and destroying one, optionals and a path, was a fifth
+    /// of a text report's line start).
+    static func indexed(_ diagnostic: Finding) -> (file: PlacedFileKey, line: Int, column: Int)? {
+        if let (places, place) = diagnostic.keyPlace {
+            return (PlacedFileKey(places: places, file: place.file), max(1, Int(place.line)), max(1, Int(place.column)))
+        }
         guard let (file, line, column) = diagnostic.indexedPlace else { return nil }
-        return (FindingPlace(file: nil, line: line, column: column), file)
+        return (file, max(1, Int(line)), max(1, Int(column)))
     }
 
     /// For a finding placed by key: its place without its path, and the file as

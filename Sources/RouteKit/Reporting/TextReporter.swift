@@ -172,13 +172,17 @@ public struct TextReporter: Reporter {
     }
 
     private func writeStart(_ diagnostic: borrowing Finding, shownPath: inout ShownPaths, into out: inout ReportBytes) {
-        let indexed = FindingPlace.indexed(diagnostic)
-        let place = indexed?.place ?? FindingPlace(diagnostic)
-        let path = indexed.map { shownPath.byIndex(diagnostic, $0.file) } ?? place.file.map { shownPath.byPath($0) }
+        let path: [UInt8]?, line: Int?, column: Int?
+        if let indexed = FindingPlace.indexed(diagnostic) {
+            (path, line, column) = (shownPath.byIndex(diagnostic, indexed.file), indexed.line, indexed.column)
+        } else {
+            let place = FindingPlace(diagnostic)
+            (path, line, column) = (place.file.map { shownPath.byPath($0) }, place.line, place.column)
+        }
         if color { out.write(Self.bold) }
         if let path {
             out.write(path)
-            if let line = place.line, let column = place.column {
+            if let line, let column {
                 out.write(UInt8(ascii: ":"))
                 out.writeNumber(line)
                 out.write(UInt8(ascii: ":"))
@@ -191,8 +195,11 @@ public struct TextReporter: Reporter {
         if color { out.write(Self.reset) }
         out.write(UInt8(ascii: " "))
         if color { out.write(colour(diagnostic.severity)) }
-        out.write(diagnostic.severity.rawValue)
-        out.write(UInt8(ascii: ":"))
+        switch diagnostic.severity {
+        case .error: out.writeLiteral("error:")
+        case .warning: out.writeLiteral("warning:")
+        case .info: out.writeLiteral("info:")
+        }
         if color { out.write(Self.reset) }
         out.write(UInt8(ascii: " "))
     }
