@@ -25,9 +25,11 @@ struct FindingTally {
         var fileIndex: [String: Int] = [:]
         var projectWide: Int?
         var lastRule = -1, lastFile = -1
-        // Indices in `rules`, the one counted last first; -1: none (no array: moving its elements
-        // called generic code).
-        var recentRules = (-1, -1, -1, -1)
+        // Rules counted lately, as indices in `rules` (-1: none), replaced in turn: findings sorted
+        // by place interleave a few rules, and comparing a rule id with these costs less than
+        // hashing it. The rule counted last is always among them.
+        var recentRules = InlineArray<4, Int>(repeating: -1)
+        var nextRecent = 0
         for (index, diagnostic) in diagnostics.enumerated() {
             // Of the rule, severity and file of the finding before: counted without their names.
             if index > 0, lastFile >= 0, diagnostic.severity == diagnostics[index - 1].severity,
@@ -37,11 +39,11 @@ struct FindingTally {
                 continue
             }
             let rule = diagnostic.rule, severity = diagnostic.severity
-            // Sorted by place, findings interleave a few rules: those counted last are looked at
-            // first (a rule id's hash cost more than comparing it with them).
-            func counts(_ index: Int) -> Bool { index >= 0 && rules[index].rule == rule && rules[index].severity == severity }
-            let recent = counts(recentRules.0) ? recentRules.0 : counts(recentRules.1) ? recentRules.1
-                : counts(recentRules.2) ? recentRules.2 : counts(recentRules.3) ? recentRules.3 : nil
+            var recent: Int?
+            for slot in recentRules.indices where recent == nil {
+                let candidate = recentRules[slot]
+                if candidate >= 0, rules[candidate].rule == rule, rules[candidate].severity == severity { recent = candidate }
+            }
             if let index = recent ?? ruleIndex[rule]?.first(where: { rules[$0].severity == severity }) {
                 rules[index].count += 1
                 lastRule = index
@@ -50,16 +52,9 @@ struct FindingTally {
                 lastRule = rules.count - 1
                 ruleIndex[rule, default: []].append(lastRule)
             }
-            if recentRules.0 != lastRule {
-                // To the front; those before it one place back (the last one out, if it was not there).
-                if recentRules.1 == lastRule {
-                    recentRules.1 = recentRules.0
-                } else if recentRules.2 == lastRule {
-                    (recentRules.1, recentRules.2) = (recentRules.0, recentRules.1)
-                } else {
-                    (recentRules.1, recentRules.2, recentRules.3) = (recentRules.0, recentRules.1, recentRules.2)
-                }
-                recentRules.0 = lastRule
+            if recent == nil {
+                recentRules[nextRecent] = lastRule
+                nextRecent = (nextRecent + 1) % recentRules.count
             }
             guard let file = diagnostic.file else {
                 if projectWide == nil {

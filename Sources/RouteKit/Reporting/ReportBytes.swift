@@ -29,10 +29,15 @@ struct ReportBytes {
     /// Copies `length` bytes from `source` to the end.
     @inline(__always) private mutating func append(_ source: UnsafeRawPointer?, _ length: Int) {
         guard let source, length > 0 else { return }
-        if length > storage.count &- count { grow(to: count &+ length) }
+        makeRoom(for: length)
         let at = count
         storage.withUnsafeMutableBytes { _ = memcpy($0.baseAddress! + at, source, length) }
         count = at &+ length
+    }
+
+    /// Room for `length` more bytes after `count`.
+    @inline(__always) private mutating func makeRoom(for length: Int) {
+        if length > storage.count &- count { grow(to: count &+ length) }
     }
 
     /// Room for `needed` bytes at least, doubling.
@@ -47,7 +52,7 @@ struct ReportBytes {
     }
 
     @inline(__always) mutating func write(_ byte: UInt8) {
-        if count == storage.count { grow(to: count &+ 1) }
+        makeRoom(for: 1)
         storage[count] = byte
         count &+= 1
     }
@@ -97,7 +102,7 @@ struct ReportBytes {
             length += 1
             limit &*= 10
         }
-        if length > storage.count &- count { grow(to: count &+ length) }
+        makeRoom(for: length)
         let end = count &+ length
         storage.withUnsafeMutableBufferPointer { buffer in
             var position = end
