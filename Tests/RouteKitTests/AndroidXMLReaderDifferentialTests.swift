@@ -64,6 +64,14 @@ import Testing
         // Plurals, `item type="string"`, other resources.
         #"<plurals name="n"><item quantity="one">%d x</item><item quantity="other">%d xs</item></plurals><item type="string" name="i">I</item><dimen name="d">1dp</dimen><bool name="b">true</bool>"#,
         "<string name=\"crlf\">line\r\nbreak</string>\r\n<string name=\"lf\">one</string>",
+        // Plurals read at once: references, escapes, every category out of order, an empty text,
+        // defined again across both ways, a dotted name, one left to the converter.
+        #"<plurals name="r"><item quantity="other">%d &amp; &quot;x&quot;</item><item quantity="one">it\'s \"%d\"</item></plurals>"#,
+        #"<plurals name="all"><item quantity="other">o</item><item quantity="many">m</item><item quantity="few">f</item><item quantity="two">t</item><item quantity="one"></item><item quantity="zero">0 \u0041</item></plurals>"#,
+        #"<plurals name="n"><item quantity="one">a</item></plurals><string name="n">N</string><plurals name="n"><item quantity="one">b</item></plurals>"#,
+        #"<string name="n">N</string><plurals name="n"><item quantity="one">b</item></plurals><plurals name="n"><item quantity="one" x="y">c</item></plurals>"#,
+        #"<plurals name="d.d"><item quantity="one">a</item></plurals><plurals name="q"><item quantity="one">a</item><item quantity="one">b</item></plurals>"#,
+        "<plurals name=\"at\">\n  <item quantity=\"one\">@string/x &#10; %1$d</item>\n  <item quantity=\"other\">\\n\\t</item>\n</plurals>",
         #"<string name="ok" translatable="true">T</string><string name="df" product="default">D</string>"#,
     ])
     func resourcesReadTheSameBothWays(_ body: String) {

@@ -42,6 +42,28 @@ import Testing
         #"<string name="lt<">x</string>"#,
         #"<string name="unclosed">x</strin>"#,
         #"<plurals name="p"><item quantity="one">%d x</item><item quantity="other">%d xs</item></plurals>"#,
+        // Plurals the fast path takes (`plainPluralsElement`), and near misses.
+        "<plurals name=\"w\">\n  <item quantity=\"one\">a</item>\n\t<item quantity=\"other\">b</item>\n</plurals>",
+        #"<plurals name="all"><item quantity="other">o</item><item quantity="many">m</item><item quantity="few">f</item><item quantity="two">t</item><item quantity="one">1</item><item quantity="zero">0</item></plurals>"#,
+        #"<plurals name="r"><item quantity="other">%d &amp; &#x41; &lt;b&gt; &#38;</item></plurals>"#,
+        #"<plurals name="esc"><item quantity="one">it\'s \"%d\"</item><item quantity="other"></item></plurals>"#,
+        #"<plurals name="bad"><item quantity="one">a &nbsp; b</item></plurals>"#,
+        #"<plurals name="amp"><item quantity="one">a & b</item></plurals>"#,
+        #"<plurals name="sc"><item quantity="one">a</item><item quantity="other"/></plurals>"#,
+        #"<plurals name="d"><item quantity="one">a</item><item quantity="one">b</item></plurals>"#,
+        #"<plurals name="q"><item quantity="several">a</item><item quantity="One">b</item><item quantity="">c</item></plurals>"#,
+        #"<plurals name="x" tools:ignore="y"><item quantity="one">a</item></plurals>"#,
+        #"<plurals name="y"><item quantity="one" tools:ignore="y">a</item></plurals>"#,
+        #"<plurals name="m"><item quantity="one">a <b>b</b></item></plurals>"#,
+        #"<plurals name="cd"><item quantity="one"><![CDATA[<b>]]></item></plurals>"#,
+        "<plurals name=\"cr\"><item quantity=\"one\">a\r\nb</item></plurals>",
+        #"<plurals name="br"><item quantity="one">[a]</item></plurals>"#,
+        #"<plurals name="z"></plurals>"#,
+        #"<plurals name="t">junk<item quantity="one">a</item></plurals>"#,
+        #"<plurals name="">empty name</plurals>"#,
+        #"<plurals name="a&amp;b"><item quantity="one">a</item></plurals>"#,
+        #"<plurals name="u"><item quantity="one">a</item>"#,
+        #"<plurals name="v"><item quantity="one">a</item></plurals >"#,
         #"<string-array name="sa"><item>x</item></string-array>"#,
         #"<dimen name="d">1dp</dimen>"#,
         "<!-- a comment -->",
@@ -82,6 +104,48 @@ import Testing
         limits = InputLimits()
         limits.depth = 1
         Self.agree(#"<resources><string name="a">A</string></resources>"#, limits: limits)
+        // Plurals: a text within the limit only decoded, white space between items over it, more
+        // elements than allowed, items deeper than allowed.
+        limits = InputLimits()
+        limits.scalarLength = 4
+        Self.agree(#"<resources><plurals name="p"><item quantity="one">a&amp;&lt;</item></plurals></resources>"#, limits: limits)
+        Self.agree(#"<resources><plurals name="p"><item quantity="one">abcde</item></plurals></resources>"#, limits: limits)
+        Self.agree("<resources><plurals name=\"p\">      <item quantity=\"one\">a</item></plurals></resources>", limits: limits)
+        for nodes in 2 ... 4 {
+            limits = InputLimits()
+            limits.nodeCount = nodes
+            Self.agree(#"<resources><plurals name="p"><item quantity="one">a</item><item quantity="other">b</item></plurals></resources>"#,
+                       limits: limits)
+        }
+        for depth in 1 ... 3 {
+            limits = InputLimits()
+            limits.depth = depth
+            Self.agree(#"<resources><plurals name="p"><item quantity="one">a</item></plurals></resources>"#, limits: limits)
+        }
+    }
+
+    /// `plainPluralsElement` takes plain plurals (items in the order written, references
+    /// flagged) and reads nothing where it leaves them.
+    @Test func thePluralsFastPathTakesPlainPluralsAndLeavesTheRest() throws {
+        let text = Array(("<resources>\n  <plurals name=\"p\">\n    <item quantity=\"other\">%d &amp; more</item>\n"
+            + "    <item quantity=\"one\">%d</item>\n  </plurals><plurals name=\"q\"><item quantity=\"one\">a</item>"
+            + "<item quantity=\"one\">b</item></plurals></resources>").utf8)
+        try text.withUnsafeBufferPointer { bytes in
+            var scanner = XMLScanner(bytes)
+            guard case .start = try scanner.next() else { Issue.record("no root"); return }
+            var items: [XMLScanner.PlainPluralItem] = []
+            let plurals = try #require(scanner.plainPluralsElement(maxText: 100, items: &items))
+            #expect(plurals.offset == 14)
+            #expect(String(decoding: UnsafeBufferPointer(rebasing: bytes[plurals.name]), as: UTF8.self) == "p")
+            #expect(items.map(\.category) == [.other, .one])
+            #expect(items.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0.text]), as: UTF8.self) } == ["%d &amp; more", "%d"])
+            #expect(items.map(\.hasReference) == [true, false])
+            let before = scanner.index
+            #expect(scanner.plainPluralsElement(maxText: 100, items: &items) == nil)
+            #expect(scanner.index == before)
+            guard case .start(_, false, let offset) = try scanner.next() else { Issue.record("no second plurals"); return }
+            #expect(offset == before)
+        }
     }
 
     /// The fast path is taken where it should be (else the tests above compare the scan with itself),

@@ -71,6 +71,26 @@ public enum AndroidResources {
         var column: Int
     }
 
+    /// A `<plurals>` of items with only a `quantity`, each a distinct CLDR category, and texts
+    /// without markup (`XMLScanner.plainPluralsElement`): its name is not empty, and has no
+    /// reference.
+    struct PlainPlurals {
+        struct Item {
+            var category: ImportPluralCategory
+            /// As written: references (when `hasReference`) not yet decoded.
+            var text: UnsafeBufferPointer<UInt8>
+            var hasReference: Bool
+            var line: Int
+            var column: Int
+        }
+
+        var name: UnsafeBufferPointer<UInt8>
+        var line: Int
+        var column: Int
+        /// In the order written (valid while the scanner's handler runs).
+        var items: [Item]
+    }
+
     /// A top-level element as the scanner closes it: its attributes still bytes of the file, the
     /// text of a `<string>` decoded of references but not yet a `String`. `resource` makes the
     /// `RawResource` the converter reads; reading in place takes the common case from the bytes.
@@ -104,13 +124,15 @@ public enum AndroidResources {
     /// Scans the XML of one file, handing each top-level element to `resource` when it closes:
     /// no list of them is kept (a resource is some 150 bytes, an element of a one-line file 6).
     ///
-    /// `plainStringsAtOnce`: a `<string name="…">text</string>` with nothing to decode is read
-    /// in one step (`XMLScanner.plainStringElement`); off only for tests that hold that path to
-    /// the element-by-element one. Such a string goes to `plainString` first, and to `resource`
-    /// only when that returns false (the default).
+    /// `plainStringsAtOnce`: a `<string name="…">text</string>` with nothing to decode, and a
+    /// `<plurals>` of plain items, are read in one step (`XMLScanner.plainStringElement`,
+    /// `plainPluralsElement`); off only for tests that hold that path to the element-by-element
+    /// one. Such a string goes to `plainString` first, such plurals to `plainPlurals`, and either
+    /// to `resource` only when that returns false (the default).
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>, limits: InputLimits = .default, plainStringsAtOnce: Bool = true,
                      resource: (ScannedResource) -> Void,
-                     plainString: (PlainString) -> Bool = { _ in false }) throws(NativeSyntaxError) -> Header {
+                     plainString: (PlainString) -> Bool = { _ in false },
+                     plainPlurals: (PlainPlurals) -> Bool = { _ in false }) throws(NativeSyntaxError) -> Header {
         var scanner = XMLScanner(bytes, maxDepth: limits.depth, maxElements: limits.nodeCount)
         try scanner.validateEncoding()
         var document = Header()
@@ -121,6 +143,8 @@ public enum AndroidResources {
         /// The text of the current plural or array item until it is flushed (another element's
         /// text is dropped).
         var text: [UInt8] = []
+        var pluralItems: [XMLScanner.PlainPluralItem] = []
+        var plainItems: [PlainPlurals.Item] = []
         func flushText() {
             guard !text.isEmpty else { return }
             if currentItem != nil { currentItem!.text += String(decoding: text, as: UTF8.self) }
@@ -154,6 +178,29 @@ public enum AndroidResources {
                 // released at each).
                 if !plainString(PlainString(name: UnsafeBufferPointer(rebasing: bytes[plain.name]), text: text, line: line, column: column)) {
                     resource(ScannedResource(file: bytes, kind: .string, name: plain.name, line: line, column: column, text: text))
+                }
+                continue
+            }
+            if plainStringsAtOnce, current == nil, let plurals = scanner.plainPluralsElement(maxText: maxText, items: &pluralItems) {
+                let (line, column) = scanner.position(plurals.offset)
+                plainItems.removeAll(keepingCapacity: true)
+                for item in pluralItems {
+                    let (itemLine, itemColumn) = scanner.position(item.offset)
+                    plainItems.append(PlainPlurals.Item(category: item.category, text: UnsafeBufferPointer(rebasing: bytes[item.text]),
+                                                        hasReference: item.hasReference, line: itemLine, column: itemColumn))
+                }
+                let name = UnsafeBufferPointer(rebasing: bytes[plurals.name])
+                if !plainPlurals(PlainPlurals(name: name, line: line, column: column, items: plainItems)) {
+                    // As the scan would have made it: the items' texts decoded of references.
+                    let items = zip(plainItems, pluralItems).map { plain, item in
+                        text.removeAll(keepingCapacity: true)
+                        scanner.appendText(item.text, into: &text)
+                        return RawResource.Item(quantity: plain.category.rawValue, text: String(decoding: text, as: UTF8.self),
+                                                line: plain.line, column: plain.column)
+                    }
+                    text.removeAll(keepingCapacity: true)
+                    resource(ScannedResource(file: bytes, kind: .plurals, name: plurals.name, line: line, column: column,
+                                             text: UnsafeBufferPointer(start: nil, count: 0), items: items))
                 }
                 continue
             }
@@ -348,12 +395,12 @@ public enum AndroidResources {
             return first
         }
 
-        /// The common case, read in place without a `RawResource`: a `<string>` whose only
-        /// attribute is its `name` (`plainName`, not empty) and whose text has no markup;
-        /// `convert` would make an entry of the name and the decoded text
+        /// The common cases, read in place without a `RawResource`: a `<string>` whose only
+        /// attribute is its `name` (`plainName`, not empty) and whose text has no markup, or a
+        /// `PlainPlurals`; `convert` would make an entry of the name and the decoded text(s)
         /// (`AndroidResourceText.appendDecoded`). False when the name is defined already (noted,
         /// as `convert` notes it).
-        mutating func acceptString(name: UnsafeBufferPointer<UInt8>, line: Int) -> Bool {
+        mutating func acceptPlain(name: UnsafeBufferPointer<UInt8>, line: Int) -> Bool {
             // One look-up: defined at once (the earlier definition kept when there is one).
             guard definedAgain(name, line: line, setting: line) == nil else { return false }
             noteIfDotted(name, line: line)

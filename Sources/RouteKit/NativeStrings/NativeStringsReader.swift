@@ -85,13 +85,14 @@ enum NativeStringsReader {
             // grown by copying (capacity never written costs no memory).
             data.arena.reserveCapacity(buffer.count)
             var pending = ReportBytes()
+            var referenceScratch: [UInt8] = []
             defer { data.absorb(&pending) }
             return try AndroidResources.scan(buffer, limits: limits, resource: { scanned in
                 // The arena whole before anything else writes to it.
                 data.absorb(&pending)
                 if plainStringsFromBytes, scanned.kind == .string, scanned.translatable == nil, scanned.product == nil,
                    scanned.markup.isEmpty, let name = scanned.plainName, !name.isEmpty {
-                    if converter.acceptString(name: name, line: scanned.line) {
+                    if converter.acceptPlain(name: name, line: scanned.line) {
                         data.addString(name: name, text: scanned.text, flavor: flavor, line: scanned.line, column: scanned.column,
                                        pending: &pending)
                     }
@@ -102,9 +103,18 @@ enum NativeStringsReader {
             }, plainString: { plain in
                 // The common case, from the bytes: the record `data.add` makes of its entry.
                 guard plainStringsFromBytes else { return false }
-                if converter.acceptString(name: plain.name, line: plain.line) {
+                if converter.acceptPlain(name: plain.name, line: plain.line) {
                     data.addString(name: plain.name, text: plain.text, flavor: flavor, line: plain.line, column: plain.column,
                                    pending: &pending)
+                }
+                reportSkipped(&converter, into: &diagnostics, path: path, locale: tag)
+                return true
+            }, plainPlurals: { plurals in
+                // What `convert` makes of such plurals: every item is a form (none is dropped).
+                guard plainStringsFromBytes else { return false }
+                if converter.acceptPlain(name: plurals.name, line: plurals.line) {
+                    data.absorb(&pending)
+                    data.addPlurals(plurals, flavor: flavor, scratch: &referenceScratch)
                 }
                 reportSkipped(&converter, into: &diagnostics, path: path, locale: tag)
                 return true
@@ -218,7 +228,7 @@ extension StringsFileData {
         items[group].value.start = Int32(items.count)
     }
 
-    /// The record of a `<string>` (`Converter.acceptString`), its text decoded straight into
+    /// The record of a `<string>` (`Converter.acceptPlain`), its text decoded straight into
     /// the arena: what `add(_:locale:)` makes of its entry.
     ///
     /// The name and a text with nothing to decode go to `pending`, the arena's bytes to come
@@ -239,6 +249,34 @@ extension StringsFileData {
         items.append(Self.leaf(key: (keyStart, Int32(name.count)), text: (start, end - start), at: (line, column), keyLine: line, keyColumn: column))
         // Handed over a block at a time, while the block is in the cache.
         if pending.count >= 1 << 16 { absorb(&pending) }
+    }
+
+    /// The records of a `<plurals>` read at once (`AndroidResources.PlainPlurals`), each form's
+    /// text decoded of references (into `scratch`) and then as a resource text, straight into
+    /// the arena: what `add(_:locale:)` makes of its entry. `pending` must be absorbed first.
+    mutating func addPlurals(_ plurals: AndroidResources.PlainPlurals, flavor: ResourceTextFlavor, scratch: inout [UInt8]) {
+        let key = (start: Int32(arena.count), length: Int32(plurals.name.count))
+        arena.append(contentsOf: plurals.name)
+        let group = Self.openGroup(key: key, forms: plurals.items.count, at: (plurals.line, plurals.column),
+                                   keyLine: plurals.line, keyColumn: plurals.column, items: &items)
+        // In category order, as `appendRecords` sorts a plural's forms.
+        for category in ImportPluralCategory.allCases {
+            guard let item = plurals.items.first(where: { $0.category == category }) else { continue }
+            Self.appendForm(category, at: (item.line, item.column), arena: &arena, items: &items) { arena in
+                func append(_ text: UnsafeBufferPointer<UInt8>) {
+                    if AndroidResourceText.isPlain(text, flavor: flavor) {
+                        arena.append(contentsOf: text)
+                    } else {
+                        AndroidResourceText.appendDecoding(text, flavor: flavor, to: &arena)
+                    }
+                }
+                guard item.hasReference else { return append(item.text) }
+                scratch.removeAll(keepingCapacity: true)
+                XMLScanner.appendText(0 ..< item.text.count, of: item.text, into: &scratch)
+                scratch.withUnsafeBufferPointer { append($0) }
+            }
+        }
+        Self.closeGroup(group, items: &items)
     }
 
     /// Moves the bytes `addString` wrote ahead to the arena's end.

@@ -379,6 +379,85 @@ struct XMLScanner {
         return (at, nameStart ..< nameEnd, textStart ..< textEnd)
     }
 
+    /// One `<item quantity="CATEGORY">TEXT</item>` of a `plainPluralsElement`.
+    struct PlainPluralItem {
+        /// Where `<item` starts.
+        var offset: Int
+        var category: ImportPluralCategory
+        /// Character data, references (checked) not yet decoded when `hasReference`.
+        var text: Range<Int>
+        var hasReference: Bool
+    }
+
+    /// A `<plurals>` element as resource files mostly hold them, read at once: white space, then
+    /// `<plurals name="NAME">`, one or more `<item quantity="CATEGORY">TEXT</item>` of distinct
+    /// CLDR categories with only white space between them, and `</plurals>`. As in
+    /// `plainStringElement`, the name has no reference and the texts no `<`, CR or `]`, but a
+    /// text may hold references (`&amp;`: most plurals' texts are sentences). Returns where the
+    /// element starts and its name's value, its items in `items` (emptied first), or nil, having
+    /// read nothing, for anything else or anything over the limits: `next` then reads it.
+    mutating func plainPluralsElement(maxText: Int, items: inout [PlainPluralItem]) -> (offset: Int, name: Range<Int>)? {
+        // `<plurals>` opens at depth 2, its items at 3 (`next` fails when one would open at `maxDepth`).
+        guard open.count == 1, open.count + 1 < maxDepth else { return nil }
+        let count = bytes.count
+        var at = index
+        while at < count, Self.isSpace(bytes[at]) { at += 1 }
+        guard hasPrefix("<plurals name=\"", at: at) else { return nil }
+        let start = at
+        let nameStart = at + 15
+        let nameEnd = Self.firstSpecial(in: bytes, from: nameStart, quote: true)
+        guard nameEnd > nameStart, nameEnd + 1 < count, bytes[nameEnd] == UInt8(ascii: "\""),
+              bytes[nameEnd + 1] == UInt8(ascii: ">") else { return nil }
+        at = nameEnd + 2
+        items.removeAll(keepingCapacity: true)
+        var seen: UInt8 = 0
+        while true {
+            // The white space between items is text `next` would check against the limit too.
+            let spaceStart = at
+            while at < count, Self.isSpace(bytes[at]) { at += 1 }
+            guard at - spaceStart <= maxText else { return nil }
+            if hasPrefix("</plurals>", at: at) { break }
+            guard hasPrefix("<item quantity=\"", at: at) else { return nil }
+            let itemStart = at
+            let quantityStart = at + 16
+            let quantityEnd = Self.firstSpecial(in: bytes, from: quantityStart, quote: true)
+            guard quantityEnd + 1 < count, bytes[quantityEnd] == UInt8(ascii: "\""), bytes[quantityEnd + 1] == UInt8(ascii: ">"),
+                  let category = Self.pluralCategory(quantityStart ..< quantityEnd, in: bytes),
+                  seen & (1 << category.order) == 0 else { return nil }
+            seen |= 1 << category.order
+            let textStart = quantityEnd + 2
+            var textEnd = Self.firstSpecial(in: bytes, from: textStart, quote: false)
+            var hasReference = false
+            while textEnd < count, bytes[textEnd] == UInt8(ascii: "&") {
+                guard let reference = Self.reference(bytes, at: textEnd) else { return nil }
+                hasReference = true
+                textEnd = Self.firstSpecial(in: bytes, from: textEnd + reference.length, quote: false)
+            }
+            // References only shorten a text: within the limit as written, within it decoded.
+            guard textEnd - textStart <= maxText, hasPrefix("</item>", at: textEnd) else { return nil }
+            items.append(PlainPluralItem(offset: itemStart, category: category, text: textStart ..< textEnd, hasReference: hasReference))
+            at = textEnd + 7
+        }
+        guard !items.isEmpty, elements + 1 + items.count <= maxElements else { return nil }
+        elements += 1 + items.count
+        index = at + 10
+        return (start, nameStart ..< nameEnd)
+    }
+
+    /// The CLDR category `range` names exactly, or nil.
+    private static func pluralCategory(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> ImportPluralCategory? {
+        func named(_ name: StaticString) -> Bool {
+            range.count == name.utf8CodeUnitCount && memcmp(bytes.baseAddress! + range.lowerBound, name.utf8Start, range.count) == 0
+        }
+        if named("one") { return .one }
+        if named("other") { return .other }
+        if named("few") { return .few }
+        if named("many") { return .many }
+        if named("two") { return .two }
+        if named("zero") { return .zero }
+        return nil
+    }
+
     /// The first byte at or after `start` that `plainStringElement` stops at: `<`, `&`, `]`, CR,
     /// and with `quote` also `"` (the end of the file when there is none). Sixteen bytes at a
     /// time (two words, tested side by side in one vector register), then eight.
@@ -493,14 +572,16 @@ struct XMLScanner {
             guard value >= 0x20 || value == 0x09 || value == 0x0A || value == 0x0D, let scalar = Unicode.Scalar(value) else { return nil }
             return (scalar, length)
         }
-        switch String(decoding: body, as: UTF8.self) {
-        case "lt": return ("<", length)
-        case "gt": return (">", length)
-        case "amp": return ("&", length)
-        case "quot": return ("\"", length)
-        case "apos": return ("'", length)
-        default: return nil
+        // The five names XML defines, told by their bytes (a `String` each cost 300 instructions).
+        func named(_ name: StaticString) -> Bool {
+            body.count == name.utf8CodeUnitCount && memcmp(body.baseAddress!, name.utf8Start, body.count) == 0
         }
+        if named("amp") { return ("&", length) }
+        if named("lt") { return ("<", length) }
+        if named("gt") { return (">", length) }
+        if named("quot") { return ("\"", length) }
+        if named("apos") { return ("'", length) }
+        return nil
     }
 
     /// Appends the text of `range` with references decoded and line breaks normalized
@@ -516,22 +597,29 @@ struct XMLScanner {
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
             return
         }
+        // The bytes between references and CRs are copied a run at a time.
         var offset = range.lowerBound
+        var run = offset
         while offset < range.upperBound {
             let byte = bytes[offset]
-            if byte == UInt8(ascii: "&"), let (scalar, length) = Self.reference(bytes, at: offset) {
-                out.append(contentsOf: String(scalar).utf8)
-                offset += length
+            guard byte == UInt8(ascii: "&") || byte == 0x0D else {
+                offset += 1
                 continue
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run ..< offset]))
             if byte == 0x0D {
                 out.append(0x0A)
                 offset += offset + 1 < range.upperBound && bytes[offset + 1] == 0x0A ? 2 : 1
-                continue
+            } else if let (scalar, length) = Self.reference(bytes, at: offset) {
+                UTF8.encode(scalar) { out.append($0) }
+                offset += length
+            } else {
+                out.append(byte)
+                offset += 1
             }
-            out.append(byte)
-            offset += 1
+            run = offset
         }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run ..< range.upperBound]))
     }
 
     /// The literal bytes of `range` (CDATA), line breaks normalized.
