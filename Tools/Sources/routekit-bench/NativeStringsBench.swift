@@ -101,21 +101,22 @@ enum NativeStringsBench {
         var goal = 1.0
     }
 
-    /// The median of `runs` runs of a reference program (`Tools/References`, built by
-    /// Scripts/bench.sh into `directory`) over `files`, as it times itself (its first output
-    /// field): reading and parsing, no process start. Nil when the program was not built.
-    static func reference(_ name: String, in directory: String?, files: [String], runs: Int) -> Double? {
+    /// The reference program `name` (`Tools/References`, built by Scripts/bench.sh into
+    /// `directory`); nil when it was not built.
+    static func reference(_ name: String, in directory: String?) -> String? {
         guard let directory, FileManager.default.isExecutableFile(atPath: directory + "/" + name) else { return nil }
-        var times: [Double] = []
-        for _ in 0 ..< runs {
-            let run = spawn(directory + "/" + name, files, captureOutput: true)
-            guard run.status == 0, let seconds = run.output.split(separator: " ").first.flatMap({ Double($0) }) else {
-                log("\(name) failed with status \(run.status): \(run.output)")
-                exit(1)
-            }
-            times.append(seconds)
+        return directory + "/" + name
+    }
+
+    /// One run of the reference program `path` over `files`, as it times itself (its first
+    /// output field): reading and parsing, no process start.
+    static func referenceRun(_ path: String, files: [String]) -> ChildResult {
+        let run = spawn(path, files, captureOutput: true)
+        guard run.status == 0, let seconds = run.output.split(separator: " ").first.flatMap({ Double($0) }) else {
+            log("\(path) failed with status \(run.status): \(run.output)")
+            exit(1)
         }
-        return median(times)
+        return ChildResult(seconds: seconds, bytes: 0, rssKilobytes: 0, count: 0)
     }
 
     static func xmllint() -> String? {
@@ -130,36 +131,40 @@ enum NativeStringsBench {
         log("generating \(xmlMegabytes) MB of Compose strings.xml in \(xmlDirectory)…")
         try generateXML(megabytes: xmlMegabytes, into: xmlDirectory)
         let xmlFiles = readLines(xmlDirectory + "/files.txt")
-        if let sax = reference("xml-sax", in: references, files: xmlFiles, runs: runs) {
-            let lint = measure("lint", xmlDirectory, runs: runs)
-            rows.append(Row(name: "Compose strings.xml", bytes: lint.bytes, files: xmlFiles.count,
-                            rawLabel: "libxml2 SAX2 (C, `xml-sax`)", raw: sax, lint: lint))
+        if let sax = reference("xml-sax", in: references) {
+            // Lint and reference in turn, so that their ratio holds (`interleaved`).
+            let timed = interleaved(runs: runs, [{ measure("lint", xmlDirectory, runs: 1) }, { referenceRun(sax, files: xmlFiles) }])
+            rows.append(Row(name: "Compose strings.xml", bytes: timed[0].bytes, files: xmlFiles.count,
+                            rawLabel: "libxml2 SAX2 (C, `xml-sax`)", raw: timed[1].seconds, lint: timed[0]))
         } else if let xmllint = xmllint() {
             log("routekit-bench: no xml-sax reference (Scripts/bench.sh builds it with libxml2-dev); xmllint instead")
-            var times: [Double] = []
-            for _ in 0 ..< runs {
+            let timed = interleaved(runs: runs, [{ measure("lint", xmlDirectory, runs: 1) }, {
                 let run = spawn(xmllint, ["--stream", "--noout"] + xmlFiles, captureOutput: false)
                 guard run.status == 0 else {
                     log("xmllint failed with status \(run.status)")
                     exit(1)
                 }
-                times.append(run.seconds)
-            }
-            let lint = measure("lint", xmlDirectory, runs: runs)
-            rows.append(Row(name: "Compose strings.xml", bytes: lint.bytes, files: xmlFiles.count,
-                            rawLabel: "`xmllint --stream --noout` (libxml2 SAX), one process", raw: median(times), lint: lint))
+                return ChildResult(seconds: run.seconds, bytes: 0, rssKilobytes: 0, count: 0)
+            }])
+            rows.append(Row(name: "Compose strings.xml", bytes: timed[0].bytes, files: xmlFiles.count,
+                            rawLabel: "`xmllint --stream --noout` (libxml2 SAX), one process", raw: timed[1].seconds, lint: timed[0]))
         } else {
             log("routekit-bench: no libxml2 reference (apt-get install libxml2-dev); the Compose XML row is skipped")
         }
         let catalogDirectory = work + "/native/catalog-\(catalogMegabytes)MB"
         log("generating a \(catalogMegabytes) MB String Catalog in \(catalogDirectory)…")
         try generateCatalog(megabytes: catalogMegabytes, into: catalogDirectory)
-        let own = measure("json", catalogDirectory, runs: runs)
-        let foundation = measure("foundation-json", catalogDirectory, runs: runs)
-        let lint = measure("lint", catalogDirectory, runs: runs)
         let ownLabel = "routekit's JSON parser (positions, the one lint uses)"
-        if let simdjson = reference("json-simdjson", in: references, files: readLines(catalogDirectory + "/files.txt"), runs: runs) {
-            rows.append(Row(name: "String Catalog", bytes: lint.bytes, files: 1, rawLabel: "simdjson DOM (C++, `json-simdjson`)", raw: simdjson,
+        var measures = ["lint", "json", "foundation-json"].map { kind in { measure(kind, catalogDirectory, runs: 1) } }
+        let simdjson = reference("json-simdjson", in: references)
+        if let simdjson {
+            let files = readLines(catalogDirectory + "/files.txt")
+            measures.append { referenceRun(simdjson, files: files) }
+        }
+        let timed = interleaved(runs: runs, measures)
+        let (lint, own, foundation) = (timed[0], timed[1], timed[2])
+        if simdjson != nil {
+            rows.append(Row(name: "String Catalog", bytes: lint.bytes, files: 1, rawLabel: "simdjson DOM (C++, `json-simdjson`)", raw: timed[3].seconds,
                             references: [(ownLabel, own.seconds), ("Foundation `JSONSerialization`", foundation.seconds)], lint: lint, goal: 2.0))
         } else {
             log("routekit-bench: no json-simdjson reference (Scripts/bench.sh builds it with libsimdjson-dev); routekit's parser is the raw row")

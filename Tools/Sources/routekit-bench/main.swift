@@ -182,9 +182,28 @@ func measure(_ kind: String, _ directory: String, runs: Int) -> ChildResult {
         results.append(ChildResult(seconds: Double(fields[0]) ?? 0, bytes: Int(fields[1]) ?? 0,
                                    rssKilobytes: Int(fields[2]) ?? 0, count: Int(fields[3]) ?? 0))
     }
-    let times = results.map(\.seconds)
+    return medianResult(results)
+}
+
+/// The median time and peak of `results`, with the first one's bytes and count.
+func medianResult(_ results: [ChildResult]) -> ChildResult {
     let rss = results.map { Double($0.rssKilobytes) }
-    return ChildResult(seconds: median(times), bytes: results[0].bytes, rssKilobytes: Int(median(rss)), count: results[0].count)
+    return ChildResult(seconds: median(results.map(\.seconds)), bytes: results[0].bytes, rssKilobytes: Int(median(rss)),
+                       count: results[0].count)
+}
+
+/// `runs` rounds of every measurement in `measures`, one run each per round, the order turned
+/// round by round; the median of each. A ratio between two of them (lint / raw) then holds: this
+/// machine has slow spells of seconds (the same binary took 71 and 108 ms on one catalog), and
+/// medians taken one after the other put a spell on one side of the ratio only.
+func interleaved(runs: Int, _ measures: [() -> ChildResult]) -> [ChildResult] {
+    var results = [[ChildResult]](repeating: [], count: measures.count)
+    for round in 0..<runs {
+        for index in (round % 2 == 0 ? Array(measures.indices) : measures.indices.reversed()) {
+            results[index].append(measures[index]())
+        }
+    }
+    return results.map(medianResult)
 }
 
 struct Row {
@@ -231,9 +250,8 @@ if let mastodon = options.mastodon {
 for (name, directory) in corpora {
     log("measuring \(name)…")
     let files = readLines(directory + "/files.txt").count
-    let raw = measure("raw", directory, runs: options.runs)
-    let scan = measure("scan", directory, runs: options.runs)
-    let lint = measure("lint", directory, runs: options.runs)
+    let timed = interleaved(runs: options.runs, ["raw", "scan", "lint"].map { kind in { measure(kind, directory, runs: 1) } })
+    let (raw, scan, lint) = (timed[0], timed[1], timed[2])
     let processRuns = name == "S" ? options.processRuns : options.runs
     var processTimes: [Double] = [], processRSS: [Double] = []
     for _ in 0..<processRuns {
