@@ -14,6 +14,9 @@ public enum ImportPluralCategory: String, CaseIterable, Sendable, Comparable {
         hasher.combine(order)
     }
 
+    /// The categories by `order` (`UTF8Text.pluralCategory`'s indices).
+    static let inOrder: [ImportPluralCategory] = [.zero, .one, .two, .few, .many, .other]
+
     /// Its place in CLDR's order, `zero` first: what `<` compares.
     var order: Int {
         switch self {

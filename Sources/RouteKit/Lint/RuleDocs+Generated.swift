@@ -1305,6 +1305,14 @@ examples:
           talks: { one: "%{count} talk in %{room}", other: "%{count} talks in %{room}" }
         de:
           talks: { one: "%{count} Vortrag", other: "%{count} Vorträge" }
+  - description: "Forms that between them show every placeholder, each leaving a different one out: no mismatch."
+    triggers: []
+    files:
+      strings.yml: |
+        en:
+          seats: { one: "%{count} seat in %{room}", other: "%{count} seats in %{room}" }
+        de:
+          seats: { one: "ein Platz in %{room}", other: "%{count} Plätze" }
   - description: "Translations without a `%` anywhere: a plural none of whose forms shows the base's placeholder, and a text that lacks one."
     triggers: ["strings.yml:5:3", "strings.yml:6:13"]
     files:

@@ -446,16 +446,7 @@ struct XMLScanner {
 
     /// The CLDR category `range` names exactly, or nil.
     private static func pluralCategory(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> ImportPluralCategory? {
-        func named(_ name: StaticString) -> Bool {
-            range.count == name.utf8CodeUnitCount && memcmp(bytes.baseAddress! + range.lowerBound, name.utf8Start, range.count) == 0
-        }
-        if named("one") { return .one }
-        if named("other") { return .other }
-        if named("few") { return .few }
-        if named("many") { return .many }
-        if named("two") { return .two }
-        if named("zero") { return .zero }
-        return nil
+        UTF8Text.pluralCategory(UnsafeBufferPointer(rebasing: bytes[range])).map { ImportPluralCategory.inOrder[$0] }
     }
 
     /// The first byte at or after `start` that `plainStringElement` stops at: `<`, `&`, `]`, CR,
@@ -573,14 +564,11 @@ struct XMLScanner {
             return (scalar, length)
         }
         // The five names XML defines, told by their bytes (a `String` each cost 300 instructions).
-        func named(_ name: StaticString) -> Bool {
-            body.count == name.utf8CodeUnitCount && memcmp(body.baseAddress!, name.utf8Start, body.count) == 0
-        }
-        if named("amp") { return ("&", length) }
-        if named("lt") { return ("<", length) }
-        if named("gt") { return (">", length) }
-        if named("quot") { return ("\"", length) }
-        if named("apos") { return ("'", length) }
+        if UTF8Text.equals(body, "amp") { return ("&", length) }
+        if UTF8Text.equals(body, "lt") { return ("<", length) }
+        if UTF8Text.equals(body, "gt") { return (">", length) }
+        if UTF8Text.equals(body, "quot") { return ("\"", length) }
+        if UTF8Text.equals(body, "apos") { return ("'", length) }
         return nil
     }
 

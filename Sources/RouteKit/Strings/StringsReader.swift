@@ -253,7 +253,7 @@ private struct StringRecordBuilder: BlockMappingSink {
         switch bytes.count {
         case 0: return true
         case 1: return bytes[0] == UInt8(ascii: "~")
-        case 4: return bytes.elementsEqual("null".utf8) || bytes.elementsEqual("Null".utf8) || bytes.elementsEqual("NULL".utf8)
+        case 4: return UTF8Text.equals(bytes, "null") || UTF8Text.equals(bytes, "Null") || UTF8Text.equals(bytes, "NULL")
         default: return false
         }
     }

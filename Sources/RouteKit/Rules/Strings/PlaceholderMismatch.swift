@@ -136,6 +136,10 @@ struct PlaceholderMismatch: LintRule {
             let formatted = arguments.formatted(entry.key, text: UnsafeBufferPointer(start: nil, count: 0), rules: rules)
             let limit = arguments.highestPosition(entry.key)
             var matches = true
+            // A scratch list, emptied now and then rather than per text; never within an entry,
+            // whose texts' signatures the plural check below merges.
+            if translationBytes.count >= 1024 { translationBytes.removeAll() }
+            let firstText = translationBytes.count
             table.forEachText(of: entry) { ref in
                 guard matches else { return }
                 storage.withBytes(entry.file, ref) { text in
@@ -145,8 +149,6 @@ struct PlaceholderMismatch: LintRule {
                         matches = allowMissing || !source.hasPlaceholders || UTF8Text.isBlank(text, &blankScalars)
                         return
                     }
-                    // A scratch list, emptied now and then rather than per text.
-                    if translationBytes.count >= 1024 { translationBytes.removeAll() }
                     let translation = translationBytes.startSignature()
                     translationBytes.add(text, rules: rules, formatted: formatted, limit: limit)
                     // A text the formatter fails on is `format-crash`'s (one cause, one finding).
@@ -159,11 +161,9 @@ struct PlaceholderMismatch: LintRule {
             // Each form may leave a placeholder out, but not every form: the base's
             // placeholders must show in at least one of them.
             if matches && entry.isPlural && source.hasPlaceholders && !apple {
-                if translationBytes.count >= 1024 { translationBytes.removeAll() }
-                let merged = translationBytes.startSignature()
-                table.forEachText(of: entry) { ref in
-                    storage.withBytes(entry.file, ref) { translationBytes.add($0, rules: rules, formatted: formatted, limit: limit) }
-                }
+                // Every form was read above (a text without `%` adds nothing): their signatures
+                // merged, not the texts scanned again.
+                let merged = translationBytes.merging(firstText ..< translationBytes.count)
                 matches = translationBytes.vouches(for: expectedBytes, Int(source.signature), against: merged, allowMissing: true)
             }
             if matches { continue }
@@ -428,6 +428,30 @@ struct PlaceholderBytes {
                 signatures[signature].printf = signatures[signature].printf.lowerBound ..< printf.count
             }
         }
+    }
+
+    /// Starts a signature of the arguments of `signatures`' texts together, as `add` of each of
+    /// those texts in turn would make it; returns its index. Names are kept in order, repeats
+    /// and all; a position keeps the place it first had, and the type it had last.
+    mutating func merging(_ merged: Range<Int>) -> Int {
+        let signature = startSignature()
+        for part in merged {
+            let source = signatures[part]
+            if !source.namesComparableAsBytes { signatures[signature].namesComparableAsBytes = false }
+            if source.crashes { signatures[signature].crashes = true }
+            for name in source.names { names.append(names[name]) }
+            signatures[signature].names = signatures[signature].names.lowerBound ..< names.count
+            for index in source.printf {
+                let (position, family) = printf[index]
+                if let existing = signatures[signature].printf.first(where: { printf[$0].position == position }) {
+                    printf[existing].family = family
+                } else {
+                    printf.append((position, family))
+                    signatures[signature].printf = signatures[signature].printf.lowerBound ..< printf.count
+                }
+            }
+        }
+        return signature
     }
 
     func crashes(_ signature: Int) -> Bool { signatures[signature].crashes }

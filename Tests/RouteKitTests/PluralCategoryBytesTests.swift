@@ -1,0 +1,32 @@
+@testable import RouteKit
+import Testing
+
+/// `UTF8Text.pluralCategory` tells CLDR's six category names by their bytes; its indices are
+/// `ImportPluralCategory.order`, and `inOrder` maps them back.
+@Suite struct PluralCategoryBytesTests {
+    static func category(_ text: String) -> Int? {
+        var text = text
+        return text.withUTF8 { UTF8Text.pluralCategory($0) }
+    }
+
+    @Test func everyCategoryIsToldByItsName() {
+        for category in ImportPluralCategory.allCases {
+            #expect(Self.category(category.rawValue) == category.order)
+            #expect(ImportPluralCategory.inOrder[category.order] == category)
+        }
+        #expect(ImportPluralCategory.inOrder.count == ImportPluralCategory.allCases.count)
+    }
+
+    @Test(arguments: ["", "on", "One", "ONE", "others", "othe", "zer", "zeros", "few ", " two", "many\u{0}", "öne"])
+    func nearMissesAreNoCategory(_ text: String) {
+        #expect(Self.category(text) == nil)
+    }
+
+    @Test func literalsCompareByLengthAndBytes() {
+        var empty: [UInt8] = []
+        #expect(empty.withUnsafeBufferPointer { UTF8Text.equals($0, "") })
+        #expect(!empty.withUnsafeBufferPointer { UTF8Text.equals($0, "a") })
+        empty = Array("null".utf8)
+        #expect(empty.withUnsafeBufferPointer { UTF8Text.equals($0, "null") && !UTF8Text.equals($0, "nul") && !UTF8Text.equals($0, "Null") })
+    }
+}
