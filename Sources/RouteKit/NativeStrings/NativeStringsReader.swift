@@ -260,20 +260,13 @@ extension StringsFileData {
         let group = Self.openGroup(key: key, forms: plurals.items.count, at: (plurals.line, plurals.column),
                                    keyLine: plurals.line, keyColumn: plurals.column, items: &items)
         // In category order, as `appendRecords` sorts a plural's forms.
-        for category in ImportPluralCategory.allCases {
+        for category in ImportPluralCategory.inOrder {
             guard let item = plurals.items.first(where: { $0.category == category }) else { continue }
             Self.appendForm(category, at: (item.line, item.column), arena: &arena, items: &items) { arena in
-                func append(_ text: UnsafeBufferPointer<UInt8>) {
-                    if AndroidResourceText.isPlain(text, flavor: flavor) {
-                        arena.append(contentsOf: text)
-                    } else {
-                        AndroidResourceText.appendDecoding(text, flavor: flavor, to: &arena)
-                    }
-                }
-                guard item.hasReference else { return append(item.text) }
+                guard item.hasReference else { return AndroidResourceText.appendDecoded(item.text, flavor: flavor, to: &arena) }
                 scratch.removeAll(keepingCapacity: true)
                 XMLScanner.appendText(0 ..< item.text.count, of: item.text, into: &scratch)
-                scratch.withUnsafeBufferPointer { append($0) }
+                scratch.withUnsafeBufferPointer { AndroidResourceText.appendDecoded($0, flavor: flavor, to: &arena) }
             }
         }
         Self.closeGroup(group, items: &items)

@@ -422,9 +422,10 @@ struct XMLScanner {
             let quantityStart = at + 16
             let quantityEnd = Self.firstSpecial(in: bytes, from: quantityStart, quote: true)
             guard quantityEnd + 1 < count, bytes[quantityEnd] == UInt8(ascii: "\""), bytes[quantityEnd + 1] == UInt8(ascii: ">"),
-                  let category = Self.pluralCategory(quantityStart ..< quantityEnd, in: bytes),
-                  seen & (1 << category.order) == 0 else { return nil }
-            seen |= 1 << category.order
+                  let order = UTF8Text.pluralCategory(UnsafeBufferPointer(rebasing: bytes[quantityStart ..< quantityEnd])),
+                  seen & (1 << order) == 0 else { return nil }
+            let category = ImportPluralCategory.inOrder[order]
+            seen |= 1 << order
             let textStart = quantityEnd + 2
             var textEnd = Self.firstSpecial(in: bytes, from: textStart, quote: false)
             var hasReference = false
@@ -442,11 +443,6 @@ struct XMLScanner {
         elements += 1 + items.count
         index = at + 10
         return (start, nameStart ..< nameEnd)
-    }
-
-    /// The CLDR category `range` names exactly, or nil.
-    private static func pluralCategory(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> ImportPluralCategory? {
-        UTF8Text.pluralCategory(UnsafeBufferPointer(rebasing: bytes[range])).map { ImportPluralCategory.inOrder[$0] }
     }
 
     /// The first byte at or after `start` that `plainStringElement` stops at: `<`, `&`, `]`, CR,

@@ -420,13 +420,18 @@ struct PlaceholderBytes {
                 return
             }
             guard let position = token.position, limit.map({ position <= $0 }) ?? true else { return }
-            let index = Int32(position)
-            if let existing = signatures[signature].printf.first(where: { printf[$0].position == index }) {
-                printf[existing].family = token.family
-            } else {
-                printf.append((index, token.family))
-                signatures[signature].printf = signatures[signature].printf.lowerBound ..< printf.count
-            }
+            setPrintf(Int32(position), token.family, in: signature)
+        }
+    }
+
+    /// Gives `position` the type `family` in `signature` (the last signature): the place it has,
+    /// or a new one at the end.
+    private mutating func setPrintf(_ position: Int32, _ family: Int32, in signature: Int) {
+        if let existing = signatures[signature].printf.first(where: { printf[$0].position == position }) {
+            printf[existing].family = family
+        } else {
+            printf.append((position, family))
+            signatures[signature].printf = signatures[signature].printf.lowerBound ..< printf.count
         }
     }
 
@@ -441,15 +446,7 @@ struct PlaceholderBytes {
             if source.crashes { signatures[signature].crashes = true }
             for name in source.names { names.append(names[name]) }
             signatures[signature].names = signatures[signature].names.lowerBound ..< names.count
-            for index in source.printf {
-                let (position, family) = printf[index]
-                if let existing = signatures[signature].printf.first(where: { printf[$0].position == position }) {
-                    printf[existing].family = family
-                } else {
-                    printf.append((position, family))
-                    signatures[signature].printf = signatures[signature].printf.lowerBound ..< printf.count
-                }
-            }
+            for index in source.printf { setPrintf(printf[index].position, printf[index].family, in: signature) }
         }
         return signature
     }
