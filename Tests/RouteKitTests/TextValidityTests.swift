@@ -1,9 +1,10 @@
 @testable import RouteKit
 import Testing
 
-/// `TextValidity.firstProblem` skips eight ASCII bytes at a time; held here to a byte-at-a-time
-/// reading of the same rules (the oracle), on buffers with a bad byte at every offset of a word
-/// and at random, whole, in steps and in chunks taken by two cores.
+/// `TextValidity.firstProblem` skips sixty-four (`ByteBlock`), sixteen and eight ASCII bytes at a
+/// time; held here to a byte-at-a-time reading of the same rules (the oracle), on buffers with a
+/// bad byte at every offset of a word and of three blocks, and at random, whole, in steps and in
+/// chunks taken by two cores.
 @Suite struct TextValidityTests {
     /// One byte (or UTF-8 sequence) at a time, as the rules read.
     static func oracle(_ bytes: UnsafeBufferPointer<UInt8>, allowControls: Bool) -> Int? {
@@ -66,13 +67,44 @@ import Testing
         }
     }
 
+    /// Every byte value at every offset of three blocks of text (with line breaks, which a block
+    /// lets through), and after a first block that stops: the block step stops exactly at the
+    /// block that holds it, and the first problem is the oracle's.
+    @Test func everyByteInEveryLaneOfABlock() {
+        let line = Array("    <string name=\"t0_key_12\">Schedule for day 12</string>\n".utf8)
+        let text = Array((line + line + line + line).prefix(3 * ByteBlock.size + 5))
+        for value in 0 ... 255 {
+            for offset in 0 ..< text.count {
+                var bytes = text
+                bytes[offset] = UInt8(value)
+                bytes.withUnsafeBufferPointer { buffer in
+                    for allowControls in [false, true] {
+                        let flagged = value >= 0x80 || (!allowControls && value < 0x20 && value != 0x0A)
+                        let stop = ByteBlock.endOfTextASCII(buffer, from: 0, before: buffer.count, allowControls: allowControls)
+                        let blocks = buffer.count / ByteBlock.size * ByteBlock.size
+                        let expectedStop = flagged && offset < blocks ? offset / ByteBlock.size * ByteBlock.size : blocks
+                        #expect(stop == expectedStop, "byte \(value) at \(offset), allowControls \(allowControls)")
+                        #expect(TextValidity.firstProblem(in: buffer, allowControls: allowControls)?.offset
+                                    == Self.oracle(buffer, allowControls: allowControls), "byte \(value) at \(offset)")
+                    }
+                }
+            }
+        }
+        // From an offset inside a block, and up to a limit inside one: whole blocks only.
+        text.withUnsafeBufferPointer { buffer in
+            #expect(ByteBlock.endOfTextASCII(buffer, from: 3, before: buffer.count, allowControls: false) == 3 + 3 * ByteBlock.size)
+            #expect(ByteBlock.endOfTextASCII(buffer, from: 0, before: ByteBlock.size + 1, allowControls: false) == ByteBlock.size)
+            #expect(ByteBlock.endOfTextASCII(buffer, from: 0, before: 10 * ByteBlock.size, allowControls: false) == 3 * ByteBlock.size)
+        }
+    }
+
     @Test func randomBuffersAgreeWithTheOracle() {
         var generator = SystemRandomNumberGenerator()
         let pieces: [[UInt8]] = [Array("abc ".utf8), Array("é".utf8), Array("設".utf8), Array("😀".utf8), [0x0A], [0x09], [0x0D, 0x0A],
                                  [0x00], [0x1B], [0xE2, 0x82], [0xF0, 0x9F, 0x98], [0xED, 0xA0, 0x80], [0xC1, 0xBF]]
         for _ in 0 ..< 2_000 {
             var bytes: [UInt8] = []
-            for _ in 0 ..< Int.random(in: 0 ... 40, using: &generator) {
+            for _ in 0 ..< Int.random(in: 0 ... (generator.next() % 4 == 0 ? 120 : 40), using: &generator) {
                 // Mostly well-formed text: a bad piece one time in ten.
                 let piece = Int.random(in: 0 ..< 10, using: &generator) == 0 ? pieces.randomElement(using: &generator)! : pieces[Int.random(in: 0 ... 6, using: &generator)]
                 bytes += piece

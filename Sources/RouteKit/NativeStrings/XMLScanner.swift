@@ -70,8 +70,9 @@ enum TextValidity {
         defer { start = index }
         let limit = Swift.min(limit, bytes.count)
         while index < limit {
-            // Sixteen, then eight bytes at a time while they are ASCII without forbidden controls
-            // (most of a file: line breaks and indentation included).
+            // Sixty-four, sixteen, then eight bytes at a time while they are ASCII without
+            // forbidden controls (most of a file: line breaks and indentation included).
+            index = ByteBlock.endOfTextASCII(bytes, from: index, before: limit, allowControls: allowControls)
             while index + 16 <= limit,
                   ByteWord.isTextASCII(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self),
                                        UnsafeRawPointer(bytes.baseAddress! + index + 8).loadUnaligned(as: UInt64.self),
