@@ -102,8 +102,29 @@ import Testing
             var out: [UInt8] = [0x21]
             bytes.withUnsafeBufferPointer { AndroidResourceText.appendDecoded($0, flavor: .compose, to: &out) }
             #expect(out == [0x21] + oracle(bytes), "\(text.debugDescription)")
+            // What reading in place copies as it is must decode to itself.
+            if bytes.withUnsafeBufferPointer({ AndroidResourceText.decodesUnchanged($0, flavor: .compose) }) {
+                #expect(oracle(bytes) == bytes, "\(text.debugDescription) is not kept as written")
+            }
             #expect(AndroidResourceText.decode(text, flavor: .compose).text == String(decoding: oracle(bytes), as: UTF8.self), "\(text.debugDescription)")
         }
+    }
+
+    /// Backslashes Compose keeps (before a quote, `@`, `?`, another byte, or at the end) leave a
+    /// text as written: read in place, it is copied, not decoded; the four escapes it decodes are not.
+    @Test func composeTextsKeptAsWrittenAreToldByTheirBackslashes() {
+        func unchanged(_ text: String, _ flavor: ResourceTextFlavor = .compose) -> Bool {
+            Array(text.utf8).withUnsafeBufferPointer { AndroidResourceText.decodesUnchanged($0, flavor: flavor) }
+        }
+        for kept in ["", "Plain", " padded ", #"Don\'t"#, #"Say \"hi\""#, #"\@home \?maybe"#, #"a\qb"#, #"ends\"#, #"é\'設"#] {
+            #expect(unchanged(kept), "\(kept.debugDescription)")
+        }
+        for decoded in [#"back\\slash"#, #"line\nbreak"#, #"tab\there"#, #"\u00e9"#, #"\u12"#, #"\'\n"#] {
+            #expect(!unchanged(decoded), "\(decoded.debugDescription)")
+        }
+        // Android decodes quotes and folds spaces: only what `isPlain` says is kept.
+        #expect(!unchanged(#"Don\'t"#, .android))
+        #expect(unchanged("Plain", .android))
     }
 
     // MARK: One file

@@ -65,6 +65,25 @@ public enum AndroidResourceText {
         }
     }
 
+    /// True when the runtime text of `bytes` is `bytes` (what `appendDecoded` writes), notes
+    /// aside: `isPlain`, or for Compose any text whose backslashes it keeps as written (before
+    /// `'`, `"`, `@`, `?` or any byte but `\\`, `n`, `t` and `u`, or at the end), as in
+    /// `Don\'t`, which `isPlain` sends to the decoder for its note.
+    static func decodesUnchanged(_ bytes: UnsafeBufferPointer<UInt8>, flavor: ResourceTextFlavor) -> Bool {
+        guard flavor == .compose else { return isPlain(bytes, flavor: flavor) }
+        guard let base = bytes.baseAddress else { return true }
+        var from = 0
+        while from < bytes.count, let found = memchr(base + from, Int32(UInt8(ascii: "\\")), bytes.count - from) {
+            let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            guard at + 1 < bytes.count else { return true }
+            switch bytes[at + 1] {
+            case UInt8(ascii: "\\"), UInt8(ascii: "n"), UInt8(ascii: "t"), UInt8(ascii: "u"): return false
+            default: from = at + 1
+            }
+        }
+        return true
+    }
+
     private static func isSpace(_ c: Unicode.Scalar) -> Bool {
         c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\u{0B}" || c == "\u{0C}"
     }
@@ -175,14 +194,14 @@ public enum AndroidResourceText {
     /// Appends the runtime text of the resource text `bytes` (references already resolved) to
     /// `out`, without the notes: how reading in place decodes a `<string>` into its file's arena.
     static func appendDecoded(_ bytes: UnsafeBufferPointer<UInt8>, flavor: ResourceTextFlavor, to out: inout [UInt8]) {
-        if isPlain(bytes, flavor: flavor) {
+        if decodesUnchanged(bytes, flavor: flavor) {
             out.append(contentsOf: bytes)
         } else {
             appendDecoding(bytes, flavor: flavor, to: &out)
         }
     }
 
-    /// `appendDecoded` of a text `isPlain` says is not plain (its caller asked already).
+    /// `appendDecoded` of a text `decodesUnchanged` says is not kept as it is (its caller asked already).
     static func appendDecoding(_ bytes: UnsafeBufferPointer<UInt8>, flavor: ResourceTextFlavor, to out: inout [UInt8]) {
         switch flavor {
         case .compose: decodeCompose(bytes, into: &out, note: nil)

@@ -239,7 +239,7 @@ extension StringsFileData {
         let keyStart = Int32(arena.count + pending.count)
         pending.write(name)
         let start = keyStart + Int32(name.count)
-        if AndroidResourceText.isPlain(text, flavor: flavor) {
+        if AndroidResourceText.decodesUnchanged(text, flavor: flavor) {
             pending.write(text)
         } else {
             absorb(&pending)
