@@ -44,10 +44,13 @@ public struct LintContext: Sendable {
     /// What several rules derive from `project.strings` (as it was when the context was made).
     let stringCache: StringTableCache
 
-    init(project: Project, settings: [String: RuleSetting]) {
+    /// `comparesPlaceholders`: whether `placeholder-mismatch` runs (its comparison then shares
+    /// the other placeholder rules' scan of every text).
+    init(project: Project, settings: [String: RuleSetting], comparesPlaceholders: Bool = true) {
         self.project = project
         self.settings = settings
-        stringCache = StringTableCache(project.strings)
+        stringCache = StringTableCache(project.strings, comparesPlaceholders: comparesPlaceholders,
+                                       listedMismatches: project.config.limits.findings)
     }
 
     /// A rule option as text: from config, else its declared default. Rules read their options

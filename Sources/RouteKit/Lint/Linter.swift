@@ -34,17 +34,18 @@ public struct LintResult: Sendable {
 public enum Linter {
     public static func lint(_ project: Project, selection: LintSelection = LintSelection(), baseline: Baseline? = nil) -> LintResult {
         let settings = project.config.rules
-        let context = LintContext(project: project, settings: settings)
-        // Each further resource set is checked by the rules about strings alone, as its own table.
-        let setContexts = project.stringSets.dropFirst().map { set in
-            var other = project
-            other.strings = set.strings
-            return LintContext(project: other, settings: settings)
-        }
         // Rules are independent: they run on all cores.
         let nativeBar = project.appCode.showsNativeNavigation != false
         let enabled = RuleRegistry.rules.filter {
             isEnabled(type(of: $0).id, settings: settings, selection: selection) && (nativeBar || !type(of: $0).needsNativeNavigation)
+        }
+        let comparesPlaceholders = enabled.contains { $0 is PlaceholderMismatch }
+        let context = LintContext(project: project, settings: settings, comparesPlaceholders: comparesPlaceholders)
+        // Each further resource set is checked by the rules about strings alone, as its own table.
+        let setContexts = project.stringSets.dropFirst().map { set in
+            var other = project
+            other.strings = set.strings
+            return LintContext(project: other, settings: settings, comparesPlaceholders: comparesPlaceholders)
         }
         var jobs: [(rule: any LintRule, context: LintContext)] = enabled.map { ($0, context) }
         for rule in enabled where type(of: rule).checksEachStringSet {

@@ -8,9 +8,16 @@ final class StringTableCache: Sendable {
     private let pluralCategoriesByLocale = Concurrent.Once<[String: [Int8]]>()
     private let argumentsByKey = Concurrent.Once<KeyArguments>()
     private let formatScansByLocale = Concurrent.Once<[FormatScan]>()
+    private let mismatchesAlone = Concurrent.Once<[PlaceholderMismatch.Found?]>()
+    /// Whether `formatScans` compares each translation with its base too (`placeholder-mismatch`
+    /// runs), and how many mismatches a locale lists at most (`limits.findings`).
+    private let comparesPlaceholders: Bool
+    private let listedMismatches: Int
 
-    init(_ strings: StringTable) {
+    init(_ strings: StringTable, comparesPlaceholders: Bool = true, listedMismatches: Int = InputLimits.default.findings) {
         self.strings = strings
+        self.comparesPlaceholders = comparesPlaceholders
+        self.listedMismatches = listedMismatches
     }
 
     /// Per plural form of `locale`, indexed like `LocaleStrings.forms`: the index of its category
@@ -27,38 +34,65 @@ final class StringTableCache: Sendable {
 
     /// Per locale of `strings.locales` (same order), what one scan of every text found: the texts
     /// where `format-crash` or `placeholder-shown-verbatim` may find something, which they then
-    /// read alone, and the entries with a `%` in a text, beyond which `placeholder-mismatch`
-    /// reads no text where the base has no placeholder (each rule read every text: three passes
-    /// over all the texts of every locale, where one serves).
+    /// read alone; the entries with a `%` in a text; and (when `comparesPlaceholders`) the
+    /// translations whose placeholders do not match their base's, which `placeholder-mismatch`
+    /// lists. Each rule read every text: four scans of every text with a `%`, where one serves.
     func formatScans() -> [FormatScan] {
-        formatScansByLocale.value { Self.formatScans(strings, arguments: keyArguments()) }
+        formatScansByLocale.value {
+            let arguments = keyArguments()
+            return Self.formatScans(strings, arguments: arguments,
+                                    bases: comparesPlaceholders ? PlaceholderMismatch.Bases(strings, arguments: arguments) : nil,
+                                    listed: listedMismatches)
+        }
     }
 
-    private static func formatScans(_ strings: StringTable, arguments: KeyArguments) -> [FormatScan] {
+    /// Per locale of `strings.locales`, `placeholder-mismatch`'s findings (nil for the base
+    /// locale): from `formatScans`, or when it does not compare, from a scan of their own.
+    func placeholderMismatches() -> [PlaceholderMismatch.Found?] {
+        guard !comparesPlaceholders else { return formatScans().map(\.mismatches) }
+        return mismatchesAlone.value {
+            let arguments = keyArguments()
+            return Self.formatScans(strings, arguments: arguments, bases: PlaceholderMismatch.Bases(strings, arguments: arguments),
+                                    listed: listedMismatches).map(\.mismatches)
+        }
+    }
+
+    private static func formatScans(_ strings: StringTable, arguments: KeyArguments, bases: PlaceholderMismatch.Bases?,
+                                    listed: Int) -> [FormatScan] {
         let storage = strings.storage
         let locales = strings.locales
         return Concurrent.map(count: locales.count) { localeIndex in
-            guard let table = strings[locales[localeIndex]] else { return FormatScan(candidates: [], percentEntries: []) }
+            guard let table = strings[locales[localeIndex]] else { return FormatScan(candidates: []) }
             var found: [FormatCandidate] = []
-            var percentEntries = [UInt64](repeating: 0, count: (table.entries.count + 63) / 64)
+            let compared = locales[localeIndex] != strings.baseLocale && bases != nil
+            var comparison = PlaceholderMismatch.LocaleComparison(compared ? bases : nil, table: table, storage: storage,
+                                                                  arguments: arguments, limit: listed)
             // The rules of the file the last text with a `%` was in (a copy of an existential each
             // time they are asked for; a locale's entries come file by file).
             var rulesFile: Int32 = -1
             var rules: any DialectRules = AppleDialect()
             var percents = ByteSearch(UInt8(ascii: "%"))
             for (index, entry) in table.entries.indexed {
+                let compares = comparison.start(index, entry)
+                var hasPercent = false
                 table.forEachTextAndForm(of: entry) { ref, form in
-                    guard percents.contains(entry.file, ref, in: storage) else { return }
+                    guard percents.contains(entry.file, ref, in: storage) else {
+                        if compares { storage.withBytes(entry.file, ref) { comparison.textWithoutPercent($0) } }
+                        return
+                    }
+                    hasPercent = true
                     storage.withBytes(entry.file, ref) { text in
-                        percentEntries[index >> 6] |= 1 << UInt64(index & 63)
                         if entry.file != rulesFile {
                             rules = storage.rules(entry.file)
                             rulesFile = entry.file
                         }
-                        // What `FormatCrash.problems` and the verbatim rule read, in one scan.
+                        // What `FormatCrash.problems` and the verbatim rule read, and the text's
+                        // placeholders for the comparison with its base, in one scan. (For a key
+                        // the base has, `formatted` is the key's, whatever the text.)
                         let formatted = arguments.formatted(entry.key, text: text, rules: rules)
                         let highest = formatted ? arguments.highestPosition(entry.key) : nil
                         var mayCrash = false, mayShowVerbatim = false
+                        let signature = compares ? comparison.startText() : -1
                         rules.scan(text, formatted: formatted) { token in
                             switch token.kind {
                             case .crash: mayCrash = true
@@ -67,6 +101,7 @@ final class StringTableCache: Sendable {
                             case .verbatim: mayShowVerbatim = true
                             case .escape: break
                             }
+                            if signature >= 0 { comparison.add(token, of: text, to: signature) }
                         }
                         if mayCrash || mayShowVerbatim {
                             found.append(FormatCandidate(entry: Int32(index), form: Int32(form ?? -1), mayCrash: mayCrash,
@@ -74,8 +109,9 @@ final class StringTableCache: Sendable {
                         }
                     }
                 }
+                if compares { comparison.finish(hasPercent: hasPercent) }
             }
-            return FormatScan(candidates: found, percentEntries: percentEntries)
+            return FormatScan(candidates: found, mismatches: compared ? comparison.found : nil)
         }
     }
 
@@ -103,14 +139,8 @@ final class StringTableCache: Sendable {
 struct FormatScan: Sendable {
     /// The texts that may crash or show a placeholder as typed, in entry and form order.
     var candidates: [FormatCandidate]
-    /// One bit per entry (by its index in the locale's `entries`): set when one of its texts has a `%`.
-    var percentEntries: [UInt64]
-
-    /// Whether a text of the entry at `index` has a `%` (without one it has no placeholder in any dialect).
-    @inline(__always)
-    func hasPercent(entry index: Int) -> Bool {
-        percentEntries[index >> 6] & (1 << UInt64(index & 63)) != 0
-    }
+    /// `placeholder-mismatch`'s findings in the locale, when compared (`LocaleComparison`).
+    var mismatches: PlaceholderMismatch.Found?
 }
 
 /// A text in which a formatter may throw or show a placeholder as typed (`StringTableCache.formatScans`).

@@ -17,35 +17,15 @@ struct PlaceholderMismatch: LintRule {
         guard let base = strings.base, strings.locales.contains(where: { $0 != strings.baseLocale }) else { return [] }
         let arguments = context.stringCache.keyArguments()
         var findings: [Finding] = []
-        // What the base says, per key id, computed once: its placeholders (all forms merged) as
-        // bytes, in one list. The loop below reads `sources` for every translation: it is kept
-        // small and indexed by key id.
-        var expectedBytes = PlaceholderBytes()
-        // One signature at most per base text: reserved, so the list never grows by copying.
-        expectedBytes.reserveSignatures(base.entries.count + 1)
-        var sources = [BaseText](repeating: .absent, count: storage.keyCount)
-        // Most texts have no placeholders: they share one empty signature (a signature each
-        // would cost more than the texts of a large file).
-        let noPlaceholders = expectedBytes.startSignature()
-        for source in base.entries {
-            sources[Int(source.key)] = Self.baseText(source, in: base, storage, arguments: arguments, noPlaceholders: noPlaceholders,
-                                                     into: &expectedBytes)
-        }
         // The first `limits.findings` are listed, in locale and entry order; the rest counted.
         let listing = FindingListing(rule: Self.id, limit: context.project.config.limits.findings)
         let recentBases = RecentBases()
-        // Which entries have a `%` in a text, from the scan `format-crash` shares.
-        let scans = context.stringCache.formatScans()
-        // The locales are compared on all cores (one locale was the last rule left running, on
-        // one core); their findings are then listed in locale and entry order.
-        let translated = strings.locales.indices.filter { strings.locales[$0] != strings.baseLocale }
-        let found = Concurrent.map(count: translated.count) { [sources, expectedBytes] index -> Found in
-            guard let table = strings[strings.locales[translated[index]]] else { return Found() }
-            return Self.mismatches(in: table, scan: scans[translated[index]], sources: sources, expectedBytes: expectedBytes,
-                                   storage: storage, arguments: arguments, listed: listing.limit)
-        }
-        for (position, localeIndex) in translated.enumerated() {
-            guard let table = strings[strings.locales[localeIndex]] else { continue }
+        // Each locale's mismatches, found on all cores in the one reading of its texts that
+        // `format-crash` and the verbatim rule share (`LocaleComparison`); listed here in locale
+        // and entry order.
+        let found = context.stringCache.placeholderMismatches()
+        for localeIndex in strings.locales.indices where strings.locales[localeIndex] != strings.baseLocale {
+            guard let table = strings[strings.locales[localeIndex]], let mismatches = found[localeIndex] else { continue }
             // A finding per entry or form at most, made into words only when asked for (`message`).
             let make: @Sendable (Int, Int?, Int?, (String) -> Void) -> Void = { index, form, _, piece in
                 let entry = table.entries[index]
@@ -66,18 +46,18 @@ struct PlaceholderMismatch: LintRule {
             }
             let atKey = EntryFindings(rule: Self.id, table: table, place: .key, message: .inPieces(make), listing: listing)
             let atText = EntryFindings(rule: Self.id, table: table, place: .text, message: .inPieces(make), listing: listing)
-            for mismatch in found[position].mismatches {
+            for mismatch in mismatches.mismatches {
                 let group = mismatch.atKey ? atKey : atText
                 group.add(entry: Int(mismatch.entry), form: mismatch.form < 0 ? nil : Int(mismatch.form), to: &findings)
             }
-            listing.count(unlisted: found[position].unlisted)
+            listing.count(unlisted: mismatches.unlisted)
         }
         listing.appendUnlisted(to: &findings, file: context.project.config.path)
         return findings
     }
 
     /// A finding's entry (and form) in a locale, as the comparison finds it.
-    private struct Mismatch {
+    struct Mismatch: Sendable {
         var entry: Int32
         /// -1: the entry as a whole.
         var form: Int32
@@ -86,7 +66,7 @@ struct PlaceholderMismatch: LintRule {
 
     /// One locale's mismatches in entry order: the first `limit` (no more can be listed), and how
     /// many more there are.
-    private struct Found: Sendable {
+    struct Found: Sendable {
         var mismatches: [Mismatch] = []
         var unlisted = 0
         var limit = 0
@@ -97,99 +77,193 @@ struct PlaceholderMismatch: LintRule {
         }
     }
 
-    /// Compares every translation of `table` with its base (`sources`, `expectedBytes`); keeps
-    /// the first `listed` mismatches.
-    private static func mismatches(in table: LocaleStrings, scan: FormatScan, sources: [BaseText], expectedBytes: PlaceholderBytes,
-                                   storage: StringStorage, arguments: KeyArguments, listed: Int) -> Found {
-        var found = Found(limit: listed)
-        var translationBytes = PlaceholderBytes()
-        var blankScalars = BlankScalars()
-        // The rules of the file the last entry was in (a copy of an existential each time
-        // they are asked for; a locale's entries come file by file).
-        var rulesFile: Int32 = -1
-        var rules: any DialectRules = AppleDialect()
-        for (entryIndex, entry) in table.entries.indexed {
+    /// What the base says, per key id, computed once for every locale's comparison: its
+    /// placeholders (all forms merged) as bytes, in one list. The comparison reads `sources`
+    /// for every translation: it is kept small and indexed by key id.
+    struct Bases: Sendable {
+        fileprivate let sources: [BaseText]
+        fileprivate let expected: PlaceholderBytes
+
+        /// Nil when there is no base locale, or nothing else to compare with it.
+        init?(_ strings: StringTable, arguments: KeyArguments) {
+            guard let base = strings.base, strings.locales.contains(where: { $0 != strings.baseLocale }) else { return nil }
+            var expected = PlaceholderBytes()
+            // One signature at most per base text: reserved, so the list never grows by copying.
+            expected.reserveSignatures(base.entries.count + 1)
+            var sources = [BaseText](repeating: .absent, count: strings.storage.keyCount)
+            // Most texts have no placeholders: they share one empty signature (a signature each
+            // would cost more than the texts of a large file).
+            let noPlaceholders = expected.startSignature()
+            for source in base.entries {
+                sources[Int(source.key)] = PlaceholderMismatch.baseText(source, in: base, strings.storage, arguments: arguments,
+                                                                        noPlaceholders: noPlaceholders, into: &expected)
+            }
+            self.sources = sources
+            self.expected = expected
+        }
+    }
+
+    /// Compares the translations of one locale with their base, entry by entry, from the
+    /// signatures of their texts as the shared scan reads them (`StringTableCache.formatScans`:
+    /// a text is scanned once for all three rules): `start` each entry, then for each of its
+    /// texts in order `textWithoutPercent` or `startText` and `add` of its tokens, then `finish`.
+    /// Keeps the first `limit` mismatches in `found`. Most entries need nothing of it (the base
+    /// lacks placeholders, the text has no `%`): for those each call is a test or two.
+    struct LocaleComparison {
+        /// The base's (`Bases`); none for the base locale, or when nothing is compared, where
+        /// every entry is passed over.
+        private let sources: [BaseText]
+        private let expected: PlaceholderBytes
+        private let table: LocaleStrings
+        private let storage: StringStorage
+        private let arguments: KeyArguments
+        private(set) var found: Found
+        /// Every text's signature, a scratch list emptied now and then, never within an entry
+        /// (whose texts' signatures the plural check merges).
+        private var translation = PlaceholderBytes()
+        private var blankScalars = BlankScalars()
+        // The entry being compared.
+        private var entryIndex = 0
+        private var entry = CompactEntry(key: 0, file: 0, keyLine: 0, keyColumn: 0,
+                                         text: TextRef(start: 0, length: 0, line: 0, column: 0), isPlural: false)
+        private var source = BaseText.absent
+        private var apple = false
+        private var allowMissing = false
+        /// Whether a text without `%` can fail the entry (it must show the base's placeholders).
+        private var textsMustShowPlaceholders = false
+        /// Whether the scratch list and `texts` were set for the entry (at its first text kept).
+        private var begun = false
+        private var limit: Int?
+        private var firstText = 0
+        /// Per text of the entry kept, in order (the first `textCount`): its signature, or
+        /// `Self.lacks` for a text without `%` that fails the entry.
+        private var texts: [Int32] = []
+        private var textCount = 0
+        private static let lacks: Int32 = -1
+
+        init(_ bases: Bases?, table: LocaleStrings, storage: StringStorage, arguments: KeyArguments, limit: Int) {
+            sources = bases?.sources ?? []
+            expected = bases?.expected ?? PlaceholderBytes()
+            self.table = table
+            self.storage = storage
+            self.arguments = arguments
+            found = Found(limit: limit)
+        }
+
+        /// Starts the entry at `index`; false when its texts need no signatures (the base lacks
+        /// it, or it is decided already), and then no other call is made for it.
+        @inline(__always)
+        mutating func start(_ index: Int, _ entry: CompactEntry) -> Bool {
+            guard Int(entry.key) < sources.count else { return false }
             let source = sources[Int(entry.key)]
-            guard source.signature >= 0 else { continue }
+            guard source.signature >= 0 else { return false }
             let apple = source.apple && storage.dialects[Int(entry.file)] == .apple
             // A plain text for a plural (or the other way round) is formatted differently by
             // the app: a Compose `<string>` does not stand in for the base's `<plurals>`. A
             // String Catalog localization chooses its own variations.
             if entry.isPlural != source.isPlural && !apple {
-                found.note(entry: entryIndex, atKey: entry.isPlural)
-                continue
+                found.note(entry: index, atKey: entry.isPlural)
+                return false
             }
-            // Most translations match, which the bytes can vouch for; the difference is spelled
-            // out with Strings only for the others. A plural form may lack placeholders, and so
-            // may a plain text whose base is a plural.
-            let allowMissing = entry.isPlural || source.isPlural
+            (entryIndex, self.entry, self.source, self.apple) = (index, entry, source, apple)
+            // A plural form may lack placeholders, and so may a plain text whose base is a plural.
+            allowMissing = entry.isPlural || source.isPlural
+            textsMustShowPlaceholders = !allowMissing && source.hasPlaceholders
+            begun = false
+            return true
+        }
+
+        private mutating func begin() {
+            begun = true
+            limit = arguments.highestPosition(entry.key)
+            if translation.count >= 1024 { translation.removeAll() }
+            firstText = translation.count
+            textCount = 0
+        }
+
+        private mutating func keep(_ text: Int32) {
+            if textCount < texts.count { texts[textCount] = text } else { texts.append(text) }
+            textCount += 1
+        }
+
+        /// A text of the entry without a `%`: no placeholders, so nothing added.
+        @inline(__always)
+        mutating func textWithoutPercent(_ text: UnsafeBufferPointer<UInt8>) {
+            // An empty text is `empty-translation`'s (one cause, one finding).
+            guard textsMustShowPlaceholders, !UTF8Text.isBlank(text, &blankScalars) else { return }
+            if !begun { begin() }
+            keep(Self.lacks)
+        }
+
+        /// A text of the entry with a `%`: the signature its tokens go to (`add`).
+        mutating func startText() -> Int {
+            if !begun { begin() }
+            let signature = translation.startSignature()
+            keep(Int32(signature))
+            return signature
+        }
+
+        @inline(__always)
+        mutating func add(_ token: FormatToken, of text: UnsafeBufferPointer<UInt8>, to signature: Int) {
+            translation.add(token, of: text, to: signature, limit: limit)
+        }
+
+        /// Decides the entry once its texts are read (`hasPercent`: one of them has a `%`).
+        @inline(__always)
+        mutating func finish(hasPercent: Bool) {
             // No `%` in any of its texts: no placeholders, so nothing added; it matches when the
-            // base has none, or when each text may lack them and no form need show them (the
-            // loop below would say so after reading every text again).
-            if !scan.hasPercent(entry: entryIndex), !source.hasPlaceholders || (allowMissing && !(entry.isPlural && !apple)) {
-                continue
-            }
-            if entry.file != rulesFile {
-                rules = storage.rules(entry.file)
-                rulesFile = entry.file
-            }
-            let formatted = arguments.formatted(entry.key, text: UnsafeBufferPointer(start: nil, count: 0), rules: rules)
-            let limit = arguments.highestPosition(entry.key)
+            // base has none, or when each text may lack them and no form need show them.
+            if !hasPercent, !source.hasPlaceholders || (allowMissing && !(entry.isPlural && !apple)) { return }
+            decide()
+        }
+
+        private mutating func decide() {
+            if !begun { begin() }
+            // Most translations match, which the bytes can vouch for; the difference is spelled
+            // out with Strings only for the others.
             var matches = true
-            // A scratch list, emptied now and then rather than per text; never within an entry,
-            // whose texts' signatures the plural check below merges.
-            if translationBytes.count >= 1024 { translationBytes.removeAll() }
-            let firstText = translationBytes.count
-            table.forEachText(of: entry) { ref in
-                guard matches else { return }
-                storage.withBytes(entry.file, ref) { text in
-                    // Without a `%`, a text has no placeholders: nothing added, nothing to compare.
-                    guard UTF8Text.firstIndex(of: UInt8(ascii: "%"), in: text) != nil else {
-                        // An empty text is `empty-translation`'s (one cause, one finding).
-                        matches = allowMissing || !source.hasPlaceholders || UTF8Text.isBlank(text, &blankScalars)
-                        return
-                    }
-                    let translation = translationBytes.startSignature()
-                    translationBytes.add(text, rules: rules, formatted: formatted, limit: limit)
-                    // A text the formatter fails on is `format-crash`'s (one cause, one finding).
-                    if translationBytes.crashes(translation) { return }
-                    // Nothing beyond what the code passes, and everything the base shows.
-                    matches = expectedBytes.vouches(for: translationBytes, translation, against: Int(source.allowed), allowMissing: true)
-                        && (allowMissing || translationBytes.vouches(for: expectedBytes, Int(source.signature), against: translation, allowMissing: true))
+            for text in texts[..<textCount] {
+                if text == Self.lacks {
+                    matches = false
+                    break
                 }
+                // A text the formatter fails on is `format-crash`'s (one cause, one finding).
+                if translation.crashes(Int(text)) { continue }
+                // Nothing beyond what the code passes, and everything the base shows.
+                matches = expected.vouches(for: translation, Int(text), against: Int(source.allowed), allowMissing: true)
+                    && (allowMissing || translation.vouches(for: expected, Int(source.signature), against: Int(text), allowMissing: true))
+                if !matches { break }
             }
             // Each form may leave a placeholder out, but not every form: the base's
-            // placeholders must show in at least one of them.
+            // placeholders must show in at least one of them (their signatures merged).
             if matches && entry.isPlural && source.hasPlaceholders && !apple {
-                // Every form was read above (a text without `%` adds nothing): their signatures
-                // merged, not the texts scanned again.
-                let merged = translationBytes.merging(firstText ..< translationBytes.count)
-                matches = translationBytes.vouches(for: expectedBytes, Int(source.signature), against: merged, allowMissing: true)
+                let merged = translation.merging(firstText ..< translation.count)
+                matches = translation.vouches(for: expected, Int(source.signature), against: merged, allowMissing: true)
             }
-            if matches { continue }
+            if matches { return }
             // Said again for each finding, in words, when its message is asked for.
             if entry.isPlural {
                 if !apple, source.hasPlaceholders {
-                    let merged = Self.signature(of: table.textRefs(entry), entry, storage, arguments: arguments,
-                                                into: &translationBytes)
-                    if translationBytes.lacksAny(merged, of: expectedBytes, Int(source.signature)) { found.note(entry: entryIndex, atKey: true) }
+                    let merged = PlaceholderMismatch.signature(of: table.textRefs(entry), entry, storage, arguments: arguments,
+                                                               into: &translation)
+                    if translation.lacksAny(merged, of: expected, Int(source.signature)) { found.note(entry: entryIndex, atKey: true) }
                 }
                 for formIndex in table.pluralFormIndices(entry) {
-                    let form = Self.signature(of: CollectionOfOne(table.forms[formIndex].text), entry, storage, arguments: arguments,
-                                              into: &translationBytes)
-                    if translationBytes.hasExtra(form, beyond: expectedBytes, Int(source.allowed)) {
+                    let form = PlaceholderMismatch.signature(of: CollectionOfOne(table.forms[formIndex].text), entry, storage,
+                                                             arguments: arguments, into: &translation)
+                    if translation.hasExtra(form, beyond: expected, Int(source.allowed)) {
                         found.note(entry: entryIndex, form: formIndex)
                     }
                 }
             } else {
-                let text = Self.signature(of: CollectionOfOne(entry.text), entry, storage, arguments: arguments, into: &translationBytes)
-                if translationBytes.hasExtra(text, beyond: expectedBytes, Int(source.allowed))
-                    || (!allowMissing && translationBytes.lacksAny(text, of: expectedBytes, Int(source.signature))) {
+                let text = PlaceholderMismatch.signature(of: CollectionOfOne(entry.text), entry, storage, arguments: arguments,
+                                                         into: &translation)
+                if translation.hasExtra(text, beyond: expected, Int(source.allowed))
+                    || (!allowMissing && translation.lacksAny(text, of: expected, Int(source.signature))) {
                     found.note(entry: entryIndex)
                 }
             }
         }
-        return found
     }
 
     /// Starts a signature in `list` with the arguments of the texts `refs` of `entry`, merged, in
@@ -408,20 +482,25 @@ struct PlaceholderBytes {
     /// `%s` count from 1 in each text); positions past `limit` are left out.
     mutating func add(_ text: UnsafeBufferPointer<UInt8>, rules: any DialectRules, formatted: Bool = true, limit: Int? = nil) {
         let signature = signatures.count - 1
-        rules.scan(text, formatted: formatted) { token in
-            if case .crash = token.kind { signatures[signature].crashes = true }
-            guard token.isArgument else { return }
-            if let name = token.name {
-                let bytes = UnsafeBufferPointer(rebasing: text[name])
-                if !UTF8Text.isNFCAsWritten(bytes) { signatures[signature].namesComparableAsBytes = false }
-                names.append(nameBytes.count ..< nameBytes.count + bytes.count)
-                nameBytes.append(contentsOf: bytes)
-                signatures[signature].names = signatures[signature].names.lowerBound ..< names.count
-                return
-            }
-            guard let position = token.position, limit.map({ position <= $0 }) ?? true else { return }
-            setPrintf(Int32(position), token.family, in: signature)
+        rules.scan(text, formatted: formatted) { token in add(token, of: text, to: signature, limit: limit) }
+    }
+
+    /// `add` of one token of `text`, as the dialect's scan gives it, to `signature` (the last):
+    /// for a scan that serves other rules too (`StringTableCache.formatScans`).
+    @inline(__always)
+    mutating func add(_ token: FormatToken, of text: UnsafeBufferPointer<UInt8>, to signature: Int, limit: Int?) {
+        if case .crash = token.kind { signatures[signature].crashes = true }
+        guard token.isArgument else { return }
+        if let name = token.name {
+            let bytes = UnsafeBufferPointer(rebasing: text[name])
+            if !UTF8Text.isNFCAsWritten(bytes) { signatures[signature].namesComparableAsBytes = false }
+            names.append(nameBytes.count ..< nameBytes.count + bytes.count)
+            nameBytes.append(contentsOf: bytes)
+            signatures[signature].names = signatures[signature].names.lowerBound ..< names.count
+            return
         }
+        guard let position = token.position, limit.map({ position <= $0 }) ?? true else { return }
+        setPrintf(Int32(position), token.family, in: signature)
     }
 
     /// Gives `position` the type `family` in `signature` (the last signature): the place it has,
