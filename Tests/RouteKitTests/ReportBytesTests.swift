@@ -16,6 +16,24 @@ import Testing
         return String(decoding: out.bytes, as: UTF8.self)
     }
 
+    /// Every length from 0 to 48, written after every count of bytes before it (and the room
+    /// grown between), gives the bytes written in order.
+    @Test func writesOfEveryLengthKeepEveryByte() {
+        let source = (0 ..< 64).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+        for before in 0 ..< 20 {
+            for length in 0 ... 48 {
+                var out = ReportBytes()
+                var expected: [UInt8] = []
+                for _ in 0 ..< 3 {
+                    source.withUnsafeBufferPointer { out.write(UnsafeBufferPointer(rebasing: $0[..<before])) }
+                    source.withUnsafeBufferPointer { out.write(UnsafeBufferPointer(rebasing: $0[(64 - length)...])) }
+                    expected += source[..<before] + source[(64 - length)...]
+                }
+                #expect(out.bytes == expected, "\(before) then \(length)")
+            }
+        }
+    }
+
     @Test(arguments: texts)
     func jsonStringIsWriteStrings(text: String) {
         var expected = ""

@@ -34,6 +34,27 @@ import Testing
         }
     }
 
+    /// A mapping of thousands of keys, whose table places its keys again from their stored bytes
+    /// as it grows, reads the same both ways (the scanner's path); and with keys given again
+    /// thousands of keys later, in the big mapping and in a plural's forms (which hands the file
+    /// to libyaml).
+    @Test func keysAcrossTheStoredBlocksReadTheSameBothWays() {
+        for (style, again) in [("plain", false), ("quoted", false), ("plain", true), ("quoted", true)] {
+            var lines = ["en:"]
+            for index in 0 ..< 6_000 {
+                let key = style == "plain" ? "key_\(index)" : "'key_\(index)'"
+                lines.append("  \(key): text number \(index) with some words to fill the block")
+                // The same key again, thousands of keys (and a block move or more) later.
+                if again, index % 97 == 0, index >= 3_000 { lines.append("  key_\(index - 2_900): again") }
+                if index % 1_000 == 0 { lines.append("  plural_\(index):\n    one: one\n    other: other" + (again ? "\n    one: again" : "")) }
+            }
+            lines.append("de:\n  key_1: eins" + (again ? "\n  key_1: wieder" : ""))
+            let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
+            #expect(bytes.count > 3 << 16)
+            if let difference = Self.difference(bytes) { Issue.record("\(style), again: \(again):\n\(difference)") }
+        }
+    }
+
     @Test func limitsAreReportedTheSameBothWays() {
         var limits = InputLimits()
         limits.scalarLength = 8
