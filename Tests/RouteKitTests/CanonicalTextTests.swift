@@ -29,6 +29,13 @@ import Testing
         for bytes: [UInt8] in [[0x80], [0xC3], [0xC0, 0x80], [0x41, 0xC3, 0x41]] {
             #expect(!bytes.withUnsafeBufferPointer { UTF8Text.isNFCAsWritten($0) })
         }
+        // After ASCII of every length (read eight bytes at a time), and before more of it: the same answers.
+        for ascii in 0 ... 20 {
+            let before = String(repeating: "a", count: ascii), after = String(repeating: "b", count: ascii % 9)
+            #expect(Self.withBytes(before + "è" + after) { UTF8Text.isNFCAsWritten($0) }, "\(ascii)")
+            #expect(!Self.withBytes(before + "e\u{301}" + after) { UTF8Text.isNFCAsWritten($0) }, "\(ascii)")
+            #expect(!(Array(before.utf8) + [0xC3] + Array(after.utf8)).withUnsafeBufferPointer { UTF8Text.isNFCAsWritten($0) }, "\(ascii)")
+        }
     }
 
     /// Every scalar of the Basic Multilingual Plane taken as written is in NFC alone, of
