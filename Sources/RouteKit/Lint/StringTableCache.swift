@@ -32,11 +32,11 @@ final class StringTableCache: Sendable {
         argumentsByKey.value { KeyArguments(strings) }
     }
 
-    /// Per locale of `strings.locales` (same order), what one scan of every text found: the texts
-    /// where `format-crash` or `placeholder-shown-verbatim` may find something, which they then
-    /// read alone; the entries with a `%` in a text; and (when `comparesPlaceholders`) the
-    /// translations whose placeholders do not match their base's, which `placeholder-mismatch`
-    /// lists. Each rule read every text: four scans of every text with a `%`, where one serves.
+    /// Per locale of `strings.locales` (same order), what one scan of every text with a `%` (no
+    /// other has a placeholder in any dialect) found: the texts where `format-crash` or
+    /// `placeholder-shown-verbatim` may find something, which they then read alone; and (when
+    /// `comparesPlaceholders`) the translations whose placeholders do not match their base's,
+    /// which `placeholder-mismatch` lists. Each rule scanned every such text, where one scan serves.
     func formatScans() -> [FormatScan] {
         formatScansByLocale.value {
             let arguments = keyArguments()

@@ -728,6 +728,14 @@ enum UTF8Text {
     static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
         bytes.count == literal.utf8CodeUnitCount && (bytes.isEmpty || memcmp(bytes.baseAddress!, literal.utf8Start, bytes.count) == 0)
     }
+
+    /// Whether two byte runs are equal: by length, first byte, then `memcmp`.
+    @inline(__always)
+    static func equals(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        guard let first = a.baseAddress, let second = b.baseAddress else { return true }
+        return first[0] == second[0] && memcmp(first, second, a.count) == 0
+    }
 }
 
 /// `Unicode.Scalar.isBlank`, remembered per scalar below U+10000: the stdlib's property tables

@@ -717,13 +717,14 @@ struct PlaceholderBytes {
             let wanted = String(decoding: list.nameBytes[name], as: UTF8.self)
             return signatures[signature].names.contains { String(decoding: nameBytes[names[$0]], as: UTF8.self) == wanted }
         }
-        for index in signatures[signature].names where names[index].count == name.count {
-            let start = names[index].lowerBound
-            var offset = 0
-            while offset < name.count, nameBytes[start + offset] == list.nameBytes[name.lowerBound + offset] { offset += 1 }
-            if offset == name.count { return true }
+        // Through the buffers (bounds were checked at every byte), the first byte first: most of
+        // comparing a Rails translation's `%{name}`s with its base's.
+        return nameBytes.withUnsafeBufferPointer { mine in
+            list.nameBytes.withUnsafeBufferPointer { theirs in
+                let wanted = UnsafeBufferPointer(rebasing: theirs[name])
+                return signatures[signature].names.contains { UTF8Text.equals(UnsafeBufferPointer(rebasing: mine[names[$0]]), wanted) }
+            }
         }
-        return false
     }
 
     private func family(at position: Int32, in signature: Int) -> Int32? {
