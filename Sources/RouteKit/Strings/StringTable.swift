@@ -733,7 +733,7 @@ enum UTF8Text {
     @inline(__always)
     static func equals(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         guard a.count == b.count else { return false }
-        guard let first = a.baseAddress, let second = b.baseAddress else { return true }
+        guard a.count > 0, let first = a.baseAddress, let second = b.baseAddress else { return true }
         return first[0] == second[0] && memcmp(first, second, a.count) == 0
     }
 }
