@@ -58,7 +58,9 @@ import Testing
         files[".routekit.yml"] = "strings: [\"s*.yml\"]\n"
         try directory.write(files)
         let project = try Project.load(config: try ProjectConfig.load(path: directory.path(".routekit.yml")))
-        return (LintContext(project: project, settings: project.config.rules, comparesPlaceholders: comparesPlaceholders), directory)
+        // The linter's context when the rule is not selected: the scan leaves the comparison out.
+        let rules = comparesPlaceholders ? nil : RuleRegistry.rules.filter { !($0 is PlaceholderMismatch) }
+        return (LintContext(project: project, settings: project.config.rules, rules: rules), directory)
     }
 
     static func described(_ findings: [Finding]) -> [String] {
@@ -78,6 +80,9 @@ import Testing
                     == ["de greet", "de plain", "de count", "de bare", "fr two", "fr count", "fr bare"], "\(found)")
         #expect(found.count == 7, "\(found)")
         #expect(Self.described(PlaceholderMismatch().check(alone)) == found)
+        // The shared scan compared only where the rule is selected.
+        #expect(shared.stringCache.formatScans().contains { $0.mismatches != nil })
+        #expect(alone.stringCache.formatScans().allSatisfy { $0.mismatches == nil })
         #expect(Self.described(FormatCrash().check(alone)) == crashes)
         #expect(Self.described(PlaceholderShownVerbatim().check(alone)) == verbatim)
         // Through the linter: the rule alone, and beside every other rule.

@@ -44,13 +44,11 @@ public struct LintContext: Sendable {
     /// What several rules derive from `project.strings` (as it was when the context was made).
     let stringCache: StringTableCache
 
-    /// `comparesPlaceholders`: whether `placeholder-mismatch` runs (its comparison then shares
-    /// the other placeholder rules' scan of every text).
-    init(project: Project, settings: [String: RuleSetting], comparesPlaceholders: Bool = true) {
+    /// `rules`: the rules that will run (nil: any may), which the cache prepares its shared work for.
+    init(project: Project, settings: [String: RuleSetting], rules: [any LintRule]? = nil) {
         self.project = project
         self.settings = settings
-        stringCache = StringTableCache(project.strings, comparesPlaceholders: comparesPlaceholders,
-                                       listedMismatches: project.config.limits.findings)
+        stringCache = StringTableCache(project.strings, for: rules, listedMismatches: project.config.limits.findings)
     }
 
     /// A rule option as text: from config, else its declared default. Rules read their options

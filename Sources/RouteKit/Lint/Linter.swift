@@ -39,13 +39,12 @@ public enum Linter {
         let enabled = RuleRegistry.rules.filter {
             isEnabled(type(of: $0).id, settings: settings, selection: selection) && (nativeBar || !type(of: $0).needsNativeNavigation)
         }
-        let comparesPlaceholders = enabled.contains { $0 is PlaceholderMismatch }
-        let context = LintContext(project: project, settings: settings, comparesPlaceholders: comparesPlaceholders)
+        let context = LintContext(project: project, settings: settings, rules: enabled)
         // Each further resource set is checked by the rules about strings alone, as its own table.
         let setContexts = project.stringSets.dropFirst().map { set in
             var other = project
             other.strings = set.strings
-            return LintContext(project: other, settings: settings, comparesPlaceholders: comparesPlaceholders)
+            return LintContext(project: other, settings: settings, rules: enabled)
         }
         var jobs: [(rule: any LintRule, context: LintContext)] = enabled.map { ($0, context) }
         for rule in enabled where type(of: rule).checksEachStringSet {

@@ -14,9 +14,10 @@ final class StringTableCache: Sendable {
     private let comparesPlaceholders: Bool
     private let listedMismatches: Int
 
-    init(_ strings: StringTable, comparesPlaceholders: Bool = true, listedMismatches: Int = InputLimits.default.findings) {
+    /// `rules`: the rules that will ask (nil: any may).
+    init(_ strings: StringTable, for rules: [any LintRule]? = nil, listedMismatches: Int = InputLimits.default.findings) {
         self.strings = strings
-        self.comparesPlaceholders = comparesPlaceholders
+        comparesPlaceholders = rules?.contains { $0 is PlaceholderMismatch } ?? true
         self.listedMismatches = listedMismatches
     }
 
