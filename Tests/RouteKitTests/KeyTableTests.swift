@@ -8,13 +8,15 @@ import Testing
     /// Adds `keys` (with their index as the payload) to `table`, checking each answer against the
     /// dictionary; `arena` receives the keys' bytes.
     static func add(_ keys: [String], to table: inout KeyTable, arena: inout [UInt8], oracle: inout [String: UInt32],
+                    hash: (UnsafeBufferPointer<UInt8>) -> UInt32 = KeyHash.of,
                     sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         for (index, key) in keys.enumerated() {
             let start = Int32(arena.count)
             arena.append(contentsOf: key.utf8)
             let payload = UInt32(index + 1)
             let earlier = arena.withUnsafeBufferPointer {
-                table.update(start: start, length: Int32(key.utf8.count), hash: KeyHash.of(UnsafeBufferPointer(rebasing: $0[Int(start)...])),
+                table.update(start: start, length: Int32(key.utf8.count),
+                             hash: hash(UnsafeBufferPointer(rebasing: $0[Int(start) ..< Int(start) + key.utf8.count])),
                              payload: payload, in: $0)
             }
             #expect(earlier == oracle[key], "\(key)", sourceLocation: sourceLocation)
@@ -31,6 +33,32 @@ import Testing
         var table = KeyTable(expectedKeys: count / 2)
         var arena: [UInt8] = [], oracle: [String: UInt32] = [:]
         Self.add(Self.keys(count, prefix: "key", repeating: 7), to: &table, arena: &arena, oracle: &oracle)
+    }
+
+    /// How the hashes of `answersAsADictionaryDoesWhenHashesCollide` collide.
+    enum Collision: CaseIterable, Sendable {
+        case oneHash, oneTagManyHomes, oneHomeManyTags, fourHashes
+
+        func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+            switch self {
+            case .oneHash: 0xFFFF_FFFF
+            case .oneTagManyHomes: KeyHash.of(bytes) & 0xFFFF_FF80 | 0x15
+            case .oneHomeManyTags: 0xFFFF_FF00 | KeyHash.of(bytes) & 0x7F
+            case .fourHashes: KeyHash.of(bytes) % 4 &* 0x4000_0001
+            }
+        }
+    }
+
+    /// Keys whose hashes collide, in part or whole: a slot whose tag (seven bits of the hash)
+    /// matches is not yet the key, nor is one with the same hash; probing wraps at the end.
+    @Test(arguments: Collision.allCases)
+    func answersAsADictionaryDoesWhenHashesCollide(_ collision: Collision) {
+        var table = KeyTable(expectedKeys: 16)
+        var arena: [UInt8] = [], oracle: [String: UInt32] = [:]
+        // Keys of equal length too: the bytes tell them apart.
+        let keys = Self.keys(700, prefix: "k", repeating: 3) + Self.keys(700, prefix: "k", repeating: 11)
+        Self.add(keys, to: &table, arena: &arena, oracle: &oracle, hash: collision.hash)
+        #expect(oracle.count == Set(keys).count)
     }
 
     @Test func emptiedForAnotherFileForgetsEveryKey() {

@@ -10,24 +10,31 @@ import Darwin
 /// bytes compared when the hashes are equal. The first eight are kept in place; past them, a
 /// table at most three quarters full, growing by doubling (the stored hash places a key again
 /// without reading it). A YAML mapping's keys take less room: see `MappingKeys`.
+///
+/// Probing reads a byte a slot (`tags`: seven bits of the hash), not the slot: a file's tens of
+/// thousands of names spread over a megabyte of slots, and reading one to find it free cost a
+/// cache miss per name (a tenth of the time to read a Compose `strings.xml`). The slot is read
+/// only when its tag matches, and written when it is taken.
 struct KeyTable {
-    /// What a key keeps beside it; 0 in a free slot.
+    /// What a key keeps beside it.
     typealias Payload = UInt32
 
     private struct Slot {
         var hash: UInt32
-        /// The key's start in the arena plus one; 0 marks a free slot. Negative: its start in
-        /// the second arena (`update(…, inSecond: true, …)`), as −(start + 1).
+        /// The key's start in the arena plus one. Negative: its start in the second arena
+        /// (`update(…, inSecond: true, …)`), as −(start + 1).
         var place: Int32
         var length: Int32
         var payload: Payload
     }
 
     private static var free: Slot { Slot(hash: 0, place: 0, length: 0, payload: 0) }
-    /// The first keys, in order, while `slots` is empty.
+    /// The first keys, in order, while `slots` is empty (those past `count` unused).
     private var few: (Slot, Slot, Slot, Slot, Slot, Slot, Slot, Slot)
     private static var fewCapacity: Int { 8 }
+    /// `slots` read when `tags` says so: per slot, 0 when free, else `tag(of:)` of its hash.
     private var slots: [Slot] = []
+    private var tags: [UInt8] = []
     private var count = 0
 
     init() {
@@ -48,14 +55,21 @@ struct KeyTable {
         few = (Self.free, Self.free, Self.free, Self.free, Self.free, Self.free, Self.free, Self.free)
         let needed = expectedKeys > Self.fewCapacity ? expectedKeys / 3 * 4 + 8 : 0
         if slots.count >= needed, slots.count <= 4 * needed + 64 {
-            slots.withUnsafeMutableBytes { _ = $0.initializeMemory(as: UInt8.self, repeating: 0) }
+            tags.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
         } else {
-            slots = needed > 0 ? [Slot](repeating: Self.free, count: needed) : []
+            allocate(needed)
         }
     }
 
+    /// `size` free slots (none: the first keys are kept in place). Only the tags are written: a
+    /// slot is read after its tag, so its memory is left as it comes until a key takes it.
+    private mutating func allocate(_ size: Int) {
+        tags = [UInt8](repeating: 0, count: size)
+        slots = [Slot](unsafeUninitializedCapacity: size) { slots, initialized in initialized = size }
+    }
+
     /// The bytes its slots take.
-    var byteCount: Int { slots.count * MemoryLayout<Slot>.stride }
+    var byteCount: Int { slots.count * MemoryLayout<Slot>.stride + tags.count }
 
     /// Adds the key `arena[start ..< start + length]` with `payload`; when the table has that key
     /// already, gives it `payload` instead (its bytes stay where they were first stored) and
@@ -111,7 +125,7 @@ struct KeyTable {
         let moved = withUnsafeMutablePointer(to: &few) {
             $0.withMemoryRebound(to: Slot.self, capacity: Self.fewCapacity) { Array(UnsafeBufferPointer(start: $0, count: known)) }
         }
-        slots = [Slot](repeating: Self.free, count: 8 * Self.fewCapacity)
+        allocate(8 * Self.fewCapacity)
         count = 0
         for stored in moved { _ = insert(stored, arena) }
         return insert(key, arena)
@@ -126,41 +140,54 @@ struct KeyTable {
     @inline(__always)
     private mutating func insert(_ key: Slot, _ arena: Arenas) -> Payload? {
         if (count + 1) * 4 > slots.count * 3 { grow() }
-        let earlier = slots.withUnsafeMutableBufferPointer { slots -> Payload? in
-            var slot = Self.home(key.hash, slots.count)
-            while true {
-                let stored = slots[slot]
-                if stored.place == 0 {
-                    slots[slot] = key
-                    return nil
+        let tag = Self.tag(of: key.hash)
+        let earlier = tags.withUnsafeMutableBufferPointer { tags in
+            slots.withUnsafeMutableBufferPointer { slots -> Payload? in
+                var slot = Self.home(key.hash, slots.count)
+                while true {
+                    let stored = tags[slot]
+                    if stored == 0 {
+                        tags[slot] = tag
+                        slots[slot] = key
+                        return nil
+                    }
+                    if stored == tag, Self.same(slots[slot], key, arena) {
+                        let earlier = slots[slot].payload
+                        slots[slot].payload = key.payload
+                        return earlier
+                    }
+                    slot += 1
+                    if slot == slots.count { slot = 0 }
                 }
-                if Self.same(stored, key, arena) {
-                    slots[slot].payload = key.payload
-                    return stored.payload
-                }
-                slot += 1
-                if slot == slots.count { slot = 0 }
             }
         }
         if earlier == nil { count += 1 }
         return earlier
     }
 
-    /// The first slot to probe: the hash scaled to the table's size (any size).
+    /// The first slot to probe: the hash scaled to the table's size (any size), from its high bits.
     @inline(__always)
     private static func home(_ hash: UInt32, _ size: Int) -> Int {
         Int(truncatingIfNeeded: (UInt64(hash) &* UInt64(size)) >> 32)
     }
 
+    /// A taken slot's tag: the hash's low seven bits (`home` uses its high ones), never 0.
+    @inline(__always)
+    private static func tag(of hash: UInt32) -> UInt8 {
+        UInt8(truncatingIfNeeded: hash) | 0x80
+    }
+
     private mutating func grow() {
-        let old = slots
-        slots = [Slot](repeating: Self.free, count: old.count * 2)
-        for stored in old where stored.place != 0 {
+        let old = slots, oldTags = tags
+        allocate(old.count * 2)
+        for index in old.indices where oldTags[index] != 0 {
+            let stored = old[index]
             var slot = Self.home(stored.hash, slots.count)
-            while slots[slot].place != 0 {
+            while tags[slot] != 0 {
                 slot += 1
                 if slot == slots.count { slot = 0 }
             }
+            tags[slot] = oldTags[index]
             slots[slot] = stored
         }
     }
