@@ -193,7 +193,7 @@ public enum AndroidResourceText {
 
     /// Appends the runtime text of the resource text `bytes` (references already resolved) to
     /// `out`, without the notes: how reading in place decodes a `<string>` into its file's arena.
-    static func appendDecoded(_ bytes: UnsafeBufferPointer<UInt8>, flavor: ResourceTextFlavor, to out: inout [UInt8]) {
+    static func appendDecoded<Out: ByteSink>(_ bytes: UnsafeBufferPointer<UInt8>, flavor: ResourceTextFlavor, to out: inout Out) {
         if decodesUnchanged(bytes, flavor: flavor) {
             out.append(contentsOf: bytes)
         } else {
@@ -202,16 +202,16 @@ public enum AndroidResourceText {
     }
 
     /// `appendDecoded` of a text `decodesUnchanged` says is not kept as it is (its caller asked already).
-    static func appendDecoding(_ bytes: UnsafeBufferPointer<UInt8>, flavor: ResourceTextFlavor, to out: inout [UInt8]) {
+    static func appendDecoding<Out: ByteSink>(_ bytes: UnsafeBufferPointer<UInt8>, flavor: ResourceTextFlavor, to out: inout Out) {
         switch flavor {
         case .compose: decodeCompose(bytes, into: &out, note: nil)
-        case .android: out.append(contentsOf: decodeAndroid(String(decoding: bytes, as: UTF8.self)).text.utf8)
+        case .android: out.append(utf8: decodeAndroid(String(decoding: bytes, as: UTF8.self)).text)
         }
     }
 
     /// Compose's decoding of `bytes`, appended to `out`; `note` (when given) hears what is worth
     /// telling.
-    private static func decodeCompose(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8], note: ((String) -> Void)?) {
+    private static func decodeCompose<Out: ByteSink>(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout Out, note: ((String) -> Void)?) {
         let start = out.count
         let backslash = UInt8(ascii: "\\")
         guard let base = bytes.baseAddress else { return }
@@ -247,7 +247,7 @@ public enum AndroidResourceText {
                     digits += 1
                 }
                 if digits == 4, let decoded = Unicode.Scalar(value) {
-                    out.append(contentsOf: String(decoded).utf8)
+                    out.append(utf8: String(decoded))
                     i += 6
                 } else {
                     out.append(backslash)

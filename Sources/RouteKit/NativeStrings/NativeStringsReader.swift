@@ -82,8 +82,9 @@ enum NativeStringsReader {
         let scanned = Result { () throws(NativeSyntaxError) in
             guard case .locale(let tag) = locale else { return try AndroidResources.scan(buffer, limits: limits) { _ in } }
             // Names and texts are most of a file (57% of the bench's): room for all of it, never
-            // grown by copying (capacity never written costs no memory).
-            data.arena.reserveCapacity(buffer.count)
+            // grown by copying (capacity never written costs no memory), in the buffer the merge
+            // then keeps as the file's texts.
+            data.keptArena = TextBuffer(capacity: buffer.count)
             var pending = ReportBytes()
             var referenceScratch: [UInt8] = []
             defer { data.absorb(&pending) }
@@ -162,29 +163,39 @@ extension NativeStringsReader {
 }
 
 extension StringsFileData {
-    /// One key: a leaf record, or a group record followed by one leaf per plural form.
+    /// The Android reader's arena, `keptArena` (made here when the reader has not made it).
+    private mutating func androidArena() -> TextBuffer {
+        if let buffer = keptArena { return buffer }
+        let buffer = TextBuffer(capacity: 0)
+        keptArena = buffer
+        return buffer
+    }
+
+    /// One key: a leaf record, or a group record followed by one leaf per plural form (in
+    /// `keptArena`, as the Android reader writes).
     mutating func add(key: String, value: ImportedValue, keyLine: Int, keyColumn: Int,
                       valuePosition: (line: Int, column: Int),
                       formPositions: [ImportPluralCategory: (line: Int, column: Int)] = [:]) {
-        let (keyStart, keyLength) = store(key)
-        Self.appendRecords(key: (keyStart, keyLength), value: value, keyLine: keyLine, keyColumn: keyColumn,
+        var arena = androidArena()
+        let place = Self.store(key, in: &arena)
+        Self.appendRecords(key: place, value: value, keyLine: keyLine, keyColumn: keyColumn,
                            valuePosition: valuePosition, formPositions: formPositions, arena: &arena, items: &items)
     }
 
     /// `add`'s records for a key whose bytes `arena[key.start ..< key.start + key.length]` are
     /// stored already, at the arena's end when `value` is a text other than the key.
-    static func appendRecords(key: (start: Int32, length: Int32), value: ImportedValue, keyLine: Int, keyColumn: Int,
-                              valuePosition: (line: Int, column: Int),
-                              formPositions: [ImportPluralCategory: (line: Int, column: Int)] = [:],
-                              arena: inout [UInt8], items: inout RawItems) {
+    static func appendRecords<Arena: ByteSink>(key: (start: Int32, length: Int32), value: ImportedValue, keyLine: Int, keyColumn: Int,
+                                               valuePosition: (line: Int, column: Int),
+                                               formPositions: [ImportPluralCategory: (line: Int, column: Int)] = [:],
+                                               arena: inout Arena, items: inout RawItems) {
         switch value {
         case .text(let text):
             items.append(leaf(key: key, text: store(text, in: &arena), at: valuePosition, keyLine: keyLine, keyColumn: keyColumn))
         case .plural(let forms):
             let group = openGroup(key: key, forms: forms.count, at: valuePosition, keyLine: keyLine, keyColumn: keyColumn, items: &items)
             for (category, text) in forms.sorted(by: { $0.key < $1.key }) {
-                appendForm(category, at: formPositions[category] ?? valuePosition, arena: &arena, items: &items) {
-                    $0.append(contentsOf: text.utf8)
+                appendForm(category, at: formPositions[category] ?? valuePosition, arena: &arena, items: &items) { arena in
+                    _ = store(text, in: &arena)
                 }
             }
             closeGroup(group, items: &items)
@@ -192,12 +203,11 @@ extension StringsFileData {
     }
 
     /// Appends `text` to `arena`; where it is.
-    static func store(_ text: String, in arena: inout [UInt8]) -> (start: Int32, length: Int32) {
+    static func store<Arena: ByteSink>(_ text: String, in arena: inout Arena) -> (start: Int32, length: Int32) {
         let start = Int32(arena.count)
         // From its buffer, one copy (the UTF-8 view was appended as a sequence: a catalog's key,
         // stored once per locale, took 170 instructions a time).
-        var text = text
-        text.withUTF8 { arena.append(contentsOf: $0) }
+        arena.append(utf8: text)
         return (start, Int32(arena.count) - start)
     }
 
@@ -215,8 +225,8 @@ extension StringsFileData {
     /// One form's leaf of a group: its category as the key, its text as `appendText` writes it into
     /// the arena, both at `place` (the category's JSON key or XML element).
     @inline(__always)
-    static func appendForm(_ category: ImportPluralCategory, at place: (line: Int, column: Int), arena: inout [UInt8],
-                           items: inout RawItems, _ appendText: (inout [UInt8]) -> Void) {
+    static func appendForm<Arena: ByteSink>(_ category: ImportPluralCategory, at place: (line: Int, column: Int), arena: inout Arena,
+                                            items: inout RawItems, _ appendText: (inout Arena) -> Void) {
         let name = store(category.rawValue, in: &arena)
         let start = Int32(arena.count)
         appendText(&arena)
@@ -236,6 +246,7 @@ extension StringsFileData {
     /// a call, most of a short name's copy.
     mutating func addString(name: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>, flavor: ResourceTextFlavor,
                             line: Int, column: Int, pending: inout ReportBytes) {
+        var arena = androidArena()
         let keyStart = Int32(arena.count + pending.count)
         pending.write(name)
         let start = keyStart + Int32(name.count)
@@ -255,6 +266,7 @@ extension StringsFileData {
     /// text decoded of references (into `scratch`) and then as a resource text, straight into
     /// the arena: what `add(_:locale:)` makes of its entry. `pending` must be absorbed first.
     mutating func addPlurals(_ plurals: AndroidResources.PlainPlurals, flavor: ResourceTextFlavor, scratch: inout [UInt8]) {
+        var arena = androidArena()
         let key = (start: Int32(arena.count), length: Int32(plurals.name.count))
         arena.append(contentsOf: plurals.name)
         let group = Self.openGroup(key: key, forms: plurals.items.count, at: (plurals.line, plurals.column),
@@ -275,7 +287,8 @@ extension StringsFileData {
     /// Moves the bytes `addString` wrote ahead to the arena's end.
     mutating func absorb(_ pending: inout ReportBytes) {
         guard pending.count > 0 else { return }
-        pending.withBytes { arena.append(contentsOf: $0) }
+        let arena = androidArena()
+        pending.withBytes { arena.append($0.assumingMemoryBound(to: UInt8.self)) }
         pending.removeAll()
     }
 

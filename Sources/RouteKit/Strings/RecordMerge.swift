@@ -35,7 +35,7 @@ enum RecordWalk {
         // Only from a buffer of its own (it is; making sure copies nothing).
         let givesBackArena = lastPass && file.arenaInRecordOrder
         if givesBackArena { file.arena.withUnsafeMutableBufferPointer { _ in } }
-        file.arena.withUnsafeBufferPointer { arena in
+        file.withArena { arena in
             var index = range.lowerBound
             var nextRelease = (index | (RawItems.chunkSize - 1)) + 1
             var givenBack = 0
@@ -223,6 +223,8 @@ struct LocaleMerge<Keys: MergeKeys>: RecordVisitor {
     private var texts = TextBuffer(capacity: 0)
     /// Where the next text kept goes in `texts`.
     private(set) var textEnd = 0
+    /// `texts` is the file's arena (`StringsFileData.mergesInPlace`): a text kept stays where it is.
+    private var inPlace = false
     private var file: Int32 = 0
     private var locale: Int32 = 0
     private var path = ""
@@ -236,11 +238,13 @@ struct LocaleMerge<Keys: MergeKeys>: RecordVisitor {
 
     /// Before the walk of `file`'s records of `locale` (whose table then goes in `strings`); the
     /// texts kept go to `texts` from `offset` on (its end, unless the walk has a region of its
-    /// own), and end at `textEnd`, which `texts` is then told of (`TextBuffer.written`).
-    mutating func start(file: Int, path: String, texts: TextBuffer, at offset: Int? = nil, locale: Int) {
+    /// own), and end at `textEnd`, which `texts` is then told of (`TextBuffer.written`). `inPlace`:
+    /// `texts` is the file's arena, where the texts kept already are.
+    mutating func start(file: Int, path: String, texts: TextBuffer, inPlace: Bool = false, at offset: Int? = nil, locale: Int) {
         self.file = Int32(file)
         self.path = path
         self.texts = texts
+        self.inPlace = inPlace
         textEnd = offset ?? texts.count
         self.locale = Int32(locale)
     }
@@ -279,9 +283,11 @@ struct LocaleMerge<Keys: MergeKeys>: RecordVisitor {
 
     mutating func namespace(_ id: Int32) { keys.setShape(id, 2) }
 
-    /// Copies `ref`'s bytes to the file's texts; returns where they are now.
+    /// Copies `ref`'s bytes to the file's texts (unless they are there: `inPlace`); returns where
+    /// they are now.
     @inline(__always)
     private mutating func keep(_ ref: TextRef, _ arena: UnsafeBufferPointer<UInt8>) -> TextRef {
+        if inPlace { return ref }
         var kept = ref
         kept.start = Int32(textEnd)
         texts.write(UnsafeBufferPointer(rebasing: arena[Int(ref.start) ..< Int(ref.start) + Int(ref.length)]), at: textEnd)
@@ -378,7 +384,9 @@ struct TranslationMerge {
         var freedRecords = 0
         for position in files.indices {
             let fileIndex = indices[position]
-            let texts = self.texts[position] ?? TextBuffer(capacity: files[position].arena.count)
+            // One locale, one pass (never a part): its arena is kept as its texts.
+            let inPlace = part == nil && files[position].mergesInPlace
+            let texts = self.texts[position] ?? (inPlace ? files[position].keptArena! : TextBuffer(capacity: files[position].arenaCount))
             self.texts[position] = texts
             merge.keys.ids = ids[position]
             ids[position] = []
@@ -388,7 +396,7 @@ struct TranslationMerge {
             var end = part?.start ?? texts.count
             for (number, locale) in locales.enumerated() {
                 let index = context.byLocale[locale.name]!
-                merge.start(file: fileIndex, path: files[position].path, texts: texts, at: end, locale: index)
+                merge.start(file: fileIndex, path: files[position].path, texts: texts, inPlace: inPlace, at: end, locale: index)
                 swap(&merge.strings, &tables[index]!)
                 // A part's records stay whole: another part reads the file's too.
                 RecordWalk.merge(&files[position], locale.items!, isBase: false, lastPass: part == nil && number == locales.count - 1,
@@ -431,7 +439,7 @@ extension TranslationMerge {
         guard locales.count >= 2 else { return nil }
         let records = locales.reduce(0) { $0 + $1.items!.count }
         guard records >= Self.splitMinimumRecords.load(ordering: .relaxed) else { return nil }
-        let texts = self.texts[0] ?? TextBuffer(capacity: file.arena.count)
+        let texts = self.texts[0] ?? TextBuffer(capacity: file.arenaCount)
         // What each locale may keep: its leaves' key and text bytes (a form's category is its
         // key), counted on all cores, by index (a slice of the records was a generic walk).
         let items = file.items
@@ -491,6 +499,7 @@ extension StringsFileData {
     mutating func free() {
         items = RawItems()
         arena = []
+        keptArena = nil
     }
 }
 

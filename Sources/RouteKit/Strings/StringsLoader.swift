@@ -262,7 +262,13 @@ struct StringsFileData: Sendable {
     var path: String
     /// The platform whose rules read, render and check this file's strings.
     var dialect: StringDialect = .rails
+    /// The records' keys and texts (when `keptArena` is nil).
     var arena: [UInt8] = []
+    /// The records' keys and texts written straight into the buffer the merge keeps as the file's
+    /// texts, `arena` left empty (the Android reader's): a file of one locale read in one pass is
+    /// kept as it is, its texts where the reader wrote them, where a copy of them was the merge's
+    /// largest cost in fresh pages (a fifth of Compose's page faults).
+    var keptArena: TextBuffer?
     var locales: [RawLocale] = []
     var items = RawItems()
     /// Each record's key and text lie in the arena after every earlier record's (the streaming
@@ -275,6 +281,19 @@ struct StringsFileData: Sendable {
     var untranslatable: [String] = []
 
     init(path: String) { self.path = path }
+
+    /// The bytes the records' keys and texts lie in: `keptArena`'s when there is one, else `arena`'s.
+    func withArena<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        if let keptArena { return try keptArena.withBytes(body) }
+        return try arena.withUnsafeBufferPointer(body)
+    }
+
+    var arenaCount: Int { keptArena?.count ?? arena.count }
+
+    /// Whether the merge keeps `keptArena` as the file's texts, every text kept where the reader
+    /// wrote it: the file has one locale, merged in one pass (a text dropped, as a duplicate, stays
+    /// in the buffer unread).
+    var mergesInPlace: Bool { keptArena != nil && locales.count == 1 }
 
     mutating func store(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int32, Int32) {
         let start = Int32(arena.count)
@@ -466,7 +485,7 @@ private struct Merger {
             strings[index].entries.reserveCapacity(count)
             strings[index].forms.reserveCapacity(count)
         }
-        interner.reserve(keys: itemCounts.reduce(0, +), bytes: files.reduce(0) { $0 + $1.arena.count })
+        interner.reserve(keys: itemCounts.reduce(0, +), bytes: files.reduce(0) { $0 + $1.arenaCount })
         emptyKey = [UInt8]().withUnsafeBufferPointer { interner.intern(0, $0) }
         let needsSecondPass = files.map { file in file.locales.contains { $0.name != baseLocale && $0.items != nil } }
         var found = mergeBase(&files, needsSecondPass)
@@ -489,9 +508,12 @@ private struct Merger {
         for fileIndex in files.indices {
             for locale in files[fileIndex].locales where locale.name == baseLocale {
                 guard let range = locale.items else { continue }
-                if texts[fileIndex] == nil { texts[fileIndex] = TextBuffer(capacity: files[fileIndex].arena.count) }
+                let inPlace = files[fileIndex].mergesInPlace
+                if texts[fileIndex] == nil {
+                    texts[fileIndex] = inPlace ? files[fileIndex].keptArena! : TextBuffer(capacity: files[fileIndex].arenaCount)
+                }
                 let index = byLocale[locale.name]!
-                merge.start(file: fileIndex, path: files[fileIndex].path, texts: texts[fileIndex]!, locale: index)
+                merge.start(file: fileIndex, path: files[fileIndex].path, texts: texts[fileIndex]!, inPlace: inPlace, locale: index)
                 swap(&merge.strings, &strings[index])
                 RecordWalk.merge(&files[fileIndex], range, isBase: true, lastPass: !needsSecondPass[fileIndex],
                                  emptyKey: emptyKey, maxKeyLength: maxKeyLength, &merge)
@@ -548,7 +570,7 @@ private struct Merger {
     private mutating func internNewKeys(_ files: [StringsFileData], _ lookedUp: inout [KnownKeyLookup]) {
         for fileIndex in files.indices where !lookedUp[fileIndex].new.isEmpty {
             let items = files[fileIndex].items
-            files[fileIndex].arena.withUnsafeBufferPointer { arena in
+            files[fileIndex].withArena { arena in
                 for (record, parentRecord) in lookedUp[fileIndex].new {
                     var parent = parentRecord < 0 ? 0 : lookedUp[fileIndex].ids[Int(parentRecord)]
                     if parent == emptyKey { parent = 0 }

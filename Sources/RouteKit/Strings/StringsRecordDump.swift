@@ -3,7 +3,7 @@
 enum StringsRecordDump {
     static func lines(_ data: StringsFileData, _ file: YAMLFile) -> [String] {
         func text(_ start: Int32, _ length: Int32) -> String {
-            String(decoding: data.arena[Int(start) ..< Int(start + length)], as: UTF8.self)
+            data.withArena { String(decoding: UnsafeBufferPointer(rebasing: $0[Int(start) ..< Int(start + length)]), as: UTF8.self) }
         }
         func place(_ diagnostic: Finding, extent: Bool = false) -> String {
             guard let at = diagnostic.location else { return "-" }

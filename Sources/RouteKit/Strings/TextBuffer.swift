@@ -7,12 +7,13 @@ import Darwin
 /// A file's texts: copied in one after another while it is merged (`memcpy`, no array growth),
 /// then kept as they are by the table's `StringStorage`, which reads them through their address.
 /// Sized for the file's whole arena at first, of which the pages never written cost no memory;
-/// `shrinkToFit` gives back the rest once the file is merged.
+/// `shrinkToFit` gives back the rest once the file is merged. Or the arena itself, which the
+/// Android reader writes here and the merge keeps whole (`StringsFileData.keptArena`).
 ///
-/// Sendable because it is handed over whole: one merge task appends to it, and once the table
-/// holds it, it is only read. Or its room is split: tasks merging one file's locales side by side
-/// each write a region of it set aside beforehand (`reserve`), and the count is set once all are
-/// done (`written`).
+/// Sendable because it is handed over whole: one task appends to it (a reader or a merge task),
+/// and once the table holds it, it is only read. Or its room is split: tasks merging one file's
+/// locales side by side each write a region of it set aside beforehand (`reserve`), and the count
+/// is set once all are done (`written`).
 final class TextBuffer: @unchecked Sendable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
@@ -37,6 +38,27 @@ final class TextBuffer: @unchecked Sendable {
     func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         write(bytes, at: count)
         count += bytes.count
+    }
+
+    @inline(__always)
+    func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) { append(bytes) }
+
+    @inline(__always)
+    func append(_ byte: UInt8) {
+        if count == capacity { resize(to: capacity * 2) }
+        base[count] = byte
+        count += 1
+    }
+
+    /// The byte at `index` (below `count`).
+    subscript(index: Int) -> UInt8 {
+        precondition(index >= 0 && index < count, "a byte past a text buffer's end")
+        return base[index]
+    }
+
+    /// The bytes written, for as long as nothing is appended.
+    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: base, count: count))
     }
 
     /// Copies `bytes` to `offset` (growing the room when they do not fit: only while one writer
