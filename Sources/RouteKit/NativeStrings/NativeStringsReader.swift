@@ -84,7 +84,8 @@ enum NativeStringsReader {
             // Names and texts are most of a file (57% of the bench's): room for all of it, never
             // grown by copying (capacity never written costs no memory), in the buffer the merge
             // then keeps as the file's texts.
-            data.keptArena = TextBuffer(capacity: buffer.count)
+            let arena = TextBuffer(capacity: buffer.count)
+            data.keptArena = arena
             var pending = ReportBytes()
             var referenceScratch: [UInt8] = []
             defer { data.absorb(&pending) }
@@ -95,7 +96,7 @@ enum NativeStringsReader {
                    scanned.markup.isEmpty, let name = scanned.plainName, !name.isEmpty {
                     if converter.acceptPlain(name: name, line: scanned.line) {
                         data.addString(name: name, text: scanned.text, flavor: flavor, line: scanned.line, column: scanned.column,
-                                       pending: &pending)
+                                       arena: arena, pending: &pending)
                     }
                 } else if let entry = converter.convert(scanned.resource) {
                     data.add(entry, locale: tag)
@@ -106,7 +107,7 @@ enum NativeStringsReader {
                 guard plainStringsFromBytes else { return false }
                 if converter.acceptPlain(name: plain.name, line: plain.line) {
                     data.addString(name: plain.name, text: plain.text, flavor: flavor, line: plain.line, column: plain.column,
-                                   pending: &pending)
+                                   arena: arena, pending: &pending)
                 }
                 reportSkipped(&converter, into: &diagnostics, path: path, locale: tag)
                 return true
@@ -243,10 +244,10 @@ extension StringsFileData {
     ///
     /// The name and a text with nothing to decode go to `pending`, the arena's bytes to come
     /// (`absorb` moves them into it): an array's `append(contentsOf:)` cost some 90 instructions
-    /// a call, most of a short name's copy.
+    /// a call, most of a short name's copy. `arena` is `keptArena`, passed in (asked for at each
+    /// string, the reference was retained and released each time).
     mutating func addString(name: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>, flavor: ResourceTextFlavor,
-                            line: Int, column: Int, pending: inout ReportBytes) {
-        var arena = androidArena()
+                            line: Int, column: Int, arena: TextBuffer, pending: inout ReportBytes) {
         let keyStart = Int32(arena.count + pending.count)
         pending.write(name)
         let start = keyStart + Int32(name.count)
@@ -254,7 +255,8 @@ extension StringsFileData {
             pending.write(text)
         } else {
             absorb(&pending)
-            AndroidResourceText.appendDecoding(text, flavor: flavor, to: &arena)
+            var sink = arena
+            AndroidResourceText.appendDecoding(text, flavor: flavor, to: &sink)
         }
         let end = Int32(arena.count + pending.count)
         items.append(Self.leaf(key: (keyStart, Int32(name.count)), text: (start, end - start), at: (line, column), keyLine: line, keyColumn: column))
