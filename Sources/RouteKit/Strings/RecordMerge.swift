@@ -32,8 +32,9 @@ enum RecordWalk {
         var items = file.items
         file.items = RawItems()
         defer { file.items = items }
-        // Only from a buffer of its own (it is; making sure copies nothing).
-        let givesBackArena = lastPass && file.arenaInRecordOrder
+        // Only from a buffer of its own (it is; making sure copies nothing), and never a buffer
+        // kept as the file's texts.
+        let givesBackArena = lastPass && file.arenaInRecordOrder && file.keptArena == nil
         if givesBackArena { file.arena.withUnsafeMutableBufferPointer { _ in } }
         file.withArena { arena in
             var index = range.lowerBound
