@@ -290,7 +290,7 @@ extension StringsFileData {
     mutating func absorb(_ pending: inout ReportBytes) {
         guard pending.count > 0 else { return }
         let arena = androidArena()
-        pending.withBytes { arena.append($0.assumingMemoryBound(to: UInt8.self)) }
+        pending.withBytes { arena.append(contentsOf: $0.assumingMemoryBound(to: UInt8.self)) }
         pending.removeAll()
     }
 

@@ -26,7 +26,7 @@ final class TextBuffer: @unchecked Sendable {
 
     convenience init(copying bytes: [UInt8]) {
         self.init(capacity: bytes.count)
-        bytes.withUnsafeBufferPointer { append($0) }
+        bytes.withUnsafeBufferPointer { append(contentsOf: $0) }
     }
 
     deinit { free(base) }
@@ -35,13 +35,10 @@ final class TextBuffer: @unchecked Sendable {
     var start: UnsafePointer<UInt8> { UnsafePointer(base) }
 
     @inline(__always)
-    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
         write(bytes, at: count)
         count += bytes.count
     }
-
-    @inline(__always)
-    func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) { append(bytes) }
 
     @inline(__always)
     func append(_ byte: UInt8) {
