@@ -88,10 +88,10 @@ enum NativeStringsReader {
             data.keptArena = arena
             var pending = ReportBytes()
             var referenceScratch: [UInt8] = []
-            defer { data.absorb(&pending) }
+            defer { data.absorb(&pending, into: arena) }
             return try AndroidResources.scan(buffer, limits: limits, resource: { scanned in
                 // The arena whole before anything else writes to it.
-                data.absorb(&pending)
+                data.absorb(&pending, into: arena)
                 if plainStringsFromBytes, scanned.kind == .string, scanned.translatable == nil, scanned.product == nil,
                    scanned.markup.isEmpty, let name = scanned.plainName, !name.isEmpty {
                     if converter.acceptPlain(name: name, line: scanned.line) {
@@ -99,7 +99,7 @@ enum NativeStringsReader {
                                        arena: arena, pending: &pending)
                     }
                 } else if let entry = converter.convert(scanned.resource) {
-                    data.add(entry, locale: tag)
+                    data.add(entry, locale: tag, arena: arena)
                 }
                 reportSkipped(&converter, into: &diagnostics, path: path, locale: tag)
             }, plainString: { plain in
@@ -115,8 +115,8 @@ enum NativeStringsReader {
                 // What `convert` makes of such plurals: every item is a form (none is dropped).
                 guard plainStringsFromBytes else { return false }
                 if converter.acceptPlain(name: plurals.name, line: plurals.line) {
-                    data.absorb(&pending)
-                    data.addPlurals(plurals, flavor: flavor, scratch: &referenceScratch)
+                    data.absorb(&pending, into: arena)
+                    data.addPlurals(plurals, flavor: flavor, arena: arena, scratch: &referenceScratch)
                 }
                 reportSkipped(&converter, into: &diagnostics, path: path, locale: tag)
                 return true
@@ -164,20 +164,14 @@ extension NativeStringsReader {
 }
 
 extension StringsFileData {
-    /// The Android reader's arena, `keptArena` (made here when the reader has not made it).
-    private mutating func androidArena() -> TextBuffer {
-        if let buffer = keptArena { return buffer }
-        let buffer = TextBuffer(capacity: 0)
-        keptArena = buffer
-        return buffer
-    }
+    // The Android reader's writers take its arena, `keptArena`, as a parameter: asked of the
+    // file at each string, the reference was retained and released each time.
 
-    /// One key: a leaf record, or a group record followed by one leaf per plural form (in
-    /// `keptArena`, as the Android reader writes).
+    /// One key: a leaf record, or a group record followed by one leaf per plural form.
     mutating func add(key: String, value: ImportedValue, keyLine: Int, keyColumn: Int,
                       valuePosition: (line: Int, column: Int),
-                      formPositions: [ImportPluralCategory: (line: Int, column: Int)] = [:]) {
-        var arena = androidArena()
+                      formPositions: [ImportPluralCategory: (line: Int, column: Int)] = [:], arena: TextBuffer) {
+        var arena = arena
         let place = Self.store(key, in: &arena)
         Self.appendRecords(key: place, value: value, keyLine: keyLine, keyColumn: keyColumn,
                            valuePosition: valuePosition, formPositions: formPositions, arena: &arena, items: &items)
@@ -244,8 +238,7 @@ extension StringsFileData {
     ///
     /// The name and a text with nothing to decode go to `pending`, the arena's bytes to come
     /// (`absorb` moves them into it): an array's `append(contentsOf:)` cost some 90 instructions
-    /// a call, most of a short name's copy. `arena` is `keptArena`, passed in (asked for at each
-    /// string, the reference was retained and released each time).
+    /// a call, most of a short name's copy.
     mutating func addString(name: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>, flavor: ResourceTextFlavor,
                             line: Int, column: Int, arena: TextBuffer, pending: inout ReportBytes) {
         let keyStart = Int32(arena.count + pending.count)
@@ -254,21 +247,22 @@ extension StringsFileData {
         if AndroidResourceText.decodesUnchanged(text, flavor: flavor) {
             pending.write(text)
         } else {
-            absorb(&pending)
+            absorb(&pending, into: arena)
             var sink = arena
             AndroidResourceText.appendDecoding(text, flavor: flavor, to: &sink)
         }
         let end = Int32(arena.count + pending.count)
         items.append(Self.leaf(key: (keyStart, Int32(name.count)), text: (start, end - start), at: (line, column), keyLine: line, keyColumn: column))
         // Handed over a block at a time, while the block is in the cache.
-        if pending.count >= 1 << 16 { absorb(&pending) }
+        if pending.count >= 1 << 16 { absorb(&pending, into: arena) }
     }
 
     /// The records of a `<plurals>` read at once (`AndroidResources.PlainPlurals`), each form's
     /// text decoded of references (into `scratch`) and then as a resource text, straight into
     /// the arena: what `add(_:locale:)` makes of its entry. `pending` must be absorbed first.
-    mutating func addPlurals(_ plurals: AndroidResources.PlainPlurals, flavor: ResourceTextFlavor, scratch: inout [UInt8]) {
-        var arena = androidArena()
+    mutating func addPlurals(_ plurals: AndroidResources.PlainPlurals, flavor: ResourceTextFlavor, arena: TextBuffer,
+                             scratch: inout [UInt8]) {
+        var arena = arena
         let key = (start: Int32(arena.count), length: Int32(plurals.name.count))
         arena.append(contentsOf: plurals.name)
         let group = Self.openGroup(key: key, forms: plurals.items.count, at: (plurals.line, plurals.column),
@@ -287,9 +281,8 @@ extension StringsFileData {
     }
 
     /// Moves the bytes `addString` wrote ahead to the arena's end.
-    mutating func absorb(_ pending: inout ReportBytes) {
+    func absorb(_ pending: inout ReportBytes, into arena: TextBuffer) {
         guard pending.count > 0 else { return }
-        let arena = androidArena()
         pending.withBytes { arena.append(contentsOf: $0.assumingMemoryBound(to: UInt8.self)) }
         pending.removeAll()
     }
@@ -302,10 +295,10 @@ extension StringsFileData {
                 keyLine: Int32(keyLine), keyColumn: Int32(keyColumn), flags: 0)
     }
 
-    mutating func add(_ entry: AndroidResources.ParsedFile.Entry, locale: String) {
+    mutating func add(_ entry: AndroidResources.ParsedFile.Entry, locale: String, arena: TextBuffer) {
         add(key: entry.key, value: entry.value, keyLine: entry.line, keyColumn: entry.column,
             valuePosition: (entry.line, entry.column),
-            formPositions: entry.formPositions.mapValues { ($0.line, $0.column) })
+            formPositions: entry.formPositions.mapValues { ($0.line, $0.column) }, arena: arena)
         if !entry.translatable { untranslatable.append(entry.key) }
     }
 }

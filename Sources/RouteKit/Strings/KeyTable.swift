@@ -61,11 +61,11 @@ struct KeyTable {
         }
     }
 
-    /// `size` free slots (none: the first keys are kept in place). Only the tags are written: a
-    /// slot is read after its tag, so its memory is left as it comes until a key takes it.
+    /// `size` free slots (none: the first keys are kept in place). Emptied for another file,
+    /// only the tags are cleared: a slot is read after its tag.
     private mutating func allocate(_ size: Int) {
         tags = [UInt8](repeating: 0, count: size)
-        slots = [Slot](unsafeUninitializedCapacity: size) { slots, initialized in initialized = size }
+        slots = [Slot](repeating: Self.free, count: size)
     }
 
     /// The bytes its slots take.

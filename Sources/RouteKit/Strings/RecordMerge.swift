@@ -385,10 +385,9 @@ struct TranslationMerge {
         var freedRecords = 0
         for position in files.indices {
             let fileIndex = indices[position]
-            // One locale, one pass (never a part): its arena is kept as its texts.
-            let inPlace = part == nil && files[position].mergesInPlace
-            let texts = self.texts[position] ?? (inPlace ? files[position].keptArena! : TextBuffer(capacity: files[position].arenaCount))
+            let texts = self.texts[position] ?? files[position].mergedTexts()
             self.texts[position] = texts
+            let inPlace = texts === files[position].keptArena
             merge.keys.ids = ids[position]
             ids[position] = []
             let kept = merge.found.before + merge.found.duplicates.count
@@ -440,7 +439,7 @@ extension TranslationMerge {
         guard locales.count >= 2 else { return nil }
         let records = locales.reduce(0) { $0 + $1.items!.count }
         guard records >= Self.splitMinimumRecords.load(ordering: .relaxed) else { return nil }
-        let texts = self.texts[0] ?? TextBuffer(capacity: file.arenaCount)
+        let texts = self.texts[0] ?? file.mergedTexts()
         // What each locale may keep: its leaves' key and text bytes (a form's category is its
         // key), counted on all cores, by index (a slice of the records was a generic walk).
         let items = file.items

@@ -295,6 +295,12 @@ struct StringsFileData: Sendable {
     /// in the buffer unread).
     var mergesInPlace: Bool { keptArena != nil && locales.count == 1 }
 
+    /// The buffer the merge keeps this file's texts in: `keptArena` when `mergesInPlace`, else a
+    /// new one the texts are copied to (sized for the whole arena: pages never written cost nothing).
+    func mergedTexts() -> TextBuffer {
+        mergesInPlace ? keptArena! : TextBuffer(capacity: arenaCount)
+    }
+
     mutating func store(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int32, Int32) {
         let start = Int32(arena.count)
         arena.append(contentsOf: bytes)
@@ -508,12 +514,11 @@ private struct Merger {
         for fileIndex in files.indices {
             for locale in files[fileIndex].locales where locale.name == baseLocale {
                 guard let range = locale.items else { continue }
-                let inPlace = files[fileIndex].mergesInPlace
-                if texts[fileIndex] == nil {
-                    texts[fileIndex] = inPlace ? files[fileIndex].keptArena! : TextBuffer(capacity: files[fileIndex].arenaCount)
-                }
+                let fileTexts = texts[fileIndex] ?? files[fileIndex].mergedTexts()
+                texts[fileIndex] = fileTexts
                 let index = byLocale[locale.name]!
-                merge.start(file: fileIndex, path: files[fileIndex].path, texts: texts[fileIndex]!, inPlace: inPlace, locale: index)
+                merge.start(file: fileIndex, path: files[fileIndex].path, texts: fileTexts,
+                            inPlace: fileTexts === files[fileIndex].keptArena, locale: index)
                 swap(&merge.strings, &strings[index])
                 RecordWalk.merge(&files[fileIndex], range, isBase: true, lastPass: !needsSecondPass[fileIndex],
                                  emptyKey: emptyKey, maxKeyLength: maxKeyLength, &merge)
