@@ -554,16 +554,26 @@ private struct Merger {
         let tasks = files.indices.filter { needed[$0] }.flatMap { fileIndex in
             files[fileIndex].locales.compactMap { locale in locale.name == baseLocale ? nil : locale.items.map { (file: fileIndex, records: $0) } }
         }
-        let parts = Concurrent.map(count: tasks.count) { taskIndex -> KnownKeyLookup in
+        var parts = Concurrent.map(count: tasks.count) { taskIndex -> KnownKeyLookup in
             let (fileIndex, range) = tasks[taskIndex]
             var lookup = KnownKeyLookup(interner: interner, shape: shape, records: range.count, from: range.lowerBound)
             var file = files[fileIndex]
             RecordWalk.merge(&file, range, isBase: false, lastPass: false, emptyKey: emptyKey, maxKeyLength: maxKeyLength, &lookup)
             return lookup
         }
-        // Per file, its locales' look-ups in one, in record order.
-        var lookups = files.indices.map { KnownKeyLookup(interner: interner, shape: shape, records: needed[$0] ? files[$0].items.count : 0) }
-        for (task, part) in zip(tasks, parts) {
+        // Per file, its locales' look-ups in one, in record order. A task that read all of its
+        // file's records (a Rails or Android file holds one locale) is the file's look-up as it
+        // is: copied into an array of its own, its ids were a fresh array's pages again.
+        var lookups = files.indices.map { _ in KnownKeyLookup(interner: interner, shape: shape, records: 0) }
+        for (taskIndex, task) in tasks.enumerated() {
+            var part = KnownKeyLookup(interner: interner, shape: shape, records: 0)
+            swap(&part, &parts[taskIndex])
+            let records = files[task.file].items.count
+            if task.records == 0 ..< records {
+                lookups[task.file] = part
+                continue
+            }
+            if lookups[task.file].ids.count != records { lookups[task.file].ids = [Int32](repeating: -1, count: records) }
             lookups[task.file].ids.replaceSubrange(task.records, with: part.ids)
             lookups[task.file].new += part.new
         }

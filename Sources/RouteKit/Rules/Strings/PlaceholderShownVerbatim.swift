@@ -65,16 +65,17 @@ struct PlaceholderShownVerbatim: LintRule {
                 guard rules.mayShowVerbatim else { continue }
                 let severity: Severity = titleKeys.contains(entry.key) ? .error : .warning
                 let ref = form.map { table.forms[$0].text } ?? entry.text
-                var found: [Range<Int>] = []
+                // Most texts have one such sequence: it is kept aside, and an array made only for more.
+                var first: Range<Int>?, more: [Range<Int>] = []
                 storage.withBytes(entry.file, ref) { text in
                     guard UTF8Text.firstIndex(of: UInt8(ascii: "%"), in: text) != nil else { return }
                     rules.scan(text, formatted: arguments.formatted(entry.key, text: text, rules: rules)) { token in
                         guard case .verbatim = token.kind, token.range.lowerBound < 1 << 23 else { return }
-                        found.append(token.range)
+                        if first == nil { first = token.range } else { more.append(token.range) }
                     }
                 }
                 // Rails date and number formats are not placeholders (the key is named only here: most texts have none).
-                if found.isEmpty || (storage.dialects[Int(entry.file)] == .rails && RailsDialect.isFormatPatternKey(storage.name(entry.key))) {
+                guard let first, !(storage.dialects[Int(entry.file)] == .rails && RailsDialect.isFormatPatternKey(storage.name(entry.key))) else {
                     continue
                 }
                 // One finding per sequence as written (a repeat would be the same finding), in message
@@ -83,13 +84,13 @@ struct PlaceholderShownVerbatim: LintRule {
                     group.add(entry: index, form: form, detail: range.lowerBound << 8 | Swift.min(range.count, 0xFF), severity: severity,
                               to: &findings)
                 }
-                if found.count == 1 {
-                    add(found[0])
+                if more.isEmpty {
+                    add(first)
                     continue
                 }
                 // Several: their Strings order them and tell repeats apart.
                 let written = storage.withBytes(entry.file, ref) { text in
-                    found.map { (range: $0, text: String(decoding: UnsafeBufferPointer(rebasing: text[$0]), as: UTF8.self)) }
+                    ([first] + more).map { (range: $0, text: String(decoding: UnsafeBufferPointer(rebasing: text[$0]), as: UTF8.self)) }
                 }
                 var seen: Set<String> = []
                 for sequence in written.sorted(by: { $0.text < $1.text }) where seen.insert(sequence.text).inserted { add(sequence.range) }
