@@ -202,6 +202,7 @@ func interleaved(runs: Int, _ measures: [() -> ChildResult]) -> [ChildResult] {
         for index in (round % 2 == 0 ? Array(measures.indices) : measures.indices.reversed()) {
             results[index].append(measures[index]())
         }
+        TwoCoreCheck.sample()
     }
     return results.map(medianResult)
 }
@@ -541,6 +542,13 @@ if let cpu = readLines("/proc/cpuinfo").first(where: { $0.hasPrefix("model name"
     machine += ", " + (cpu.split(separator: ":").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "")
 }
 out += "\nMedian of \(options.runs) runs (process lint of S: \(options.processRuns)); each in a fresh process. \(machine).\n"
+if let spin = TwoCoreCheck.summary {
+    // Whether the ratios above were measured with both cores free: a lint uses both, its
+    // reference one.
+    out += String(format: "Two threads against one, after each interleaved round (%d rounds; about 1.0 at idle): arithmetic %.2f× "
+                    + "(largest %.2f×), writing fresh pages %.2f× (largest %.2f×).\n",
+                  TwoCoreCheck.arithmetic.count, spin.arithmetic.median, spin.arithmetic.max, spin.freshPages.median, spin.freshPages.max)
+}
 print(out, terminator: "")
 if let markdown = options.markdown {
     try? out.write(toFile: markdown, atomically: true, encoding: .utf8)

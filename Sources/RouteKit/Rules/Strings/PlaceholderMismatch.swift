@@ -20,12 +20,18 @@ struct PlaceholderMismatch: LintRule {
         // The first `limits.findings` are listed, in locale and entry order; the rest counted.
         let listing = FindingListing(rule: Self.id, limit: context.project.config.limits.findings)
         let recentBases = RecentBases()
+        let scratch = ScratchPlaceholders()
+        // A message's fixed words, made once: "the 'one' form of '" per category (the index in
+        // `pluralCategoryNames`), and per locale below (three pieces each were most of a
+        // message's writing).
+        let formOf = pluralCategoryNames.map { "the '\($0)' form of '" }
         // Each locale's mismatches, found on all cores in the one reading of its texts that
         // `format-crash` and the verbatim rule share (`LocaleComparison`); listed here in locale
         // and entry order.
         let found = context.stringCache.placeholderMismatches()
         for localeIndex in strings.locales.indices where strings.locales[localeIndex] != strings.baseLocale {
             guard let table = strings[strings.locales[localeIndex]], let mismatches = found[localeIndex] else { continue }
+            let words = Words(locale: table.locale, formOf: formOf)
             // A finding per entry or form at most, made into words only when asked for (`message`).
             let make: @Sendable (Int, Int?, Int?, (String) -> Void) -> Void = { index, form, _, piece in
                 let entry = table.entries[index]
@@ -41,8 +47,10 @@ struct PlaceholderMismatch: LintRule {
                     return (source, expected)
                 }
                 guard let (source, expected) = known else { return }
+                let box = scratch.take()
                 Self.message(entry, form: form, in: table, source: source, expected: expected, storage: storage,
-                             baseLocale: strings.baseLocale, arguments: arguments, piece)
+                             baseLocale: strings.baseLocale, arguments: arguments, words: words, scratch: &box.list, piece)
+                scratch.give(box)
             }
             let atKey = EntryFindings(rule: Self.id, table: table, place: .key, message: .inPieces(make), listing: listing)
             let atText = EntryFindings(rule: Self.id, table: table, place: .text, message: .inPieces(make), listing: listing)
@@ -317,25 +325,29 @@ struct PlaceholderMismatch: LintRule {
 
     /// The message of the finding at `entry` of the translation `table` (at its form `form`, if
     /// given), from the same comparisons that found it, handed to `piece` in pieces.
+    /// `scratch`: a list the translation's signatures are made in (as a scratch list: see `signature(of:)`).
     private static func message(_ entry: CompactEntry, form: Int?, in table: LocaleStrings, source: BaseText,
                                 expected: PlaceholderBytes, storage: StringStorage, baseLocale: String,
-                                arguments: KeyArguments, _ piece: (String) -> Void) {
+                                arguments: KeyArguments, words: Words, scratch translation: inout PlaceholderBytes,
+                                _ piece: (String) -> Void) {
         let key = storage.name(entry.key), locale = table.locale
         if entry.isPlural != source.isPlural && storage.dialects[Int(entry.file)] != .apple {
             return piece(source.isPlural
                 ? "'\(key)' is a plural in base locale '\(baseLocale)' but a plain text in locale '\(locale)': give it the plural forms"
                 : "'\(key)' is a plain text in base locale '\(baseLocale)' but a plural in locale '\(locale)': make it one text, or make the base a plural")
         }
-        var translation = PlaceholderBytes()
         if let form {
             let text = signature(of: CollectionOfOne(table.forms[form].text), entry, storage, arguments: arguments, into: &translation)
-            piece("the '")
-            piece(storage.string(entry.file, table.forms[form].category))
-            piece("' form of '")
+            let category = table.forms[form].category
+            if let index = storage.withBytes(entry.file, category, UTF8Text.pluralCategory) {
+                piece(words.formOf[index])
+            } else {
+                piece("the '")
+                piece(storage.string(entry.file, category))
+                piece("' form of '")
+            }
             piece(key)
-            piece("' in locale '")
-            piece(locale)
-            piece("' ")
+            piece(words.inLocale)
             translation.writeExtras(text, beyond: expected, Int(source.allowed), to: piece)
             return
         }
@@ -343,18 +355,14 @@ struct PlaceholderMismatch: LintRule {
             let merged = signature(of: table.textRefs(entry), entry, storage, arguments: arguments, into: &translation)
             piece("no form of '")
             piece(key)
-            piece("' in locale '")
-            piece(locale)
-            piece("' has ")
+            piece(words.inLocaleHas)
             translation.writeLacking(merged, of: expected, Int(source.signature), to: piece)
             return piece(": a form may leave a placeholder out, but not every form")
         }
         let text = signature(of: CollectionOfOne(entry.text), entry, storage, arguments: arguments, into: &translation)
         piece("'")
         piece(key)
-        piece("' in locale '")
-        piece(locale)
-        piece("' ")
+        piece(words.inLocale)
         let wroteExtras = translation.writeExtras(text, beyond: expected, Int(source.allowed), to: piece)
         if !source.isPlural && translation.lacksAny(text, of: expected, Int(source.signature)) {
             if wroteExtras { piece("; ") }
@@ -362,6 +370,40 @@ struct PlaceholderMismatch: LintRule {
             translation.writeLacking(text, of: expected, Int(source.signature), to: piece)
         }
     }
+}
+
+/// The words of a locale's messages that are the same in each.
+private struct Words: Sendable {
+    /// `' in locale 'de' `, after the key.
+    let inLocale: String
+    /// `' in locale 'de' has `, after the key of a plural none of whose forms has a placeholder.
+    let inLocaleHas: String
+    /// `the 'one' form of '` by the category's index in `pluralCategoryNames`.
+    let formOf: [String]
+
+    init(locale: String, formOf: [String]) {
+        inLocale = "' in locale '\(locale)' "
+        inLocaleHas = "' in locale '\(locale)' has "
+        self.formOf = formOf
+    }
+}
+
+/// Lists to make a message's signatures in, one per core at a time: a fresh list for each message
+/// allocated and freed its arrays again (some 800 instructions of 5,000 a message). A list is
+/// never emptied here: `signature(of:)` empties it past 1,024 signatures (emptying it each time
+/// cost 300 instructions). Messages are made on both cores, hence the lock.
+private final class ScratchPlaceholders: Sendable {
+    /// A list handed out whole (a class: handing out the list itself retained and released each
+    /// of its four arrays). Used by one message at a time.
+    final class Box: @unchecked Sendable {
+        @exclusivity(unchecked) var list = PlaceholderBytes()
+    }
+
+    private let boxes = Mutex<[Box]>([])
+
+    func take() -> Box { boxes.withLock { $0.popLast() } ?? Box() }
+
+    func give(_ box: Box) { boxes.withLock { $0.append(box) } }
 }
 
 /// The base's placeholders of the keys whose findings' messages were asked last, in a few slots
