@@ -21,17 +21,15 @@ struct PlaceholderMismatch: LintRule {
         let listing = FindingListing(rule: Self.id, limit: context.project.config.limits.findings)
         let recentBases = RecentBases()
         let scratch = ScratchPlaceholders()
-        // A message's fixed words, made once: "the 'one' form of '" per category (the index in
-        // `pluralCategoryNames`), and per locale below (three pieces each were most of a
-        // message's writing).
-        let formOf = pluralCategoryNames.map { "the '\($0)' form of '" }
         // Each locale's mismatches, found on all cores in the one reading of its texts that
         // `format-crash` and the verbatim rule share (`LocaleComparison`); listed here in locale
         // and entry order.
         let found = context.stringCache.placeholderMismatches()
         for localeIndex in strings.locales.indices where strings.locales[localeIndex] != strings.baseLocale {
             guard let table = strings[strings.locales[localeIndex]], let mismatches = found[localeIndex] else { continue }
-            let words = Words(locale: table.locale, formOf: formOf)
+            // A message's fixed words, made once per locale (three pieces each were most of a
+            // message's writing).
+            let words = Words(locale: table.locale)
             // A finding per entry or form at most, made into words only when asked for (`message`).
             let make: @Sendable (Int, Int?, Int?, (String) -> Void) -> Void = { index, form, _, piece in
                 let entry = table.entries[index]
@@ -339,13 +337,8 @@ struct PlaceholderMismatch: LintRule {
         if let form {
             let text = signature(of: CollectionOfOne(table.forms[form].text), entry, storage, arguments: arguments, into: &translation)
             let category = table.forms[form].category
-            if let index = storage.withBytes(entry.file, category, UTF8Text.pluralCategory) {
-                piece(words.formOf[index])
-            } else {
-                piece("the '")
-                piece(storage.string(entry.file, category))
-                piece("' form of '")
-            }
+            writeFormOf(category: storage.withBytes(entry.file, category, UTF8Text.pluralCategory),
+                        named: { storage.string(entry.file, category) }, to: piece)
             piece(key)
             piece(words.inLocale)
             translation.writeExtras(text, beyond: expected, Int(source.allowed), to: piece)
@@ -378,13 +371,10 @@ private struct Words: Sendable {
     let inLocale: String
     /// `' in locale 'de' has `, after the key of a plural none of whose forms has a placeholder.
     let inLocaleHas: String
-    /// `the 'one' form of '` by the category's index in `pluralCategoryNames`.
-    let formOf: [String]
 
-    init(locale: String, formOf: [String]) {
+    init(locale: String) {
         inLocale = "' in locale '\(locale)' "
         inLocaleHas = "' in locale '\(locale)' has "
-        self.formOf = formOf
     }
 }
 

@@ -22,18 +22,12 @@ struct PluralExtraCategory: LintRule {
             // A finding per form at most, made into words only when asked for.
             // In pieces, the words that are the same in each made once (one String made a message
             // in some 5,000 instructions).
-            let formOf = pluralCategoryNames.map { "the '\($0)' form of '" }
             let tail = "' is never selected in locale '\(locale)' (CLDR: \(used))"
             let neverSelected = EntryFindings(rule: Self.id, table: table, place: .category, message: .inPieces { index, form, _, piece in
                 let entry = table.entries[index]
                 let category = Int(categories[form!])
-                if category >= 0 {
-                    piece(formOf[category])
-                } else {
-                    piece("the '")
-                    piece(storage.string(entry.file, table.forms[form!].category))
-                    piece("' form of '")
-                }
+                writeFormOf(category: category >= 0 ? category : nil, named: { storage.string(entry.file, table.forms[form!].category) },
+                            to: piece)
                 piece(storage.name(entry.key))
                 piece(tail)
             })
