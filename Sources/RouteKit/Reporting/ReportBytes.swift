@@ -130,14 +130,21 @@ struct ReportBytes {
         write(XMLText.escaped(String(decoding: text, as: UTF8.self), quotes: quotes, breaks: true))
     }
 
+    /// Whether printable ASCII `source` holds a byte XML escapes (`&`, `<`, `>`, `"`, `'`); nil
+    /// when it is not printable ASCII. Without one, it is written as it is, quoted or not.
+    static func xmlSpecials(_ source: UnsafeBufferPointer<UInt8>) -> Bool? {
+        var special = false
+        for byte in source {
+            if byte < 0x20 || byte >= 0x7F { return nil }
+            if byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 { special = true }
+        }
+        return special
+    }
+
     /// Writes `source` XML-escaped when it is printable ASCII (specials become references);
     /// false, writing nothing, for any other text.
     private mutating func writePrintableXML(_ source: UnsafeBufferPointer<UInt8>, quotes: Bool) -> Bool {
-        var special = false
-        for byte in source {
-            if byte < 0x20 || byte >= 0x7F { return false }
-            if byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 { special = true }
-        }
+        guard let special = Self.xmlSpecials(source) else { return false }
         guard special else {
             write(source)
             return true
