@@ -88,10 +88,10 @@ enum NativeStringsReader {
             data.keptArena = arena
             var pending = ReportBytes()
             var referenceScratch: [UInt8] = []
-            defer { data.absorb(&pending, into: arena) }
+            defer { arena.absorb(&pending) }
             return try AndroidResources.scan(buffer, limits: limits, resource: { scanned in
                 // The arena whole before anything else writes to it.
-                data.absorb(&pending, into: arena)
+                arena.absorb(&pending)
                 if plainStringsFromBytes, scanned.kind == .string, scanned.translatable == nil, scanned.product == nil,
                    scanned.markup.isEmpty, let name = scanned.plainName, !name.isEmpty {
                     if converter.acceptPlain(name: name, line: scanned.line) {
@@ -115,7 +115,7 @@ enum NativeStringsReader {
                 // What `convert` makes of such plurals: every item is a form (none is dropped).
                 guard plainStringsFromBytes else { return false }
                 if converter.acceptPlain(name: plurals.name, line: plurals.line) {
-                    data.absorb(&pending, into: arena)
+                    arena.absorb(&pending)
                     data.addPlurals(plurals, flavor: flavor, arena: arena, scratch: &referenceScratch)
                 }
                 reportSkipped(&converter, into: &diagnostics, path: path, locale: tag)
@@ -163,6 +163,15 @@ extension NativeStringsReader {
         for note in converter.takeNotes() where note.kind == .skipped {
             diagnostics.append(notice("not read: " + note.message, path, line: note.line ?? 1, column: 1, key: note.key, locale: locale))
         }
+    }
+}
+
+extension TextBuffer {
+    /// Moves the bytes the Android reader's `addString` wrote ahead (`pending`) to the end.
+    func absorb(_ pending: inout ReportBytes) {
+        guard pending.count > 0 else { return }
+        pending.withBytes { append(contentsOf: $0.assumingMemoryBound(to: UInt8.self)) }
+        pending.removeAll()
     }
 }
 
@@ -250,14 +259,14 @@ extension StringsFileData {
         if AndroidResourceText.decodesUnchanged(text, flavor: flavor) {
             pending.write(text)
         } else {
-            absorb(&pending, into: arena)
+            arena.absorb(&pending)
             var sink = arena
             AndroidResourceText.appendDecoding(text, flavor: flavor, to: &sink)
         }
         let end = Int32(arena.count + pending.count)
         items.append(Self.leaf(key: (keyStart, Int32(name.count)), text: (start, end - start), at: (line, column), keyLine: line, keyColumn: column))
         // Handed over a block at a time, while the block is in the cache.
-        if pending.count >= 1 << 16 { absorb(&pending, into: arena) }
+        if pending.count >= 1 << 16 { arena.absorb(&pending) }
     }
 
     /// The records of a `<plurals>` read at once (`AndroidResources.PlainPlurals`), each form's
@@ -281,13 +290,6 @@ extension StringsFileData {
             }
         }
         Self.closeGroup(group, items: &items)
-    }
-
-    /// Moves the bytes `addString` wrote ahead to the arena's end.
-    func absorb(_ pending: inout ReportBytes, into arena: TextBuffer) {
-        guard pending.count > 0 else { return }
-        pending.withBytes { arena.append(contentsOf: $0.assumingMemoryBound(to: UInt8.self)) }
-        pending.removeAll()
     }
 
     /// A text's record: its key and text in the arena, the text at `position`.

@@ -9,19 +9,6 @@ import Synchronization
 /// CLDR plural categories, in CLDR's order.
 public let pluralCategoryNames = ["zero", "one", "two", "few", "many", "other"]
 
-/// "the 'one' form of '", the words before a form's key in a message, by the category's index in
-/// `pluralCategoryNames`: made once, not per message.
-private let pluralFormOfWords = pluralCategoryNames.map { "the '\($0)' form of '" }
-
-/// Hands `piece` the words before a form's key in a message: "the 'one' form of '" for the
-/// category at `index` in `pluralCategoryNames`, or with the `name` of a category outside it.
-func writeFormOf(category index: Int?, named name: () -> String, to piece: (String) -> Void) {
-    if let index { return piece(pluralFormOfWords[index]) }
-    piece("the '")
-    piece(name())
-    piece("' form of '")
-}
-
 /// One string resource in one locale.
 public struct StringEntry: Sendable {
     public enum Value: Sendable {

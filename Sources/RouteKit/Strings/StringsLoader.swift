@@ -554,7 +554,7 @@ private struct Merger {
         let tasks = files.indices.filter { needed[$0] }.flatMap { fileIndex in
             files[fileIndex].locales.compactMap { locale in locale.name == baseLocale ? nil : locale.items.map { (file: fileIndex, records: $0) } }
         }
-        var parts = Concurrent.map(count: tasks.count) { taskIndex -> KnownKeyLookup in
+        let parts = Concurrent.map(count: tasks.count) { taskIndex -> KnownKeyLookup in
             let (fileIndex, range) = tasks[taskIndex]
             var lookup = KnownKeyLookup(interner: interner, shape: shape, records: range.count, from: range.lowerBound)
             var file = files[fileIndex]
@@ -565,9 +565,7 @@ private struct Merger {
         // file's records (a Rails or Android file holds one locale) is the file's look-up as it
         // is: copied into an array of its own, its ids were a fresh array's pages again.
         var lookups = files.indices.map { _ in KnownKeyLookup(interner: interner, shape: shape, records: 0) }
-        for (taskIndex, task) in tasks.enumerated() {
-            var part = KnownKeyLookup(interner: interner, shape: shape, records: 0)
-            swap(&part, &parts[taskIndex])
+        for (task, part) in zip(tasks, parts) {
             let records = files[task.file].items.count
             if task.records == 0 ..< records {
                 lookups[task.file] = part

@@ -27,7 +27,7 @@ struct EmptyTranslation: LintRule {
         for locale in strings.locales {
             guard let table = strings[locale] else { continue }
             let empty = EntryFindings(rule: Self.id, table: table, place: .text, message: .aroundKey(
-                prefix: { category in category.map { "the '\($0)' form of '" } ?? "'" },
+                prefix: { category in category.map(PluralFormWords.words(named:)) ?? "'" },
                 suffix: "' is empty in locale '\(locale)': it shows as a blank label"))
             for (index, entry) in table.entries.indexed {
                 let severity: Severity

@@ -337,7 +337,7 @@ struct PlaceholderMismatch: LintRule {
         if let form {
             let text = signature(of: CollectionOfOne(table.forms[form].text), entry, storage, arguments: arguments, into: &translation)
             let category = table.forms[form].category
-            writeFormOf(category: storage.withBytes(entry.file, category, UTF8Text.pluralCategory),
+            PluralFormWords.write(category: storage.withBytes(entry.file, category, UTF8Text.pluralCategory),
                         named: { storage.string(entry.file, category) }, to: piece)
             piece(key)
             piece(words.inLocale)

@@ -26,7 +26,7 @@ struct PluralExtraCategory: LintRule {
             let neverSelected = EntryFindings(rule: Self.id, table: table, place: .category, message: .inPieces { index, form, _, piece in
                 let entry = table.entries[index]
                 let category = Int(categories[form!])
-                writeFormOf(category: category >= 0 ? category : nil, named: { storage.string(entry.file, table.forms[form!].category) },
+                PluralFormWords.write(category: category >= 0 ? category : nil, named: { storage.string(entry.file, table.forms[form!].category) },
                             to: piece)
                 piece(storage.name(entry.key))
                 piece(tail)

@@ -20,7 +20,7 @@ struct PluralMissingCategory: LintRule {
             let neededMask = neededBits.contains(nil) ? nil : neededBits.reduce(0) { $0 | $1! }
             let otherNeeded = needed.contains("other")
             // The words that are the same in each message, joined (a piece costs some 140 instructions).
-            let inLocale = "' in locale '\(locale)' lacks ", cldrList = " (CLDR: " + needed.joined(separator: ", ") + ")"
+            let inLocale = "' in locale '\(locale)' lacks ", cldrTail = " (CLDR: " + needed.joined(separator: ", ") + ")"
             let categories = context.stringCache.pluralCategories(of: locale)
             // The categories a plural lacks; `other` always counts (every locale selects it).
             @Sendable func missing(_ entry: CompactEntry) -> [String] {
@@ -45,7 +45,7 @@ struct PluralMissingCategory: LintRule {
                     piece(name)
                     piece("'")
                 }
-                piece(cldrList)
+                piece(cldrTail)
             })
             for entryIndex in table.pluralEntries where !missing(table.entries[Int(entryIndex)]).isEmpty {
                 lacking.add(entry: Int(entryIndex), to: &findings)
