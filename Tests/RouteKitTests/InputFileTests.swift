@@ -89,9 +89,63 @@ import Testing
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         func nested(_ depth: Int) -> Bool {
             (try? InputFile.withBytes(path) { mine in
-                mine.elementsEqual(bytes) && (depth == 0 || nested(depth - 1))
+                mine.count == bytes.count && memcmp(mine.baseAddress!, bytes, bytes.count) == 0 && (depth == 0 || nested(depth - 1))
             }.get()) ?? false
         }
-        #expect(nested(80))
+        #expect(nested(300))
+    }
+
+    /// A file kept mapped (`keepable`) is the start of a `TextBuffer` that outlives the call:
+    /// its bytes read as the file's, what is appended goes after its pages, and giving back the
+    /// room or growing past it keeps every byte.
+    @Test func aKeptMappingHoldsTheFileAndWhatIsWrittenAfterIt() throws {
+        let bytes = (0 ..< MappedFile.threshold + 5_000).map { UInt8(truncatingIfNeeded: $0 &* 13) }
+        let dir = try TemporaryDirectory().write([:])
+        let path = dir.url.appendingPathComponent("kept.bin").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let kept = try #require(try InputFile.withBytes(path, maxSize: 1 << 30, reusing: nil, keepable: true) { mine, buffer in
+            #expect(buffer.map { $0.start == mine.baseAddress } == true)
+            return buffer
+        }.get())
+        let fileLength = MappedFile.pageRounded(bytes.count)
+        #expect(kept.count == fileLength)
+        #expect(kept.withBytes { Array($0.prefix(bytes.count)) } == bytes)
+        let written = Array("written after the file".utf8)
+        written.withUnsafeBufferPointer { kept.append(contentsOf: $0) }
+        kept.shrinkToFit()
+        #expect(kept.withBytes { Array($0[fileLength...]) } == written)
+        // Past the room (the file's size again): copied out whole.
+        let more = [UInt8](repeating: 9, count: 2 * bytes.count)
+        more.withUnsafeBufferPointer { kept.append(contentsOf: $0) }
+        #expect(kept.withBytes { Array($0.prefix(bytes.count)) == bytes && Array($0[fileLength...]) == written + more })
+        #expect(kept.isIntact)
+        // Not keepable, or small: no buffer.
+        #expect(try InputFile.withBytes(path, maxSize: 1 << 30, reusing: nil, keepable: false) { $1 == nil }.get())
+        let small = dir.url.appendingPathComponent("small.bin").path
+        try Data(bytes.prefix(100)).write(to: URL(fileURLWithPath: small))
+        #expect(try InputFile.withBytes(small, maxSize: 1 << 30, reusing: nil, keepable: true) { $1 == nil }.get())
+    }
+
+    /// A kept mapping whose file is cut short later reads as zeros past the new end (it does
+    /// not stop the process) and says so; one cut short while read is read again into a buffer.
+    @Test func aKeptMappingCutShortReadsAsZeros() throws {
+        let size = 3 * MappedFile.threshold
+        let dir = try TemporaryDirectory().write([:])
+        let path = dir.url.appendingPathComponent("cut.bin").path
+        try Data(repeating: 7, count: size).write(to: URL(fileURLWithPath: path))
+        let kept = try #require(try InputFile.withBytes(path, maxSize: 1 << 30, reusing: nil, keepable: true) { $1 }.get())
+        truncate(path, 100)
+        let sum = kept.withBytes { bytes in stride(from: 0, to: size, by: 512).reduce(0) { $0 + Int(bytes[$1]) } }
+        #expect(sum == 7)
+        #expect(!kept.isIntact)
+        try Data(repeating: 7, count: size).write(to: URL(fileURLWithPath: path))
+        var runs: [Bool] = []
+        let last = try InputFile.withBytes(path, maxSize: 1 << 30, reusing: nil, keepable: true) { bytes, buffer -> Int in
+            if runs.isEmpty { truncate(path, 100) }
+            runs.append(buffer != nil)
+            return stride(from: 0, to: bytes.count, by: 512).reduce(0) { $0 + Int(bytes[$1]) }
+        }.get()
+        #expect(runs == [true, false])
+        #expect(last == 7)
     }
 }

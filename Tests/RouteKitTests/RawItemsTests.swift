@@ -75,6 +75,31 @@ import Testing
         }
     }
 
+    /// A text up to three bytes past its key's end packs (the Android reader names a mapped
+    /// file's `name="KEY">TEXT` where it lies: two bytes between them); further on, or before its
+    /// key, it goes on the side, as does a key of 16 KiB or more.
+    @Test func aTextAFewBytesPastItsKeyPacks() {
+        var items = RawItems()
+        let cases: [(keyLength: Int32, gap: Int32, packs: Bool)] = [
+            (5, 0, true), (5, 1, true), (5, 2, true), (5, 3, true), (5, 4, false), (5, -1, false),
+            (16_383, 2, true), (16_384, 0, false), (16_384, 2, false),
+        ]
+        for (index, c) in cases.enumerated() {
+            let start = Int32(index * 40_000)
+            items.append(RawItem(keyStart: start, keyLength: c.keyLength,
+                                 value: TextRef(start: start + c.keyLength + c.gap, length: 7, line: 3, column: 20),
+                                 keyLine: 3, keyColumn: 5, flags: 0))
+        }
+        #expect(items.sideCount == cases.count { !$0.packs })
+        for (index, c) in cases.enumerated() {
+            let start = Int32(index * 40_000)
+            let item = items[index]
+            #expect(item.keyStart == start && item.keyLength == c.keyLength && item.value.start == start + c.keyLength + c.gap
+                    && item.value.length == 7 && item.value.line == 3 && item.value.column == 20 && item.keyColumn == 5,
+                    "key of \(c.keyLength), gap \(c.gap)")
+        }
+    }
+
     /// `truncate` drops records from a count on, keeping the chunk that is written next;
     /// `append(moving:)` joins lists with each group's end moved with it (the String Catalog
     /// reader's lists by locale).

@@ -37,19 +37,37 @@ public enum InputFile {
     /// left (and this one's left there for the next) instead of a fresh one each time.
     static func withBytes<Output>(_ path: String, maxSize: Int = InputLimits.default.fileSize, reusing buffers: ScratchPool<[UInt8]>?,
                                   _ body: (UnsafeBufferPointer<UInt8>) -> Output) -> Result<Output, Failure> {
-        if let overlaid = overlaid(path, maxSize: maxSize) { return overlaid.map { $0.withUnsafeBufferPointer(body) } }
+        withBytes(path, maxSize: maxSize, reusing: buffers, keepable: false) { bytes, _ in body(bytes) }
+    }
+
+    /// `withBytes`, and when `keepable`, for a reader whose output keeps ranges of the bytes (the
+    /// Android reader's names and texts): a file to map is mapped at the start of a `TextBuffer`
+    /// with as many bytes of room after it, which `body` gets to keep with the bytes; nil when the
+    /// file is read into a buffer instead (then `body` copies what it keeps). A file cut short
+    /// while `body` reads it is read again, as `withBytes` does; one cut short later reads as
+    /// zeros from then on.
+    static func withBytes<Output>(_ path: String, maxSize: Int, reusing buffers: ScratchPool<[UInt8]>?, keepable: Bool,
+                                  _ body: (UnsafeBufferPointer<UInt8>, TextBuffer?) -> Output) -> Result<Output, Failure> {
+        if let overlaid = overlaid(path, maxSize: maxSize) { return overlaid.map { $0.withUnsafeBufferPointer { body($0, nil) } } }
         return open(path, maxSize: maxSize).flatMap { file in
             defer { close(file.descriptor) }
-            if file.size >= MappedFile.threshold, let mapped = MappedFile.map(file.descriptor, size: file.size) {
-                let output = body(mapped.bytes)
-                if mapped.unmap() { return .success(output) }
-                // Cut short while read: read again from the start (a mapping leaves the offset at 0).
+            // Cut short while read: read again from the start (a mapping leaves the offset at 0).
+            if file.size >= MappedFile.threshold {
+                if keepable, let mapped = MappedFile.map(file.descriptor, size: file.size, room: file.size) {
+                    let bytes = mapped.bytes
+                    let kept = TextBuffer(keeping: mapped)
+                    let output = body(bytes, kept)
+                    if kept.isIntact { return .success(output) }
+                } else if !keepable, let mapped = MappedFile.map(file.descriptor, size: file.size) {
+                    let output = body(mapped.bytes, nil)
+                    if mapped.unmap() { return .success(output) }
+                }
             }
             // `body` keeps no bytes: its buffer may serve the next file.
             var buffer = buffers?.take() ?? []
             defer { buffers?.give(buffer) }
             return read(file, into: &buffer, maxSize: maxSize).map { filled in
-                buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<filled])) }
+                buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<filled]), nil) }
             }
         }
     }

@@ -198,13 +198,16 @@ public struct Project: Sendable {
             let path = paths[index]
             let isCatalog = index < catalogCount
             let isStrings = stringPaths.contains(path)
-            let read = InputFile.withBytes(path, maxSize: limits.fileSize, reusing: scratch.buffers) { bytes in
+            let format = isCatalog ? nil : NativeStringsReader.format(of: path)
+            // The Android reader keeps the names and texts of a mapped file where they lie.
+            let read = InputFile.withBytes(path, maxSize: limits.fileSize, reusing: scratch.buffers,
+                                           keepable: format == .androidXML) { bytes, mapped in
                 if isCatalog {
                     let file = YAMLReader.read(buffer: bytes, path: path, limits: limits)
                     return ParsedInput(file: file, strings: isStrings ? StringsFileData(tree: file) : nil)
-                } else if let format = NativeStringsReader.format(of: path) {
+                } else if let format {
                     let result = NativeStringsReader.read(buffer: bytes, path: path, format: format, baseLocale: baseLocale, limits: limits,
-                                                          scratch: scratch)
+                                                          scratch: scratch, mapped: mapped)
                     return ParsedInput(file: result.file, strings: result.data)
                 } else {
                     let result = StringsReader.read(buffer: bytes, path: path, limits: limits)

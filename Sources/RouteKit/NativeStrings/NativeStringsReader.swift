@@ -19,10 +19,13 @@ enum NativeStringsReader {
         bytes.withUnsafeBufferPointer { read(buffer: $0, path: path, format: format, baseLocale: baseLocale, limits: limits) }
     }
 
+    /// `mapped`: the buffer `buffer` was mapped at the start of, when the file may be kept there
+    /// (`InputFile.withBytes(…, keepable:)`).
     static func read(buffer: UnsafeBufferPointer<UInt8>, path: String, format: Format, baseLocale: String,
-                     limits: InputLimits, scratch: InputScratch? = nil) -> StringsReader.Result {
+                     limits: InputLimits, scratch: InputScratch? = nil, mapped: TextBuffer? = nil) -> StringsReader.Result {
         switch format {
-        case .androidXML: return readAndroidXML(buffer: buffer, path: path, baseLocale: baseLocale, limits: limits, scratch: scratch)
+        case .androidXML:
+            return readAndroidXML(buffer: buffer, path: path, baseLocale: baseLocale, limits: limits, scratch: scratch, mapped: mapped)
         case .stringCatalog: return XCStringsReader.read(buffer: buffer, path: path, baseLocale: baseLocale, limits: limits)
         }
     }
@@ -67,8 +70,11 @@ enum NativeStringsReader {
     }
 
     /// `scratch`: the name table an earlier file left, if any (and where this one's is left).
+    /// `mapped`: the buffer whose first bytes are `buffer`, kept as the file's texts (names and
+    /// texts with nothing to decode are then read where they lie, never copied).
     static func readAndroidXML(buffer: UnsafeBufferPointer<UInt8>, path: String, baseLocale: String, limits: InputLimits,
-                               plainStringsFromBytes: Bool = true, scratch: InputScratch? = nil) -> StringsReader.Result {
+                               plainStringsFromBytes: Bool = true, scratch: InputScratch? = nil,
+                               mapped: TextBuffer? = nil) -> StringsReader.Result {
         let locale = androidLocale(of: path, baseLocale: baseLocale)
         let parts = path.split(separator: "/").map(String.init)
         let flavor = AndroidResources.flavor(forValuesDirectory: parts.dropLast().joined(separator: "/"))
@@ -83,8 +89,9 @@ enum NativeStringsReader {
             guard case .locale(let tag) = locale else { return try AndroidResources.scan(buffer, limits: limits) { _ in } }
             // Names and texts are most of a file (57% of the bench's): room for all of it, never
             // grown by copying (capacity never written costs no memory), in the buffer the merge
-            // then keeps as the file's texts.
-            let arena = TextBuffer(capacity: buffer.count)
+            // then keeps as the file's texts. A mapped file's buffer holds the file itself too.
+            let inPlace = mapped.flatMap { $0.start == buffer.baseAddress ? buffer : nil }
+            let arena = inPlace != nil ? mapped! : TextBuffer(capacity: buffer.count)
             data.keptArena = arena
             var pending = ReportBytes()
             var referenceScratch: [UInt8] = []
@@ -96,7 +103,7 @@ enum NativeStringsReader {
                    scanned.markup.isEmpty, let name = scanned.plainName, !name.isEmpty {
                     if converter.acceptPlain(name: name, line: scanned.line) {
                         data.addString(name: name, text: scanned.text, flavor: flavor, line: scanned.line, column: scanned.column,
-                                       arena: arena, pending: &pending)
+                                       arena: arena, pending: &pending, file: inPlace)
                     }
                 } else if let entry = converter.convert(scanned.resource) {
                     data.add(entry, locale: tag, arena: arena)
@@ -107,7 +114,7 @@ enum NativeStringsReader {
                 guard plainStringsFromBytes else { return false }
                 if converter.acceptPlain(name: plain.name, line: plain.line) {
                     data.addString(name: plain.name, text: plain.text, flavor: flavor, line: plain.line, column: plain.column,
-                                   arena: arena, pending: &pending)
+                                   arena: arena, pending: &pending, file: inPlace)
                 }
                 reportSkipped(&converter, into: &diagnostics, path: path, locale: tag)
                 return true
@@ -248,11 +255,21 @@ extension StringsFileData {
     /// The record of a `<string>` (`Converter.acceptPlain`), its text decoded straight into
     /// the arena: what `add(_:locale:)` makes of its entry.
     ///
-    /// The name and a text with nothing to decode go to `pending`, the arena's bytes to come
+    /// When `file`, the arena's first bytes, holds the name and the text a few bytes on (as
+    /// `name="NAME">TEXT`), with nothing to decode, the record names them there. Otherwise the
+    /// name and a text with nothing to decode go to `pending`, the arena's bytes to come
     /// (`absorb` moves them into it): an array's `append(contentsOf:)` cost some 90 instructions
     /// a call, most of a short name's copy.
     mutating func addString(name: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>, flavor: ResourceTextFlavor,
-                            line: Int, column: Int, arena: TextBuffer, pending: inout ReportBytes) {
+                            line: Int, column: Int, arena: TextBuffer, pending: inout ReportBytes,
+                            file: UnsafeBufferPointer<UInt8>? = nil) {
+        if let file, let keyStart = Self.offset(of: name, in: file), let textStart = Self.offset(of: text, in: file),
+           case let gap = textStart - keyStart - name.count, (0 ... 3).contains(gap),
+           AndroidResourceText.decodesUnchanged(text, flavor: flavor) {
+            items.append(Self.leaf(key: (Int32(keyStart), Int32(name.count)), text: (Int32(textStart), Int32(text.count)),
+                                   at: (line, column), keyLine: line, keyColumn: column))
+            return
+        }
         let keyStart = Int32(arena.count + pending.count)
         pending.write(name)
         let start = keyStart + Int32(name.count)
@@ -267,6 +284,14 @@ extension StringsFileData {
         items.append(Self.leaf(key: (keyStart, Int32(name.count)), text: (start, end - start), at: (line, column), keyLine: line, keyColumn: column))
         // Handed over a block at a time, while the block is in the cache.
         if pending.count >= 1 << 16 { arena.absorb(&pending) }
+    }
+
+    /// Where `bytes` start in `file`, when they lie in it.
+    @inline(__always)
+    private static func offset(of bytes: UnsafeBufferPointer<UInt8>, in file: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let start = bytes.baseAddress, let fileStart = file.baseAddress, start >= fileStart,
+              start + bytes.count <= fileStart + file.count else { return nil }
+        return fileStart.distance(to: start)
     }
 
     /// The records of a `<plurals>` read at once (`AndroidResources.PlainPlurals`), each form's

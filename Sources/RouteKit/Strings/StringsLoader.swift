@@ -50,7 +50,8 @@ struct RawItem: Sendable {
 
 /// A file's records, 16 bytes each where a `RawItem` takes 36: on a file of short lines they
 /// outweighed the file itself three times. A leaf's text follows its key in the arena (every
-/// reader stores them so), so one start serves both; a text on its key's line keeps its column
+/// reader stores them so), right after it or up to three bytes on (an Android `name="KEY">TEXT`
+/// read where it lies in the file), so one start serves both; a text on its key's line keeps its column
 /// as its distance from the key's, a text on the next line (`key:` then the value, or a block
 /// scalar) its own column. A record that does not fit (a text further down, a key of 64 KiB) is
 /// kept whole on the side.
@@ -59,7 +60,8 @@ struct RawItems: RandomAccessCollection, Sendable {
         /// The key's start in the arena; for a record kept on the side, its index there.
         var keyStart: UInt32
         var keyLine: UInt32
-        /// `kind` (3 bits: the flags, `nextLineKind` or `sideKind`) | key column (13) | key length (16).
+        /// `kind` (3 bits: the flags, `nextLineKind` or `sideKind`) | key column (13) | a leaf's bytes
+        /// between its key and its text (2) | key length (14).
         var key: UInt32
         /// Leaf: text length (20 bits) | the text's column − the key's (12); with `nextLineKind`,
         /// the text's column itself.
@@ -178,7 +180,8 @@ struct RawItems: RandomAccessCollection, Sendable {
             let record = chunks[index >> Self.chunkShift][index & (Self.chunkSize - 1)]
             let kind = record.key >> 29
             if kind == Self.sideKind { return side[Int(record.keyStart)] }
-            let keyStart = Int32(bitPattern: record.keyStart), keyLength = Int32(record.key & 0xFFFF)
+            let keyStart = Int32(bitPattern: record.keyStart), keyLength = Int32(record.key & 0x3FFF)
+            let textStart = keyStart + keyLength + Int32((record.key >> 14) & 3)
             let keyLine = Int32(bitPattern: record.keyLine)
             let keyColumn = kind == Self.keyTextKind ? Int32(bitPattern: record.value) : Int32((record.key >> 16) & 0x1FFF)
             let value: TextRef
@@ -188,10 +191,10 @@ struct RawItems: RandomAccessCollection, Sendable {
             } else if kind == Self.keyTextKind {
                 value = TextRef(start: keyStart, length: keyLength, line: keyLine, column: keyColumn)
             } else if kind == Self.nextLineKind {
-                value = TextRef(start: keyStart + keyLength, length: Int32(record.value >> 12), line: keyLine + 1,
+                value = TextRef(start: textStart, length: Int32(record.value >> 12), line: keyLine + 1,
                                 column: Int32(record.value & 0xFFF))
             } else {
-                value = TextRef(start: keyStart + keyLength, length: Int32(record.value >> 12), line: keyLine,
+                value = TextRef(start: textStart, length: Int32(record.value >> 12), line: keyLine,
                                 column: keyColumn + Int32(record.value & 0xFFF))
             }
             return RawItem(keyStart: keyStart, keyLength: keyLength, value: value, keyLine: keyLine, keyColumn: keyColumn,
@@ -208,15 +211,16 @@ struct RawItems: RandomAccessCollection, Sendable {
     @inline(__always)
     private mutating func pack(_ item: RawItem, at index: Int, side sideSlot: Int?) -> Packed {
         if _slowPath(item.value.start == item.keyStart), item.flags == 0, item.value.length == item.keyLength, item.keyStart >= 0,
-           item.keyLine >= 0, item.keyColumn >= 0, (0 ..< 0x1_0000).contains(item.keyLength),
+           item.keyLine >= 0, item.keyColumn >= 0, (0 ..< 0x4000).contains(item.keyLength),
            item.value.line == item.keyLine, item.value.column == item.keyColumn {
             return Packed(keyStart: UInt32(item.keyStart), keyLine: UInt32(item.keyLine),
                           key: Self.keyTextKind << 29 | UInt32(item.keyLength), value: UInt32(item.keyColumn))
         }
         var kind = UInt32(item.flags)
         let fitsKey = item.keyStart >= 0 && item.keyLine >= 0 && (item.isGroup ? kind < 8 : kind == 0)
-            && (0 ..< 0x2000).contains(item.keyColumn) && (0 ..< 0x1_0000).contains(item.keyLength)
+            && (0 ..< 0x2000).contains(item.keyColumn) && (0 ..< 0x4000).contains(item.keyLength)
         var value: UInt32?
+        var gap: Int32 = 0
         if !fitsKey {
             value = nil
         } else if item.isGroup {
@@ -224,7 +228,9 @@ struct RawItems: RandomAccessCollection, Sendable {
             if (0 ..< 0x10_0000).contains(end), (0 ..< 0x1000).contains(item.value.length) {
                 value = UInt32(end) << 12 | UInt32(item.value.length)
             }
-        } else if item.value.start == item.keyStart + item.keyLength, (0 ..< 0x10_0000).contains(item.value.length) {
+        } else if case let textGap = item.value.start - (item.keyStart + item.keyLength), (0 ... 3).contains(textGap),
+                  (0 ..< 0x10_0000).contains(item.value.length) {
+            gap = textGap
             let delta = item.value.column - item.keyColumn
             if item.value.line == item.keyLine, (0 ..< 0x1000).contains(delta) {
                 value = UInt32(item.value.length) << 12 | UInt32(delta)
@@ -235,7 +241,7 @@ struct RawItems: RandomAccessCollection, Sendable {
         }
         if let value {
             return Packed(keyStart: UInt32(item.keyStart), keyLine: UInt32(item.keyLine),
-                          key: kind << 29 | UInt32(item.keyColumn) << 16 | UInt32(item.keyLength), value: value)
+                          key: kind << 29 | UInt32(item.keyColumn) << 16 | UInt32(gap) << 14 | UInt32(item.keyLength), value: value)
         }
         let slot: Int
         if let sideSlot {

@@ -10,6 +10,10 @@ import Darwin
 /// `shrinkToFit` gives back the rest once the file is merged. Or the arena itself, which the
 /// Android reader writes here and the merge keeps whole (`StringsFileData.keptArena`).
 ///
+/// Or a mapped file's bytes followed by its room (`init(keeping:)`): the Android reader's records
+/// then name most names and texts where they lie in the file, and only what it decodes is written
+/// (copying them was a third of Compose's page faults).
+///
 /// Sendable because it is handed over whole: one task appends to it (a reader or a merge task),
 /// and once the table holds it, it is only read. Or its room is split: tasks merging one file's
 /// locales side by side each write a region of it set aside beforehand (`reserve`), and the count
@@ -18,18 +22,34 @@ final class TextBuffer: @unchecked Sendable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private(set) var count = 0
+    /// The mapping `base` is the start of, when the buffer began as a mapped file.
+    private var mapping: MappedFile?
 
     init(capacity: Int) {
         self.capacity = Swift.max(capacity, 16)
         base = Self.allocate(self.capacity)
     }
 
+    /// The file `mapping` maps, as the buffer's first bytes (read-only: never written), and the
+    /// room after its pages, where appending starts.
+    init(keeping mapping: consuming MappedFile) {
+        base = mapping.start
+        capacity = mapping.length
+        count = mapping.fileLength
+        self.mapping = consume mapping
+    }
+
+    /// False when the buffer began as a mapped file that was cut short since (its bytes read as zeros).
+    var isIntact: Bool { mapping?.isIntact ?? true }
+
     convenience init(copying bytes: [UInt8]) {
         self.init(capacity: bytes.count)
         bytes.withUnsafeBufferPointer { append(contentsOf: $0) }
     }
 
-    deinit { free(base) }
+    deinit {
+        if let mapping = mapping.take() { _ = mapping.unmap() } else { free(base) }
+    }
 
     /// Where the bytes are: they never move once the buffer is no longer appended to.
     var start: UnsafePointer<UInt8> { UnsafePointer(base) }
@@ -86,6 +106,20 @@ final class TextBuffer: @unchecked Sendable {
     }
 
     private func resize(to newCapacity: Int) {
+        if mapping != nil {
+            guard newCapacity > capacity else {
+                capacity = mapping!.keep(newCapacity)
+                return
+            }
+            // Grown past its room (never, for a reader that writes at most the file's size): copied
+            // out, the file's bytes with the rest.
+            let moved = Self.allocate(newCapacity)
+            moved.initialize(from: base, count: count)
+            _ = mapping.take()!.unmap()
+            base = moved
+            capacity = newCapacity
+            return
+        }
         guard let moved = realloc(base, newCapacity) else { fatalError("out of memory") }
         base = moved.assumingMemoryBound(to: UInt8.self)
         capacity = newCapacity
