@@ -93,4 +93,24 @@ import Testing
         }
         Self.check("<resources>\n" + body + "</resources>\n")
     }
+
+    /// Files of plain strings and plurals only, whose names are told apart once the file is read
+    /// (`Converter.checkDeferred`, by sorting their hashes): twenty thousand names, a quarter of
+    /// them given again (strings and plurals alike), and names whose hashes share their top bits.
+    /// Then the same with a resource for the converter at the end, which checks the names read
+    /// so far one by one first.
+    @Test(arguments: [false, true])
+    func generatedPlainFilesReadTheSameBothWays(converterAtTheEnd: Bool) {
+        var body = ""
+        for index in 0 ..< 20_000 {
+            let name = "k\(index % 15_000)"
+            if index % 97 == 5 {
+                body += "<plurals name=\"\(name)\"><item quantity=\"one\">%d \(index)</item><item quantity=\"other\">%d</item></plurals>\n"
+            } else {
+                body += "<string name=\"\(name)\">Text \(index)</string>\n"
+            }
+        }
+        if converterAtTheEnd { body += "<string name=\"k3\">a <b>bold</b> word</string><string name=\"last\">L</string>\n" }
+        Self.check("<resources>\n" + body + "</resources>\n")
+    }
 }

@@ -100,6 +100,37 @@ import Testing
         }
     }
 
+    /// `remove(recordsAt:)` drops records with their descendants; the rest move down, a group's
+    /// end with it, packed or kept on the side (where its end is an index).
+    @Test func removingRecordsMovesTheRestWithTheirGroups() {
+        var items = RawItems()
+        var expected: [RawItem] = []
+        func leaf(_ start: Int32) -> RawItem {
+            RawItem(keyStart: start, keyLength: 2, value: TextRef(start: start + 2, length: 3, line: 1, column: 5), keyLine: 1, keyColumn: 1, flags: 0)
+        }
+        func group(_ start: Int32, column: Int32) -> RawItem {
+            RawItem(keyStart: start, keyLength: 2, value: TextRef(start: 0, length: 2, line: 0, column: 0), keyLine: 1, keyColumn: column,
+                    flags: RawItem.group | RawItem.allScalar)
+        }
+        // Leaf 0, group 1 (2 forms), leaf 4, side group 5 (2 forms), leaf 8, group 9 (2 forms), leaf 12.
+        for (index, record) in [leaf(0), group(10, column: 3), leaf(20), leaf(30), leaf(40), group(50, column: 9_000), leaf(60), leaf(70),
+                                leaf(80), group(90, column: 3), leaf(100), leaf(110), leaf(120)].enumerated() {
+            var record = record
+            if record.isGroup { record.value.start = Int32(index + 3) }
+            items.append(record)
+            expected.append(record)
+        }
+        #expect(items.sideCount == 1)
+        items.remove(recordsAt: [1, 8])
+        let kept = [0, 4, 5, 6, 7, 9, 10, 11, 12]
+        #expect(items.count == kept.count)
+        for (position, index) in kept.enumerated() {
+            var record = expected[index]
+            if record.isGroup { record.value.start = Int32(position + 3) }
+            #expect(Self.same(items[position], record), "record \(index), now \(position)")
+        }
+    }
+
     /// `truncate` drops records from a count on, keeping the chunk that is written next;
     /// `append(moving:)` joins lists with each group's end moved with it (the String Catalog
     /// reader's lists by locale).

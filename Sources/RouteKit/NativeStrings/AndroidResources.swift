@@ -326,6 +326,14 @@ public enum AndroidResources {
         /// again is skipped.
         private var names: Names
         private var ignoredKinds: [String: Int] = [:]
+        /// Whether `names` is in use: from the first name looked up in it (a `convert`, or a
+        /// name not as written in the file), it holds every name read before and since.
+        private var lookingUp = false
+        /// The names `names` makes room for when it comes into use.
+        private let expectedNames: Int
+        /// The first record of each name `checkDeferred` found defined again, in file order: the
+        /// reader drops it with its forms (`RawItems.remove(recordsAt:)`).
+        private(set) var droppedRecords: [Int] = []
 
         /// The names read, told apart by their bytes (no `String` each): in the file read when
         /// they are there as written, else in `bytes`. What a reader hands from one file's
@@ -333,8 +341,24 @@ public enum AndroidResources {
         struct Names {
             fileprivate var seen = KeyTable()
             fileprivate var bytes: [UInt8] = []
+            /// Until `seen` is in use, the names `acceptPlain` takes on trust, as they lie in the
+            /// file, each with the first record made of it (the next name's first record ends
+            /// them: no other records are made meanwhile), told apart once the file is read
+            /// (`checkDeferred`) by sorting their hashes. A look-up in `seen` between the scanning
+            /// of each string, in a megabyte of slots, held the reading up (Compose's
+            /// `strings.xml`: 13% of the lint).
+            fileprivate var deferred: [DeferredName] = []
+            fileprivate var sortKeys: [UInt64] = []
+            fileprivate var sortScratch: [UInt64] = []
 
-            var byteCount: Int { seen.byteCount + bytes.capacity }
+            var byteCount: Int { seen.byteCount + bytes.capacity + deferred.capacity * MemoryLayout<DeferredName>.stride }
+        }
+
+        fileprivate struct DeferredName {
+            var start: Int32
+            var length: Int32
+            var line: Int32
+            var record: Int32
         }
 
         /// The file read, whose names are compared where they lie (empty when not given).
@@ -348,10 +372,11 @@ public enum AndroidResources {
             self.flavor = flavor
             self.keepUntranslatable = keepUntranslatable
             self.file = file
-            // A `<string name="…">…</string>` line is 60 bytes or more (the slots are written now).
+            // A `<string name="…">…</string>` line is 60 bytes or more (the slots are written
+            // when the table comes into use).
             self.names = names ?? Names()
-            self.names.seen.removeAll(expectedKeys: file.count / 64)
-            self.names.bytes.removeAll(keepingCapacity: true)
+            expectedNames = file.count / 64
+            self.names.deferred.removeAll(keepingCapacity: true)
         }
 
         /// The names' buffers, for the next file's converter (this one is done).
@@ -367,6 +392,7 @@ public enum AndroidResources {
         /// Gives `name` the line that defines it (0: read, not defined) and returns the line it
         /// had (nil: never read).
         private mutating func setLine(_ line: Int, of name: UnsafeBufferPointer<UInt8>) -> Int? {
+            if !lookingUp { startLookingUp() }
             // A name as written (most) is compared where it lies in the file, never copied; a
             // decoded one is copied beside it (and dropped again when it was known).
             var offsetInFile: Int?
@@ -385,13 +411,90 @@ public enum AndroidResources {
             return earlier.map { Int($0) }
         }
 
+        /// `names` in use, empty but for the names taken on trust so far, each checked in the
+        /// order read as `acceptPlain` would have.
+        private mutating func startLookingUp() {
+            lookingUp = true
+            names.seen.removeAll(expectedKeys: expectedNames)
+            names.bytes.removeAll(keepingCapacity: true)
+            var taken: [DeferredName] = []
+            swap(&taken, &names.deferred)
+            for name in taken {
+                let bytes = bytes(of: name)
+                if definedAgain(bytes, line: Int(name.line), setting: Int(name.line)) != nil {
+                    droppedRecords.append(Int(name.record))
+                } else {
+                    noteIfDotted(bytes, line: Int(name.line))
+                }
+            }
+            taken.removeAll(keepingCapacity: true)
+            swap(&taken, &names.deferred)
+        }
+
+        private func bytes(of name: DeferredName) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: file[Int(name.start) ..< Int(name.start + name.length)])
+        }
+
+        /// Once the file is read: the names taken on trust, checked as `acceptPlain` would have
+        /// checked them one by one. Sorted by hash (`RadixSort`), a name's repeats come near it,
+        /// among the few names whose hashes share its top bits; the first of them in the file is
+        /// its definition, the others are noted and dropped.
+        mutating func checkDeferred() {
+            guard !names.deferred.isEmpty else { return }
+            var taken: [DeferredName] = []
+            swap(&taken, &names.deferred)
+            defer {
+                taken.removeAll(keepingCapacity: true)
+                swap(&taken, &names.deferred)
+            }
+            names.sortKeys.removeAll(keepingCapacity: true)
+            for index in taken.indices { names.sortKeys.append(UInt64(KeyHash.of(bytes(of: taken[index]))) << 32 | UInt64(index)) }
+            RadixSort.sortByTopBits(&names.sortKeys, scratch: &names.sortScratch)
+            let sortedBits = UInt64(64 - RadixSort.sortedBits)
+            // Each name's definition when it is defined again (-1: none), made at the first repeat.
+            var definition: [Int32] = []
+            names.sortKeys.withUnsafeBufferPointer { keys in
+                var run = 0
+                while run < keys.count {
+                    var end = run + 1
+                    while end < keys.count, keys[end] >> sortedBits == keys[run] >> sortedBits { end += 1 }
+                    // Hashes alike in their top bits, in file order (the sort keeps it): the same
+                    // names among those with the same hash.
+                    for first in run ..< end - 1 {
+                        let a = Int(keys[first] & 0xFFFF_FFFF)
+                        if !definition.isEmpty, definition[a] >= 0 { continue }
+                        for later in first + 1 ..< end where keys[later] >> 32 == keys[first] >> 32 {
+                            let b = Int(keys[later] & 0xFFFF_FFFF)
+                            guard definition.isEmpty || definition[b] < 0, bytes(of: taken[a]).elementsEqual(bytes(of: taken[b])) else { continue }
+                            if definition.isEmpty { definition = [Int32](repeating: -1, count: taken.count) }
+                            definition[b] = Int32(a)
+                        }
+                    }
+                    run = end
+                }
+            }
+            for index in taken.indices {
+                let name = taken[index]
+                if !definition.isEmpty, definition[index] >= 0 {
+                    noteDefinedAgain(bytes(of: name), line: Int(name.line), first: Int(taken[Int(definition[index])].line))
+                    droppedRecords.append(Int(name.record))
+                } else {
+                    noteIfDotted(bytes(of: name), line: Int(name.line))
+                }
+            }
+        }
+
+        private mutating func noteDefinedAgain(_ name: UnsafeBufferPointer<UInt8>, line: Int, first: Int) {
+            notes.append(ImportNote(.skipped, file: display, line: line, key: String(decoding: name, as: UTF8.self),
+                                    "defined again in this file (first at line \(first))"))
+        }
+
         /// Gives `name` the line `setting` (0: read, not yet defined) unless it is defined already:
         /// then keeps that definition, notes this one as defined again and returns its line.
         private mutating func definedAgain(_ name: UnsafeBufferPointer<UInt8>, line: Int, setting: Int) -> Int? {
             guard let first = setLine(setting, of: name), first > 0 else { return nil }
             _ = setLine(first, of: name)
-            notes.append(ImportNote(.skipped, file: display, line: line, key: String(decoding: name, as: UTF8.self),
-                                    "defined again in this file (first at line \(first))"))
+            noteDefinedAgain(name, line: line, first: first)
             return first
         }
 
@@ -399,8 +502,17 @@ public enum AndroidResources {
         /// attribute is its `name` (`plainName`, not empty) and whose text has no markup, or a
         /// `PlainPlurals`; `convert` would make an entry of the name and the decoded text(s)
         /// (`AndroidResourceText.appendDecoded`). False when the name is defined already (noted,
-        /// as `convert` notes it).
-        mutating func acceptPlain(name: UnsafeBufferPointer<UInt8>, line: Int) -> Bool {
+        /// as `convert` notes it). A name as written in the file is taken on trust, and the
+        /// records the caller makes of it (from `record` on) are dropped if `checkDeferred` finds
+        /// it defined already.
+        mutating func acceptPlain(name: UnsafeBufferPointer<UInt8>, line: Int, record: Int) -> Bool {
+            if !lookingUp, let fileStart = file.baseAddress, let nameStart = name.baseAddress, nameStart >= fileStart,
+               nameStart + name.count <= fileStart + file.count {
+                if names.deferred.isEmpty { names.deferred.reserveCapacity(expectedNames) }
+                names.deferred.append(DeferredName(start: Int32(fileStart.distance(to: nameStart)), length: Int32(name.count),
+                                                   line: Int32(line), record: Int32(record)))
+                return true
+            }
             // One look-up: defined at once (the earlier definition kept when there is one).
             guard definedAgain(name, line: line, setting: line) == nil else { return false }
             noteIfDotted(name, line: line)

@@ -96,12 +96,12 @@ enum NativeStringsReader {
             var pending = ReportBytes()
             var referenceScratch: [UInt8] = []
             defer { arena.absorb(&pending) }
-            return try AndroidResources.scan(buffer, limits: limits, resource: { scanned in
+            let header = try AndroidResources.scan(buffer, limits: limits, resource: { scanned in
                 // The arena whole before anything else writes to it.
                 arena.absorb(&pending)
                 if plainStringsFromBytes, scanned.kind == .string, scanned.translatable == nil, scanned.product == nil,
                    scanned.markup.isEmpty, let name = scanned.plainName, !name.isEmpty {
-                    if converter.acceptPlain(name: name, line: scanned.line) {
+                    if converter.acceptPlain(name: name, line: scanned.line, record: data.items.count) {
                         data.addString(name: name, text: scanned.text, flavor: flavor, line: scanned.line, column: scanned.column,
                                        arena: arena, pending: &pending, file: inPlace)
                     }
@@ -112,7 +112,7 @@ enum NativeStringsReader {
             }, plainString: { plain in
                 // The common case, from the bytes: the record `data.add` makes of its entry.
                 guard plainStringsFromBytes else { return false }
-                if converter.acceptPlain(name: plain.name, line: plain.line) {
+                if converter.acceptPlain(name: plain.name, line: plain.line, record: data.items.count) {
                     data.addString(name: plain.name, text: plain.text, flavor: flavor, line: plain.line, column: plain.column,
                                    arena: arena, pending: &pending, file: inPlace)
                 }
@@ -121,13 +121,18 @@ enum NativeStringsReader {
             }, plainPlurals: { plurals in
                 // What `convert` makes of such plurals: every item is a form (none is dropped).
                 guard plainStringsFromBytes else { return false }
-                if converter.acceptPlain(name: plurals.name, line: plurals.line) {
+                if converter.acceptPlain(name: plurals.name, line: plurals.line, record: data.items.count) {
                     arena.absorb(&pending)
                     data.addPlurals(plurals, flavor: flavor, arena: arena, scratch: &referenceScratch)
                 }
                 reportSkipped(&converter, into: &diagnostics, path: path, locale: tag)
                 return true
             })
+            // The names taken on trust, checked; the records of those defined again, dropped.
+            converter.checkDeferred()
+            reportSkipped(&converter, into: &diagnostics, path: path, locale: tag)
+            data.items.remove(recordsAt: converter.droppedRecords)
+            return header
         }
         let header: AndroidResources.Header
         switch scanned {

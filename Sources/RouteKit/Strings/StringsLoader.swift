@@ -131,6 +131,35 @@ struct RawItems: RandomAccessCollection, Sendable {
         self.count = count
     }
 
+    /// Drops the records at `starts` (ascending) with their descendants, moving those after
+    /// them down; a group keeps its end relative to itself.
+    mutating func remove(recordsAt starts: [Int]) {
+        let ranges = starts.map { start in
+            let record = self[start]
+            return start ..< (record.isGroup ? Int(record.value.start) : start + 1)
+        }
+        guard let first = ranges.first else { return }
+        var write = first.lowerBound, read = first.lowerBound
+        func move(upTo end: Int) {
+            while read < end {
+                let record = chunks[read >> Self.chunkShift][read & (Self.chunkSize - 1)]
+                if record.key >> 29 == Self.sideKind, side[Int(record.keyStart)].isGroup, side[Int(record.keyStart)].value.start != 0 {
+                    // Kept whole, its end is an index.
+                    side[Int(record.keyStart)].value.start -= Int32(read - write)
+                }
+                chunks[write >> Self.chunkShift][write & (Self.chunkSize - 1)] = record
+                read += 1
+                write += 1
+            }
+        }
+        for range in ranges {
+            move(upTo: range.lowerBound)
+            read = range.upperBound
+        }
+        move(upTo: count)
+        truncate(to: write)
+    }
+
     /// Moves `other`'s records to the end of these, freeing its chunks as it goes. Records move
     /// packed (a group keeps its end relative to itself), but for those on the side, which move
     /// to this side: unpacking and packing each again was most of joining a catalog's locales.
