@@ -113,4 +113,23 @@ import Testing
         if converterAtTheEnd { body += "<string name=\"k3\">a <b>bold</b> word</string><string name=\"last\">L</string>\n" }
         Self.check("<resources>\n" + body + "</resources>\n")
     }
+
+    /// Two names with one hash (found by trying names in turn) are two names; each defined again
+    /// is still dropped, whichever comes first.
+    @Test func namesOfOneHashAreToldApart() throws {
+        var seen: [UInt32: String] = [:]
+        var pair: (String, String)?
+        for index in 0 ..< 2_000_000 where pair == nil {
+            let name = "c\(index)"
+            let hash = Array(name.utf8).withUnsafeBufferPointer { KeyHash.of($0) }
+            if let other = seen[hash] { pair = (other, name) } else { seen[hash] = name }
+        }
+        let (a, b) = try #require(pair)
+        let body = "<string name=\"\(a)\">1</string><string name=\"\(b)\">2</string><string name=\"\(b)\">3</string><string name=\"\(a)\">4</string>"
+        Self.check("<resources>" + body + "</resources>")
+        let read = NativeStringsReader.readAndroidXML(bytes: Array("<resources>\(body)</resources>".utf8), path: Self.paths[0],
+                                                      baseLocale: "en", limits: .default)
+        #expect(read.data.items.count == 2)
+        #expect(read.file.diagnostics.filter { $0.message.contains("defined again") }.count == 2)
+    }
 }

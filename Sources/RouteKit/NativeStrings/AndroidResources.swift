@@ -342,9 +342,8 @@ public enum AndroidResources {
             fileprivate var seen = KeyTable()
             fileprivate var bytes: [UInt8] = []
             /// Until `seen` is in use, the names `acceptPlain` takes on trust, as they lie in the
-            /// file, each with the first record made of it (the next name's first record ends
-            /// them: no other records are made meanwhile), told apart once the file is read
-            /// (`checkDeferred`) by sorting their hashes. A look-up in `seen` between the scanning
+            /// file, each with the record made of it (a plural's forms follow it), told apart once
+            /// the file is read (`checkDeferred`) by sorting their hashes. A look-up in `seen` between the scanning
             /// of each string, in a megabyte of slots, held the reading up (Compose's
             /// `strings.xml`: 13% of the lint).
             fileprivate var deferred: [DeferredName] = []
@@ -436,39 +435,54 @@ public enum AndroidResources {
         }
 
         /// Once the file is read: the names taken on trust, checked as `acceptPlain` would have
-        /// checked them one by one. Sorted by hash (`RadixSort`), a name's repeats come near it,
-        /// among the few names whose hashes share its top bits; the first of them in the file is
-        /// its definition, the others are noted and dropped.
+        /// checked them one by one. Sorted by hash (`RadixSort` by the top bits, then the few
+        /// alike there by the whole hash), a name's repeats come next to it; the first of them in
+        /// the file is its definition, the others are noted and dropped.
         mutating func checkDeferred() {
             guard !names.deferred.isEmpty else { return }
-            var taken: [DeferredName] = []
+            // The buffers taken out while they are written, and given back for the next file.
+            var taken: [DeferredName] = [], sortKeys: [UInt64] = []
             swap(&taken, &names.deferred)
+            swap(&sortKeys, &names.sortKeys)
             defer {
                 taken.removeAll(keepingCapacity: true)
                 swap(&taken, &names.deferred)
+                swap(&sortKeys, &names.sortKeys)
             }
-            names.sortKeys.removeAll(keepingCapacity: true)
-            for index in taken.indices { names.sortKeys.append(UInt64(KeyHash.of(bytes(of: taken[index]))) << 32 | UInt64(index)) }
-            RadixSort.sortByTopBits(&names.sortKeys, scratch: &names.sortScratch)
+            sortKeys.removeAll(keepingCapacity: true)
+            for index in taken.indices { sortKeys.append(UInt64(KeyHash.of(bytes(of: taken[index]))) << 32 | UInt64(index)) }
+            RadixSort.sortByTopBits(&sortKeys, scratch: &names.sortScratch)
             let sortedBits = UInt64(64 - RadixSort.sortedBits)
             // Each name's definition when it is defined again (-1: none), made at the first repeat.
             var definition: [Int32] = []
-            names.sortKeys.withUnsafeBufferPointer { keys in
+            sortKeys.withUnsafeMutableBufferPointer { keys in
                 var run = 0
                 while run < keys.count {
                     var end = run + 1
                     while end < keys.count, keys[end] >> sortedBits == keys[run] >> sortedBits { end += 1 }
-                    // Hashes alike in their top bits, in file order (the sort keeps it): the same
-                    // names among those with the same hash.
-                    for first in run ..< end - 1 {
-                        let a = Int(keys[first] & 0xFFFF_FFFF)
-                        if !definition.isEmpty, definition[a] >= 0 { continue }
-                        for later in first + 1 ..< end where keys[later] >> 32 == keys[first] >> 32 {
-                            let b = Int(keys[later] & 0xFFFF_FFFF)
-                            guard definition.isEmpty || definition[b] < 0, bytes(of: taken[a]).elementsEqual(bytes(of: taken[b])) else { continue }
-                            if definition.isEmpty { definition = [Int32](repeating: -1, count: taken.count) }
-                            definition[b] = Int32(a)
+                    guard end - run > 1 else {
+                        run = end
+                        continue
+                    }
+                    // Hashes alike in their top bits: by the whole hash, then in file order.
+                    var alike = UnsafeMutableBufferPointer(rebasing: keys[run ..< end])
+                    alike.sort()
+                    var group = run
+                    while group < end {
+                        var groupEnd = group + 1
+                        while groupEnd < end, keys[groupEnd] >> 32 == keys[group] >> 32 { groupEnd += 1 }
+                        // One hash: the same names among them (each name's later ones marked at its first).
+                        for first in group ..< groupEnd - 1 {
+                            let a = Int(keys[first] & 0xFFFF_FFFF)
+                            if !definition.isEmpty, definition[a] >= 0 { continue }
+                            for later in first + 1 ..< groupEnd {
+                                let b = Int(keys[later] & 0xFFFF_FFFF)
+                                guard definition.isEmpty || definition[b] < 0, bytes(of: taken[a]).elementsEqual(bytes(of: taken[b])) else { continue }
+                                if definition.isEmpty { definition = [Int32](repeating: -1, count: taken.count) }
+                                definition[b] = Int32(a)
+                            }
                         }
+                        group = groupEnd
                     }
                     run = end
                 }
