@@ -451,7 +451,9 @@ public enum AndroidResources {
             }
             sortKeys.removeAll(keepingCapacity: true)
             for index in taken.indices { sortKeys.append(UInt64(KeyHash.of(bytes(of: taken[index]))) << 32 | UInt64(index)) }
-            RadixSort.sortByTopBits(&sortKeys, scratch: &names.sortScratch)
+            // A few hundred names (most files) sort whole, by hash then place, sooner than a
+            // radix pass's thousands of buckets are counted.
+            if sortKeys.count < 512 { sortKeys.sort() } else { RadixSort.sortByTopBits(&sortKeys, scratch: &names.sortScratch) }
             let sortedBits = UInt64(64 - RadixSort.sortedBits)
             // Each name's definition when it is defined again (-1: none), made at the first repeat.
             var definition: [Int32] = []
