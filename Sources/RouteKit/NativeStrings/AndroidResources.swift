@@ -394,11 +394,7 @@ public enum AndroidResources {
             if !lookingUp { startLookingUp() }
             // A name as written (most) is compared where it lies in the file, never copied; a
             // decoded one is copied beside it (and dropped again when it was known).
-            var offsetInFile: Int?
-            if let fileStart = file.baseAddress, let nameStart = name.baseAddress,
-               nameStart >= fileStart, nameStart + name.count <= fileStart + file.count {
-                offsetInFile = fileStart.distance(to: nameStart)
-            }
+            let offsetInFile = file.offset(of: name)
             let inFile = offsetInFile != nil
             let start = Int32(offsetInFile ?? names.bytes.count)
             if !inFile { names.bytes.append(contentsOf: name) }
@@ -522,11 +518,9 @@ public enum AndroidResources {
         /// records the caller makes of it (from `record` on) are dropped if `checkDeferred` finds
         /// it defined already.
         mutating func acceptPlain(name: UnsafeBufferPointer<UInt8>, line: Int, record: Int) -> Bool {
-            if !lookingUp, let fileStart = file.baseAddress, let nameStart = name.baseAddress, nameStart >= fileStart,
-               nameStart + name.count <= fileStart + file.count {
+            if !lookingUp, let start = file.offset(of: name) {
                 if names.deferred.isEmpty { names.deferred.reserveCapacity(expectedNames) }
-                names.deferred.append(DeferredName(start: Int32(fileStart.distance(to: nameStart)), length: Int32(name.count),
-                                                   line: Int32(line), record: Int32(record)))
+                names.deferred.append(DeferredName(start: Int32(start), length: Int32(name.count), line: Int32(line), record: Int32(record)))
                 return true
             }
             // One look-up: defined at once (the earlier definition kept when there is one).

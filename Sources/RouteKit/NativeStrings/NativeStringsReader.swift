@@ -268,7 +268,7 @@ extension StringsFileData {
     mutating func addString(name: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>, flavor: ResourceTextFlavor,
                             line: Int, column: Int, arena: TextBuffer, pending: inout ReportBytes,
                             file: UnsafeBufferPointer<UInt8>? = nil) {
-        if let file, let keyStart = Self.offset(of: name, in: file), let textStart = Self.offset(of: text, in: file),
+        if let file, let keyStart = file.offset(of: name), let textStart = file.offset(of: text),
            case let gap = textStart - keyStart - name.count, (0 ... 3).contains(gap),
            AndroidResourceText.decodesUnchanged(text, flavor: flavor) {
             items.append(Self.leaf(key: (Int32(keyStart), Int32(name.count)), text: (Int32(textStart), Int32(text.count)),
@@ -289,14 +289,6 @@ extension StringsFileData {
         items.append(Self.leaf(key: (keyStart, Int32(name.count)), text: (start, end - start), at: (line, column), keyLine: line, keyColumn: column))
         // Handed over a block at a time, while the block is in the cache.
         if pending.count >= 1 << 16 { arena.absorb(&pending) }
-    }
-
-    /// Where `bytes` start in `file`, when they lie in it.
-    @inline(__always)
-    private static func offset(of bytes: UnsafeBufferPointer<UInt8>, in file: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let start = bytes.baseAddress, let fileStart = file.baseAddress, start >= fileStart,
-              start + bytes.count <= fileStart + file.count else { return nil }
-        return fileStart.distance(to: start)
     }
 
     /// The records of a `<plurals>` read at once (`AndroidResources.PlainPlurals`), each form's

@@ -51,10 +51,10 @@ struct RawItem: Sendable {
 /// A file's records, 16 bytes each where a `RawItem` takes 36: on a file of short lines they
 /// outweighed the file itself three times. A leaf's text follows its key in the arena (every
 /// reader stores them so), right after it or up to three bytes on (an Android `name="KEY">TEXT`
-/// read where it lies in the file), so one start serves both; a text on its key's line keeps its column
-/// as its distance from the key's, a text on the next line (`key:` then the value, or a block
-/// scalar) its own column. A record that does not fit (a text further down, a key of 64 KiB) is
-/// kept whole on the side.
+/// read where it lies in the file), so one start serves both; a text on its key's line keeps its
+/// column as its distance from the key's, a text on the next line (`key:` then the value, or a
+/// block scalar) its own column. A record that does not fit (a text further down, a key of 16 KiB)
+/// is kept whole on the side.
 struct RawItems: RandomAccessCollection, Sendable {
     private struct Packed {
         /// The key's start in the arena; for a record kept on the side, its index there.
