@@ -52,14 +52,14 @@ public enum InputFile {
         return open(path, maxSize: maxSize).flatMap { file in
             defer { close(file.descriptor) }
             // Cut short while read: read again from the start (a mapping leaves the offset at 0).
-            if file.size >= MappedFile.threshold {
-                if keepable, let mapped = MappedFile.map(file.descriptor, size: file.size, room: file.size) {
-                    let bytes = mapped.bytes
+            if file.size >= MappedFile.threshold, let mapped = MappedFile.map(file.descriptor, size: file.size, room: keepable ? file.size : 0) {
+                let bytes = mapped.bytes
+                if keepable {
                     let kept = TextBuffer(keeping: mapped)
                     let output = body(bytes, kept)
                     if kept.isIntact { return .success(output) }
-                } else if !keepable, let mapped = MappedFile.map(file.descriptor, size: file.size) {
-                    let output = body(mapped.bytes, nil)
+                } else {
+                    let output = body(bytes, nil)
                     if mapped.unmap() { return .success(output) }
                 }
             }

@@ -376,6 +376,7 @@ public enum AndroidResources {
             self.names = names ?? Names()
             expectedNames = file.count / 64
             self.names.deferred.removeAll(keepingCapacity: true)
+            self.names.deferred.reserveCapacity(expectedNames)
         }
 
         /// The names' buffers, for the next file's converter (this one is done).
@@ -415,12 +416,7 @@ public enum AndroidResources {
             var taken: [DeferredName] = []
             swap(&taken, &names.deferred)
             for name in taken {
-                let bytes = bytes(of: name)
-                if definedAgain(bytes, line: Int(name.line), setting: Int(name.line)) != nil {
-                    droppedRecords.append(Int(name.record))
-                } else {
-                    noteIfDotted(bytes, line: Int(name.line))
-                }
+                settle(name, definedAt: definedAgain(bytes(of: name), line: Int(name.line), setting: Int(name.line)), noted: true)
             }
             taken.removeAll(keepingCapacity: true)
             swap(&taken, &names.deferred)
@@ -486,14 +482,17 @@ public enum AndroidResources {
                 }
             }
             for index in taken.indices {
-                let name = taken[index]
-                if !definition.isEmpty, definition[index] >= 0 {
-                    noteDefinedAgain(bytes(of: name), line: Int(name.line), first: Int(taken[Int(definition[index])].line))
-                    droppedRecords.append(Int(name.record))
-                } else {
-                    noteIfDotted(bytes(of: name), line: Int(name.line))
-                }
+                let first = definition.isEmpty || definition[index] < 0 ? nil : Int(taken[Int(definition[index])].line)
+                settle(taken[index], definedAt: first, noted: false)
             }
+        }
+
+        /// A name taken on trust, once checked: defined at line `first` already, it is noted (unless
+        /// `noted`) and its records dropped; else it is kept, noted if dotted, as `acceptPlain` does.
+        private mutating func settle(_ name: DeferredName, definedAt first: Int?, noted: Bool) {
+            guard let first else { return noteIfDotted(bytes(of: name), line: Int(name.line)) }
+            if !noted { noteDefinedAgain(bytes(of: name), line: Int(name.line), first: first) }
+            droppedRecords.append(Int(name.record))
         }
 
         private mutating func noteDefinedAgain(_ name: UnsafeBufferPointer<UInt8>, line: Int, first: Int) {
@@ -519,7 +518,6 @@ public enum AndroidResources {
         /// it defined already.
         mutating func acceptPlain(name: UnsafeBufferPointer<UInt8>, line: Int, record: Int) -> Bool {
             if !lookingUp, let start = file.offset(of: name) {
-                if names.deferred.isEmpty { names.deferred.reserveCapacity(expectedNames) }
                 names.deferred.append(DeferredName(start: Int32(start), length: Int32(name.count), line: Int32(line), record: Int32(record)))
                 return true
             }
