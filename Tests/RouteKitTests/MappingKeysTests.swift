@@ -19,7 +19,7 @@ import Testing
             bytes += key
             ends.mark(start: start, length: Int32(key.count))
             let hash = key.withUnsafeBufferPointer { KeyHash.of($0) }
-            let isNew = ends.insert(start: start, length: Int32(key.count), hash: hash, into: &keys, arena: bytes)
+            let isNew = bytes.withUnsafeBufferPointer { ends.insert(start: start, length: Int32(key.count), hash: hash, into: &keys, arena: $0) }
             if isNew {
                 bytes += text
             } else {

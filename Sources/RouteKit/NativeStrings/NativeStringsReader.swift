@@ -93,6 +93,7 @@ enum NativeStringsReader {
             let inPlace = mapped.flatMap { $0.start == buffer.baseAddress ? buffer : nil }
             let arena = inPlace != nil ? mapped! : TextBuffer(capacity: buffer.count)
             data.keptArena = arena
+            data.mergesInPlace = true
             var pending = ReportBytes()
             var referenceScratch: [UInt8] = []
             defer { arena.absorb(&pending) }

@@ -72,10 +72,8 @@ struct KeyEnds {
     /// its bytes) to `keys`; false when they have it already. The keys are passed `inout`, not
     /// changed in a closure: a closure changing the reader that holds these bits made it retain
     /// them for every key (two atomic operations a key, 13 ms of 56 MB).
-    func insert(start: Int32, length: Int32, hash: UInt32, into keys: inout MappingKeys, arena: [UInt8]) -> Bool {
-        arena.withUnsafeBufferPointer { arena in
-            words.withUnsafeBufferPointer { keys.insert(start: start, length: length, hash: hash, in: StoredKeys(arena: arena, ends: $0, placeBits: placeBits)) }
-        }
+    func insert(start: Int32, length: Int32, hash: UInt32, into keys: inout MappingKeys, arena: UnsafeBufferPointer<UInt8>) -> Bool {
+        words.withUnsafeBufferPointer { keys.insert(start: start, length: length, hash: hash, in: StoredKeys(arena: arena, ends: $0, placeBits: placeBits)) }
     }
 }
 

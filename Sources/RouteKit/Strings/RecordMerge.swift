@@ -21,8 +21,7 @@ protocol RecordVisitor {
 /// namespace or a key too long.
 enum RecordWalk {
     /// Walks `file`'s records in `range`. In the file's last pass the records are freed as they
-    /// are passed (locales come in file order), and the arena with them when records meet it in
-    /// order: a large file's keys and texts (8 bytes a line of `  k1: v`) no longer stay whole
+    /// are passed (locales come in file order): a large file's records no longer stay whole
     /// beside the interned keys and entries they became (the peak of a million-key base file).
     @inline(__always)
     static func merge<Visitor: RecordVisitor>(_ file: inout StringsFileData, _ range: Range<Int>, isBase: Bool, lastPass: Bool,
@@ -32,27 +31,16 @@ enum RecordWalk {
         var items = file.items
         file.items = RawItems()
         defer { file.items = items }
-        // Only from a buffer of its own (it is; making sure copies nothing), and never a buffer
-        // kept as the file's texts.
-        let givesBackArena = lastPass && file.arenaInRecordOrder && file.keptArena == nil
-        if givesBackArena { file.arena.withUnsafeMutableBufferPointer { _ in } }
         file.withArena { arena in
             var index = range.lowerBound
             var nextRelease = (index | (RawItems.chunkSize - 1)) + 1
-            var givenBack = 0
             while index < range.upperBound {
                 if lastPass && index >= nextRelease {
                     items.release(below: index)
                     nextRelease = (index | (RawItems.chunkSize - 1)) + 1
-                    if givesBackArena {
-                        let start = Int(items[index].keyStart)
-                        SystemAllocator.discardPages(of: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: arena[givenBack ..< start])))
-                        givenBack = start
-                    }
                 }
                 while index >= parents[parents.count - 1].end { parents.removeLast() }
                 let item = items[index]
-                assert(Int(item.keyStart) >= givenBack, "a record before the arena given back")
                 let open = parents[parents.count - 1]
                 let parent = open.id == emptyKey ? 0 : open.id
                 let keyLength = open.keyLength + (parent == 0 ? 0 : 1) + Int(item.keyLength)
@@ -441,9 +429,11 @@ extension TranslationMerge {
         guard records >= Self.splitMinimumRecords.load(ordering: .relaxed) else { return nil }
         let texts = self.texts[0] ?? file.mergedTexts()
         // What each locale may keep: its leaves' key and text bytes (a form's category is its
-        // key), counted on all cores, by index (a slice of the records was a generic walk).
+        // key), counted on all cores, by index (a slice of the records was a generic walk); none
+        // when the texts stay where the reader wrote them.
         let items = file.items
-        let bounds = Concurrent.map(count: locales.count) { index in
+        let inPlace = texts === file.keptArena
+        let bounds = inPlace ? Array(repeating: 0, count: locales.count) : Concurrent.map(count: locales.count) { index in
             var bytes = 0
             for record in locales[index].items! {
                 let item = items[record]
@@ -451,7 +441,7 @@ extension TranslationMerge {
             }
             return bytes
         }
-        texts.reserve(bounds.reduce(0, +))
+        if !inPlace { texts.reserve(bounds.reduce(0, +)) }
         // Locales in file order, each in the part its first record falls in.
         var before = 0
         let partOf = locales.map { locale in

@@ -300,16 +300,12 @@ struct StringsFileData: Sendable {
     /// The records' keys and texts (when `keptArena` is nil).
     var arena: [UInt8] = []
     /// The records' keys and texts written straight into the buffer the merge keeps as the file's
-    /// texts, `arena` left empty (the Android reader's): a file of one locale read in one pass is
-    /// kept as it is, its texts where the reader wrote them, where a copy of them was the merge's
+    /// texts, `arena` left empty (the Android and the streaming YAML readers'): the file is kept
+    /// as it is, its texts where the reader wrote them, where a copy of them was the merge's
     /// largest cost in fresh pages (a fifth of Compose's page faults).
     var keptArena: TextBuffer?
     var locales: [RawLocale] = []
     var items = RawItems()
-    /// Each record's key and text lie in the arena after every earlier record's (the streaming
-    /// YAML reader stores them as it meets them): the merge's last pass over the file can give
-    /// back the arena's pages behind the record it reads.
-    var arenaInRecordOrder = false
     /// Shape findings (`invalid-field`); the reader's own findings stay with the `YAMLFile`.
     var diagnostics: [Finding] = []
     /// Keys a native file marks as not to be translated.
@@ -326,14 +322,17 @@ struct StringsFileData: Sendable {
     var arenaCount: Int { keptArena?.count ?? arena.count }
 
     /// Whether the merge keeps `keptArena` as the file's texts, every text kept where the reader
-    /// wrote it: the file has one locale, merged in one pass (a text dropped, as a duplicate, stays
-    /// in the buffer unread).
-    var mergesInPlace: Bool { keptArena != nil && locales.count == 1 }
+    /// wrote it, for all of the file's locales (a text dropped, as a duplicate, and the keys stay in
+    /// the buffer unread). Set by the reader: one whose keys are most of the buffer (`k123: v`)
+    /// has its texts copied out instead, and the buffer freed after the file's last pass (kept, its
+    /// keys raised the peak of the rules by half the input).
+    var mergesInPlace = false
 
     /// The buffer the merge keeps this file's texts in: `keptArena` when `mergesInPlace`, else a
     /// new one the texts are copied to (sized for the whole arena: pages never written cost nothing).
     func mergedTexts() -> TextBuffer {
-        mergesInPlace ? keptArena! : TextBuffer(capacity: arenaCount)
+        if mergesInPlace, let keptArena { return keptArena }
+        return TextBuffer(capacity: arenaCount)
     }
 
     mutating func store(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int32, Int32) {

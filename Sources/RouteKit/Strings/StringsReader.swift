@@ -35,11 +35,16 @@ enum StringsReader {
         file.diagnostics = streamer.readerDiagnostics
         file.nodeFindings = [streamer.nodeSyntax, streamer.duplicates].filter { !$0.isEmpty }
         var data = streamer.data
-        data.arenaInRecordOrder = true
-        // The arena was reserved at the file's size, and lives until the merge keeps its
-        // texts. Capacity never touched costs no memory, while a copy would add to the peak
-        // of reading: trimmed only when most of it is unused (a file of comments).
-        if data.arena.capacity > 2 * data.arena.count + 4096 { data.arena = data.arena.withUnsafeBufferPointer { Array($0) } }
+        // The keys and texts were written in the buffer the merge keeps: a file whose texts are
+        // most of it is merged in place, its texts never copied again (that copy was a sixth of
+        // L's page faults). The buffer was made at the file's size; capacity never touched costs
+        // no memory, and the rest is given back in place (`realloc`) when most of it is unused
+        // (a file of comments).
+        if !data.items.isEmpty || !data.locales.isEmpty {
+            if streamer.arena.capacity > 2 * streamer.arena.count + 4096 { streamer.arena.shrinkToFit() }
+            data.keptArena = streamer.arena
+            data.mergesInPlace = 2 * streamer.textBytes >= streamer.arena.count
+        }
         return Result(file: file, data: data)
     }
 }
@@ -76,6 +81,10 @@ private struct StringRecordBuilder: BlockMappingSink {
     let body: UnsafeBufferPointer<UInt8>
     let limits: InputLimits
     var data: StringsFileData
+    /// The keys and texts, kept by the merge as the file's texts (`StringsFileData.keptArena`).
+    var arena: TextBuffer
+    /// The bytes of the texts in `arena` (the rest are keys).
+    var textBytes = 0
     var readerDiagnostics: [Finding] = []
     /// Tags, aliases and merge keys, one finding a node at most: stored compactly (`NodeFindings`).
     let nodeSyntax: NodeFindings
@@ -101,7 +110,7 @@ private struct StringRecordBuilder: BlockMappingSink {
         nodeSyntax = YAMLReader.nodeSyntaxFindings(path: path, limit: limits.findings)
         duplicates = YAMLReader.duplicateKeyFindings(path: path, limit: limits.findings)
         data = StringsFileData(path: path)
-        data.arena.reserveCapacity(body.count)
+        arena = TextBuffer(capacity: body.count)
         keyEnds = KeyEnds(bodyCount: body.count)
         // Room for a record per 32 bytes of the file (a line of a strings file is 25–60 bytes):
         // most files' records then come from the heap, whose freed blocks the next file reuses.
@@ -258,12 +267,17 @@ private struct StringRecordBuilder: BlockMappingSink {
         }
     }
 
+    /// A stored key's text.
+    private func text(_ key: (start: Int32, length: Int32, line: Int32, column: Int32)) -> String {
+        arena.withBytes { String(decoding: UnsafeBufferPointer(rebasing: $0[Int(key.start) ..< Int(key.start + key.length)]), as: UTF8.self) }
+    }
+
     /// The full dotted key of the pending key of the top mapping (for messages).
     private func pendingKeyName() -> String {
         var segments: [String] = []
         for frame in frames where frame.level >= 1 {
             let key = frame.key
-            segments.append(String(decoding: data.arena[Int(key.start) ..< Int(key.start + key.length)], as: UTF8.self))
+            segments.append(text(key))
         }
         var name = ""
         for segment in segments { name = name.isEmpty ? segment : name + "." + segment }
@@ -278,9 +292,12 @@ private struct StringRecordBuilder: BlockMappingSink {
             nodeSyntax.add(YAMLReader.NodeProblem.mergeKey.rawValue, "", at: place(mark))
         }
         let hash = KeyHash.of(bytes)
-        let (start, length) = data.store(bytes)
+        let (start, length) = arena.store(bytes)
         keyEnds.mark(start: start, length: length)
-        let isNew = keyEnds.insert(start: start, length: length, hash: hash, into: &frames[top].keys, arena: data.arena)
+        // The bytes as they are now (nothing is appended during the look-up), not in a closure
+        // (see `KeyEnds.insert`).
+        let isNew = keyEnds.insert(start: start, length: length, hash: hash, into: &frames[top].keys,
+                                   arena: UnsafeBufferPointer(start: arena.start, count: arena.count))
         frames[top].expectingKey = false
         if isNew {
             frames[top].key = (start, length, Int32(mark.line) + 1, Int32(mark.column) + 1)
@@ -290,7 +307,7 @@ private struct StringRecordBuilder: BlockMappingSink {
         // The scanner does not mark where a key ends; libyaml does.
         if scanning { return false }
         keyEnds.unmark(start: start, length: length)
-        data.arena.removeSubrange(Int(start)...)
+        arena.removeLast(from: Int(start))
         let endPlace = end.map(place)
         duplicates.add(0, String(decoding: bytes, as: UTF8.self),
                        at: SourceLocation(file: path, line: Int(mark.line) + 1, column: Int(mark.column) + 1,
@@ -317,7 +334,7 @@ private struct StringRecordBuilder: BlockMappingSink {
         let key = frames[top].key
         switch frames[top].level {
         case 0:
-            let name = String(decoding: data.arena[Int(key.start) ..< Int(key.start + key.length)], as: UTF8.self)
+            let name = text(key)
             data.locales.append(RawLocale(name: name, line: key.line, column: key.column, items: nil))
             if !isNull {
                 data.diagnostics.append(shape("locale '\(name)' must map keys to strings, found a text value", mark, locale: name))
@@ -326,7 +343,8 @@ private struct StringRecordBuilder: BlockMappingSink {
             // A plain `~`, `null` or empty value is absent (DESIGN): no entry, so the key falls
             // back along the locale chain like a missing one. A quoted `""` is an empty string.
             if isNull { break }
-            let (start, length) = data.store(bytes)
+            let (start, length) = arena.store(bytes)
+            textBytes += bytes.count
             data.items.append(RawItem(keyStart: key.start, keyLength: key.length,
                                       value: TextRef(start: start, length: length, line: Int32(mark.line) + 1, column: Int32(mark.column) + 1),
                                       keyLine: key.line, keyColumn: key.column, flags: 0))
@@ -341,7 +359,7 @@ private struct StringRecordBuilder: BlockMappingSink {
         frames[top].children += 1
         if !scalar { frames[top].allScalar = false }
         if frames[top].allCategories {
-            let isCategory = data.arena.withUnsafeBufferPointer {
+            let isCategory = arena.withBytes {
                 UTF8Text.pluralCategory(UnsafeBufferPointer(rebasing: $0[Int(key.start) ..< Int(key.start + key.length)])) != nil
             }
             if !isCategory { frames[top].allCategories = false }
@@ -371,7 +389,7 @@ private struct StringRecordBuilder: BlockMappingSink {
         guard startsRecordedValue else { return frames.append(unrecorded(isMapping: true, mark)) }
         let key = parent.key
         if parent.level == 0 {
-            localeName = String(decoding: data.arena[Int(key.start) ..< Int(key.start + key.length)], as: UTF8.self)
+            localeName = text(key)
             data.locales.append(RawLocale(name: localeName, line: key.line, column: key.column, items: data.items.count ..< data.items.count))
             localeIndex = data.locales.count - 1
             frames.append(Frame(isMapping: true, level: 1, group: -1, start: start))
@@ -390,7 +408,7 @@ private struct StringRecordBuilder: BlockMappingSink {
         } else if startsRecordedValue {
             let key = frames[frames.count - 1].key
             if frames[frames.count - 1].level == 0 {
-                let name = String(decoding: data.arena[Int(key.start) ..< Int(key.start + key.length)], as: UTF8.self)
+                let name = text(key)
                 data.locales.append(RawLocale(name: name, line: key.line, column: key.column, items: nil))
                 data.diagnostics.append(shape("locale '\(name)' must map keys to strings, found a list", mark, locale: name))
             } else {
@@ -429,5 +447,16 @@ private struct StringRecordBuilder: BlockMappingSink {
         } else {
             frames[top].expectingKey = true
         }
+    }
+}
+
+private extension TextBuffer {
+    /// Appends `bytes`; where they are. (On the buffer, not the reader: a method of the reader
+    /// copied the whole reader, 322 bytes, at every key and text.)
+    @inline(__always)
+    func store(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int32, Int32) {
+        let start = Int32(count)
+        append(contentsOf: bytes)
+        return (start, Int32(bytes.count))
     }
 }

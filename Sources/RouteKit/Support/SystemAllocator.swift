@@ -34,18 +34,4 @@ public enum SystemAllocator {
     public static func returnLargeBlocksPromptly() {
         _ = optionFunction?(-3, 256 * 1024)
     }
-
-    /// Gives the whole pages inside `bytes` back to the system (`MADV_DONTNEED`), for bytes that
-    /// are never read again (they would read as zeros) in a buffer no other array shares; its
-    /// first page, with the buffer's headers, is never whole inside. A no-op elsewhere than Linux.
-    static func discardPages(of bytes: UnsafeRawBufferPointer) {
-        #if os(Linux)
-        guard let base = bytes.baseAddress else { return }
-        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let start = (Int(bitPattern: base) + page - 1) / page * page
-        let end = (Int(bitPattern: base) + bytes.count) / page * page
-        guard end > start, let first = UnsafeMutableRawPointer(bitPattern: start) else { return }
-        _ = madvise(first, end - start, Int32(MADV_DONTNEED))
-        #endif
-    }
 }

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+@testable import RouteKit
+
+/// A streamed YAML file's keys and texts, written by the reader into the buffer the merge keeps
+/// as its texts (`StringsFileData.keptArena`, `mergesInPlace`), for a file of one locale and for a
+/// file of several: the table is the one the tree path builds (which copies its texts), over files
+/// of several record chunks, and every text of it lies in the buffer the reader wrote.
+@Suite struct ArenaKeptInPlaceTests {
+    /// A base-only file (merged in one pass) of texts, nested keys, plurals, texts on the next line
+    /// and quoted texts; a file of two translations around a base part (merged in two passes).
+    static let files: [(path: String, text: String)] = {
+        var base = "en:\n"
+        for index in 0 ..< 30_000 {
+            switch index % 5 {
+            case 0: base += "  k\(index): \"text \(index)\"\n"
+            case 1: base += "  g\(index):\n    a: x\(index)\n    b:\n      c: y\(index)\n"
+            case 2: base += "  p\(index):\n    one: one \(index)\n    other: other \(index)\n"
+            case 3: base += "  n\(index):\n    next line \(index)\n"
+            default: base += "  d.e\(index): dotted \(index)\n"
+            }
+        }
+        let translations = "de:\n" + (0 ..< 20_000).map { "  k\($0 * 5): Text auf Deutsch \($0)\n  p\($0 * 5 + 2): { one: e, other: f }\n" }.joined()
+            + "en:\n  only.here: x\n"
+            + "fr:\n" + (0 ..< 20_000).map { "  g\($0 * 5 + 1).b.c: texte en français \($0)\n" }.joined()
+        // Keys longer than their texts: the texts are copied out, the buffer freed.
+        let shortTexts = "en:\n" + (0 ..< 30_000).map { "  short_key_\($0): s\n" }.joined()
+        return [("/p/a.yml", base), ("/p/b.yml", translations), ("/p/c.yml", shortTexts)]
+    }()
+
+    @Test func theMergedTableIsTheTreePathsWithTheTextsWhereTheReaderWroteThem() {
+        var streamed = Self.files.map { StringsReader.read(bytes: Array($0.text.utf8), path: $0.path, limits: .default).data }
+        #expect(streamed.allSatisfy { $0.keptArena != nil && $0.arena.isEmpty })
+        #expect(streamed.map(\.mergesInPlace) == [true, true, false])
+        #expect(streamed.map(\.items.count).min()! > RawItems.chunkSize && streamed[1].locales.count == 3)
+        let ranges = streamed.map { file in
+            file.keptArena!.withBytes { UInt(bitPattern: $0.baseAddress!) ..< UInt(bitPattern: $0.baseAddress! + $0.count) }
+        }
+        let (table, findings) = StringsLoader.merge(&streamed, baseLocale: "en")
+        let (oracle, oracleFindings) = StringsLoader.load(Self.files.map { YAMLReader.read(text: $0.text, path: $0.path) }, baseLocale: "en")
+        #expect(findings.map(\.message) == oracleFindings.map(\.message))
+        #expect(table.locales == oracle.locales && table.locales.count == 3)
+        for locale in oracle.locales {
+            let entries = table[locale]!.allEntries.map { "\($0)" }, expected = oracle[locale]!.allEntries.map { "\($0)" }
+            #expect(entries.count == expected.count && entries.count > 1)
+            if let index = entries.indices.first(where: { $0 < expected.count && entries[$0] != expected[$0] }) {
+                Issue.record("\(locale) entry \(index): \(entries[index]) instead of \(expected[index])")
+            }
+            let strings = table[locale]!
+            var inside = [0, 0, 0], outside = [0, 0, 0]
+            for index in strings.entries.indices {
+                let entry = strings.entries[index]
+                strings.forEachTextAndForm(of: entry) { ref, _ in
+                    guard ref.length > 0 else { return }
+                    let address = table.storage.withBytes(entry.file, ref) { UInt(bitPattern: $0.baseAddress!) }
+                    if ranges[Int(entry.file)].contains(address) { inside[Int(entry.file)] += 1 } else { outside[Int(entry.file)] += 1 }
+                }
+            }
+            #expect(outside[0] == 0 && outside[1] == 0, "\(locale): texts copied out of the reader's buffer: \(outside)")
+            #expect(inside[2] == 0, "\(locale): texts of the short-text file left in its reader's buffer")
+        }
+    }
+}
