@@ -60,4 +60,42 @@ import Testing
             #expect(inside[2] == 0, "\(locale): texts of the short-text file left in its reader's buffer")
         }
     }
+
+    /// A String Catalog (a file of many locales, texts with escapes, a plural, an entry given
+    /// again): merged in place, the table is the one a merge that copies the texts builds.
+    @Test func aStringCatalogIsMergedWhereItsReaderWroteItsTexts() {
+        var members: [String] = []
+        for index in 0 ..< 300 {
+            let plural = index % 10 == 9
+                ? #""de" : { "variations" : { "plural" : { "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld Eintrag \#(index)" } }, "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld Einträge \#(index)" } } } } }"#
+                : #""de" : { "stringUnit" : { "state" : "translated", "value" : "Übersetzung \#(index) \"zitiert\" \u00e9" } }"#
+            members.append(#""Key \#(index) %@" : { "localizations" : { \#(plural), "fr" : { "stringUnit" : { "state" : "translated", "value" : "Traduction \#(index)" } } } }"#)
+        }
+        members.append(#""Key 7 %@" : { "localizations" : { "fr" : { "stringUnit" : { "state" : "translated", "value" : "encore" } } } }"#)
+        let text = #"{ "sourceLanguage" : "en", "strings" : { "# + members.joined(separator: ",\n") + #" }, "version" : "1.0" }"#
+        var files = [XCStringsReader.read(bytes: Array(text.utf8), path: "Localizable.xcstrings", baseLocale: "en", limits: .default).data]
+        #expect(files[0].keptArena != nil && files[0].arena.isEmpty && files[0].mergesInPlace && files[0].locales.count == 3)
+        let range = files[0].keptArena!.withBytes { UInt(bitPattern: $0.baseAddress!) ..< UInt(bitPattern: $0.baseAddress! + $0.count) }
+        var copied = files
+        copied[0].arena = copied[0].withArena { Array($0) }
+        copied[0].keptArena = nil
+        copied[0].mergesInPlace = false
+        let (table, findings) = StringsLoader.merge(&files, baseLocale: "en")
+        let (oracle, oracleFindings) = StringsLoader.merge(&copied, baseLocale: "en")
+        #expect(findings.map(\.message) == oracleFindings.map(\.message))
+        #expect(AndroidArenaKeptInPlaceTests.texts(table) == AndroidArenaKeptInPlaceTests.texts(oracle))
+        #expect(AndroidArenaKeptInPlaceTests.texts(table).contains("de Key 1 %@ - Übersetzung 1 \"zitiert\" é"))
+        var outside = 0
+        for locale in table.locales {
+            let strings = table[locale]!
+            for index in strings.entries.indices {
+                let entry = strings.entries[index]
+                strings.forEachTextAndForm(of: entry) { ref, _ in
+                    guard ref.length > 0 else { return }
+                    if !range.contains(table.storage.withBytes(entry.file, ref) { UInt(bitPattern: $0.baseAddress!) }) { outside += 1 }
+                }
+            }
+        }
+        #expect(outside == 0, "\(outside) texts copied out of the reader's buffer")
+    }
 }

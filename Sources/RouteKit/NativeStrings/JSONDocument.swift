@@ -389,6 +389,14 @@ struct JSONDocument {
         out.removeSubrange(end...)
     }
 
+    /// `appendString` into the buffer a reader keeps.
+    func appendString(_ node: Int, to out: inout TextBuffer) {
+        let raw = raw(node)
+        out.append(contentsOf: raw)
+        guard nodes[node].flag else { return }
+        out.removeLast(from: out.withMutableBytes { Self.decodeEscapes(in: $0, from: $0.count - raw.count) })
+    }
+
     /// Decodes the escapes of the well-formed JSON string body `buffer[start...]` in place; returns
     /// where the decoded text ends. A lone surrogate becomes U+FFFD, as Foundation decodes it.
     private static func decodeEscapes(in buffer: UnsafeMutableBufferPointer<UInt8>, from start: Int) -> Int {

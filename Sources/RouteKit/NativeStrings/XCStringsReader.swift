@@ -132,7 +132,8 @@ struct CatalogEntries: JSONMemberSink {
     /// The lists the last entry read added to, with their counts before (one buffer, reused).
     private var touched: [(list: Int, count: Int)] = []
 
-    private var arena: [UInt8] = []
+    /// The names, keys and texts, kept by the merge as the file's texts (`StringsFileData.keep`).
+    private var arena = TextBuffer(capacity: 0)
     private let arenaCapacity: Int
     private var lists: [LocaleRecords] = []
     private var listIndex: [String: Int] = [:]
@@ -232,8 +233,7 @@ struct CatalogEntries: JSONMemberSink {
         names = KeyTable()
         dropped = EntrySet()
         recording = true
-        arena = []
-        arena.reserveCapacity(arenaCapacity)
+        arena = TextBuffer(capacity: arenaCapacity)
         dropOutput()
         if replay == nil {
             // The root's members before this one (each is whole: its value's `end` is known).
@@ -258,8 +258,8 @@ struct CatalogEntries: JSONMemberSink {
         }
         Self.report(doc, repeated: repeated, lone: nil, path)
         let place = store(name)
-        let hash = arena.withUnsafeBufferPointer { KeyHash.of(UnsafeBufferPointer(rebasing: $0[Int(place.start)...])) }
-        let earlier = arena.withUnsafeBufferPointer {
+        let hash = arena.withBytes { KeyHash.of(UnsafeBufferPointer(rebasing: $0[Int(place.start)...])) }
+        let earlier = arena.withBytes {
             names.update(start: place.start, length: place.length, hash: hash, payload: UInt32(ordinal), in: $0)
         }
         var nameAt = place
@@ -277,7 +277,7 @@ struct CatalogEntries: JSONMemberSink {
                     recording = false
                     dropOutput()
                 }
-                arena.removeSubrange(Int(place.start)...)
+                arena.removeLast(from: Int(place.start))
                 return
             }
         }
@@ -303,7 +303,7 @@ struct CatalogEntries: JSONMemberSink {
 
     /// Drops what the entry of `previous` added.
     private mutating func restore(_ previous: Checkpoint) {
-        arena.removeSubrange(previous.nameEnd...)
+        arena.removeLast(from: previous.nameEnd)
         for (list, count) in touched where list < previous.locales { lists[list].items.truncate(to: count) }
         for dropped in lists[previous.locales...] { listIndex[dropped.name] = nil }
         lists.removeSubrange(previous.locales...)
@@ -452,7 +452,7 @@ struct CatalogEntries: JSONMemberSink {
         touched.removeAll(keepingCapacity: true)
         // The name's bytes serve the first record's key while nothing follows them in the arena.
         var nameFree = true
-        func keyPlace(_ arena: inout [UInt8]) -> (Int32, Int32) {
+        func keyPlace(_ arena: inout TextBuffer) -> (Int32, Int32) {
             if nameFree, arena.count == Int(nameAt.start + nameAt.length) {
                 nameFree = false
                 return nameAt
@@ -628,7 +628,7 @@ struct CatalogEntries: JSONMemberSink {
             data.locales.append(RawLocale(name: lists[index].name, line: Int32(declaration.line), column: Int32(declaration.column),
                                           items: start ..< data.items.count))
         }
-        swap(&data.arena, &arena)
+        data.keep(arena)
         return .read(data, found + diagnostics)
     }
 }

@@ -328,6 +328,15 @@ struct StringsFileData: Sendable {
     /// keys raised the peak of the rules by half the input).
     var mergesInPlace = false
 
+    /// Takes `buffer`, where the reader wrote the records' keys and texts, as the file's kept
+    /// arena: merged in place when the texts are at least half of it.
+    mutating func keep(_ buffer: TextBuffer) {
+        keptArena = buffer
+        var texts = 0
+        for item in items where !item.isGroup { texts += Int(item.value.length) }
+        mergesInPlace = 2 * texts >= buffer.count
+    }
+
     /// The buffer the merge keeps this file's texts in: `keptArena` when `mergesInPlace`, else a
     /// new one the texts are copied to (sized for the whole arena: pages never written cost nothing).
     func mergedTexts() -> TextBuffer {

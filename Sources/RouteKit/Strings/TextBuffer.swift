@@ -78,6 +78,12 @@ final class TextBuffer: @unchecked Sendable {
         try body(UnsafeBufferPointer(start: base, count: count))
     }
 
+    /// The bytes written, to change in place those appended (a mapped file's own are read-only);
+    /// nothing is appended meanwhile.
+    func withMutableBytes<R>(_ body: (UnsafeMutableBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try body(UnsafeMutableBufferPointer(start: base, count: count))
+    }
+
     /// Copies `bytes` to `offset` (growing the room when they do not fit: only while one writer
     /// writes); `count` is not changed (see `written`).
     @inline(__always)
