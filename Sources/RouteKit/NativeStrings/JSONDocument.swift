@@ -378,22 +378,13 @@ struct JSONDocument {
 
     /// Appends a string node's text, escapes decoded, to `out`: the bytes of `string(node)`
     /// without making a String (the parser checked the file is UTF-8 and every escape well formed).
-    func appendString(_ node: Int, to out: inout [UInt8]) {
+    func appendString<Sink: ByteSink>(_ node: Int, to out: inout Sink) {
         let raw = raw(node)
         out.append(contentsOf: raw)
         guard nodes[node].flag else { return }
         // No escape decodes to more bytes than it takes (2 or 6 for 1 to 3, a pair's 12 for 4): the
         // text is copied as written, once, and decoded in place from the front (an append per run
         // between escapes was a third of a catalog's reading of values, `"…\"de\""`).
-        let end = out.withUnsafeMutableBufferPointer { Self.decodeEscapes(in: $0, from: $0.count - raw.count) }
-        out.removeSubrange(end...)
-    }
-
-    /// `appendString` into the buffer a reader keeps.
-    func appendString(_ node: Int, to out: inout TextBuffer) {
-        let raw = raw(node)
-        out.append(contentsOf: raw)
-        guard nodes[node].flag else { return }
         out.removeLast(from: out.withMutableBytes { Self.decodeEscapes(in: $0, from: $0.count - raw.count) })
     }
 

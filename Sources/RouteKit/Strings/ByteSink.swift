@@ -5,6 +5,10 @@ protocol ByteSink {
     subscript(index: Int) -> UInt8 { get }
     mutating func append(_ byte: UInt8)
     mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>)
+    /// The bytes written, to change in place (a text decoded where it was appended).
+    mutating func withMutableBytes<R>(_ body: (UnsafeMutableBufferPointer<UInt8>) throws -> R) rethrows -> R
+    /// Forgets the bytes from `offset` on.
+    mutating func removeLast(from offset: Int)
 }
 
 extension ByteSink {
@@ -15,6 +19,12 @@ extension ByteSink {
     }
 }
 
-extension Array: ByteSink where Element == UInt8 {}
+extension Array: ByteSink where Element == UInt8 {
+    mutating func withMutableBytes<R>(_ body: (UnsafeMutableBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try withUnsafeMutableBufferPointer { try body($0) }
+    }
+
+    mutating func removeLast(from offset: Int) { removeSubrange(offset...) }
+}
 
 extension TextBuffer: ByteSink {}

@@ -344,12 +344,6 @@ struct StringsFileData: Sendable {
         return TextBuffer(capacity: arenaCount)
     }
 
-    mutating func store(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int32, Int32) {
-        let start = Int32(arena.count)
-        arena.append(contentsOf: bytes)
-        return (start, Int32(bytes.count))
-    }
-
     mutating func store(_ text: String) -> (Int32, Int32) {
         let place = Self.store(text, in: &arena)
         return (place.start, place.length)
