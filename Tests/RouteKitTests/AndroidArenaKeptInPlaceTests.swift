@@ -78,6 +78,14 @@ import Testing
         #expect(Self.texts(table) == Self.texts(oracle))
         #expect(Self.texts(table).contains("en decoded - Line\nbreak A 'kept'"))
         #expect(Self.texts(table).contains("en twice - First") && Self.texts(table).contains("de twice - Erst"))
+        for place in Self.textPlaces(table) {
+            #expect(ranges[place.file].contains(place.address), "\(place.locale) \(place.key): a text copied out of the reader's buffer")
+        }
+    }
+
+    /// Where each text of `table` that is not empty lies: its locale, key, file and address.
+    static func textPlaces(_ table: StringTable) -> [(locale: String, key: String, file: Int, address: UInt)] {
+        var places: [(locale: String, key: String, file: Int, address: UInt)] = []
         for locale in table.locales {
             let strings = table[locale]!
             for index in strings.entries.indices {
@@ -85,10 +93,11 @@ import Testing
                 strings.forEachTextAndForm(of: entry) { ref, _ in
                     guard ref.length > 0 else { return }
                     let address = table.storage.withBytes(entry.file, ref) { UInt(bitPattern: $0.baseAddress!) }
-                    #expect(ranges[Int(entry.file)].contains(address), "\(locale) \(table.storage.name(entry.key)): a text copied out of the reader's buffer")
+                    places.append((locale, table.storage.name(entry.key), Int(entry.file), address))
                 }
             }
         }
+        return places
     }
 
     /// A file large enough to map (`MappedFile.threshold`): the special cases above among

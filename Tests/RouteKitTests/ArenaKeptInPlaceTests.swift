@@ -46,15 +46,9 @@ import Testing
             if let index = entries.indices.first(where: { $0 < expected.count && entries[$0] != expected[$0] }) {
                 Issue.record("\(locale) entry \(index): \(entries[index]) instead of \(expected[index])")
             }
-            let strings = table[locale]!
             var inside = [0, 0, 0], outside = [0, 0, 0]
-            for index in strings.entries.indices {
-                let entry = strings.entries[index]
-                strings.forEachTextAndForm(of: entry) { ref, _ in
-                    guard ref.length > 0 else { return }
-                    let address = table.storage.withBytes(entry.file, ref) { UInt(bitPattern: $0.baseAddress!) }
-                    if ranges[Int(entry.file)].contains(address) { inside[Int(entry.file)] += 1 } else { outside[Int(entry.file)] += 1 }
-                }
+            for place in AndroidArenaKeptInPlaceTests.textPlaces(table) where place.locale == locale {
+                if ranges[place.file].contains(place.address) { inside[place.file] += 1 } else { outside[place.file] += 1 }
             }
             #expect(outside[0] == 0 && outside[1] == 0, "\(locale): texts copied out of the reader's buffer: \(outside)")
             #expect(inside[2] == 0, "\(locale): texts of the short-text file left in its reader's buffer")
@@ -85,17 +79,7 @@ import Testing
         #expect(findings.map(\.message) == oracleFindings.map(\.message))
         #expect(AndroidArenaKeptInPlaceTests.texts(table) == AndroidArenaKeptInPlaceTests.texts(oracle))
         #expect(AndroidArenaKeptInPlaceTests.texts(table).contains("de Key 1 %@ - Übersetzung 1 \"zitiert\" é"))
-        var outside = 0
-        for locale in table.locales {
-            let strings = table[locale]!
-            for index in strings.entries.indices {
-                let entry = strings.entries[index]
-                strings.forEachTextAndForm(of: entry) { ref, _ in
-                    guard ref.length > 0 else { return }
-                    if !range.contains(table.storage.withBytes(entry.file, ref) { UInt(bitPattern: $0.baseAddress!) }) { outside += 1 }
-                }
-            }
-        }
-        #expect(outside == 0, "\(outside) texts copied out of the reader's buffer")
+        let outside = AndroidArenaKeptInPlaceTests.textPlaces(table).filter { !range.contains($0.address) }
+        #expect(outside.isEmpty, "\(outside.count) texts copied out of the reader's buffer")
     }
 }
