@@ -329,11 +329,11 @@ struct StringsFileData: Sendable {
     var mergesInPlace = false
 
     /// Takes `buffer`, where the reader wrote the records' keys and texts, as the file's kept
-    /// arena: merged in place when the texts are at least half of it.
-    mutating func keep(_ buffer: TextBuffer) {
+    /// arena: merged in place when the texts are at least half of it. `textBytes`: their count,
+    /// when the reader kept it (else they are counted, 40 instructions a record).
+    mutating func keep(_ buffer: TextBuffer, textBytes: Int? = nil) {
         keptArena = buffer
-        var texts = 0
-        for item in items where !item.isGroup { texts += Int(item.value.length) }
+        let texts = textBytes ?? items.reduce(0) { $1.isGroup ? $0 : $0 + Int($1.value.length) }
         mergesInPlace = 2 * texts >= buffer.count
     }
 

@@ -42,7 +42,7 @@ enum StringsReader {
         // (a file of comments).
         if !data.items.isEmpty || !data.locales.isEmpty {
             if streamer.arena.capacity > 2 * streamer.arena.count + 4096 { streamer.arena.shrinkToFit() }
-            data.keep(streamer.arena)
+            data.keep(streamer.arena, textBytes: streamer.textBytes)
         }
         return Result(file: file, data: data)
     }
@@ -82,6 +82,8 @@ private struct StringRecordBuilder: BlockMappingSink {
     var data: StringsFileData
     /// The keys and texts, kept by the merge as the file's texts (`StringsFileData.keptArena`).
     var arena: TextBuffer
+    /// The bytes of the texts in `arena` (the rest are keys).
+    var textBytes = 0
     var readerDiagnostics: [Finding] = []
     /// Tags, aliases and merge keys, one finding a node at most: stored compactly (`NodeFindings`).
     let nodeSyntax: NodeFindings
@@ -341,6 +343,7 @@ private struct StringRecordBuilder: BlockMappingSink {
             // back along the locale chain like a missing one. A quoted `""` is an empty string.
             if isNull { break }
             let (start, length) = arena.store(bytes)
+            textBytes += bytes.count
             data.items.append(RawItem(keyStart: key.start, keyLength: key.length,
                                       value: TextRef(start: start, length: length, line: Int32(mark.line) + 1, column: Int32(mark.column) + 1),
                                       keyLine: key.line, keyColumn: key.column, flags: 0))
