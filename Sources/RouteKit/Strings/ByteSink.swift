@@ -12,6 +12,14 @@ protocol ByteSink {
 }
 
 extension ByteSink {
+    /// Appends `bytes`; where they are.
+    @inline(__always)
+    mutating func store(_ bytes: UnsafeBufferPointer<UInt8>) -> (start: Int32, length: Int32) {
+        let start = Int32(count)
+        append(contentsOf: bytes)
+        return (start, Int32(bytes.count))
+    }
+
     /// Appends the UTF-8 bytes of `text`, from its buffer.
     mutating func append(utf8 text: String) {
         var text = text

@@ -449,13 +449,3 @@ private struct StringRecordBuilder: BlockMappingSink {
     }
 }
 
-private extension TextBuffer {
-    /// Appends `bytes`; where they are. (On the buffer, not the reader: a method of the reader
-    /// copied the whole reader, 322 bytes, at every key and text.)
-    @inline(__always)
-    func store(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int32, Int32) {
-        let start = Int32(count)
-        append(contentsOf: bytes)
-        return (start, Int32(bytes.count))
-    }
-}
