@@ -94,3 +94,41 @@ import Testing
         }
     }
 }
+
+/// `ByteWord.equal`, which compares up to sixteen bytes in overlapping loads, held to a byte by
+/// byte comparison at every length across its cases: equal bytes with different bytes around
+/// them compare equal (nothing outside `count` is read into the answer), and a difference at any
+/// one position is found.
+@Suite struct ByteWordEqualTests {
+    @Test func equalAtEveryLengthWhateverLiesAround() {
+        let text = (0 ..< 40).map { UInt8(truncatingIfNeeded: $0 &* 29 &+ 3) }
+        for count in 0 ... 34 {
+            for offset in 0 ..< 3 {
+                // The same bytes, with different sentinels before and after on each side.
+                let a = [UInt8](repeating: 0xAA, count: 8) + text[offset ..< offset + count] + [UInt8](repeating: 0xAA, count: 8)
+                let b = [UInt8](repeating: 0xBB, count: 8 + offset) + text[offset ..< offset + count] + [UInt8](repeating: 0xBB, count: 8)
+                a.withUnsafeBytes { a in
+                    b.withUnsafeBytes { b in
+                        #expect(ByteWord.equal(a.baseAddress! + 8, b.baseAddress! + 8 + offset, count: count), "length \(count), offset \(offset)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func findsADifferenceAtEveryPosition() {
+        let text = (0 ..< 40).map { UInt8(truncatingIfNeeded: $0 &* 29 &+ 3) }
+        for count in 1 ... 34 {
+            for position in 0 ..< count {
+                var changed = Array(text[..<count])
+                changed[position] ^= 0x40
+                let original = Array(text[..<count])
+                original.withUnsafeBytes { a in
+                    changed.withUnsafeBytes { b in
+                        #expect(!ByteWord.equal(a.baseAddress!, b.baseAddress!, count: count), "length \(count), position \(position)")
+                    }
+                }
+            }
+        }
+    }
+}

@@ -95,7 +95,7 @@ struct JSONDocument {
             let word = JSONDocument.nameWord(name, readable: readable ?? name.count)
             for index in names.indices where names[index].word == word && names[index].bytes.count == name.count {
                 // A word holds only the length's low byte; a name of up to seven bytes is all in it.
-                if name.count <= 7 || names[index].bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, name.baseAddress!, name.count) == 0 }) {
+                if name.count <= 7 || names[index].bytes.withUnsafeBufferPointer({ ByteWord.equal($0.baseAddress!, name.baseAddress!, count: name.count) }) {
                     return (names[index].isRead, names[index].isNamed)
                 }
             }
@@ -246,7 +246,7 @@ struct JSONDocument {
     private func sameName(_ a: Int, _ b: Int) -> Bool {
         if nodes[a].flag || nodes[b].flag { return string(a) == string(b) }
         return nodes[a].length == nodes[b].length
-            && memcmp(bytes.baseAddress! + Int(nodes[a].start), bytes.baseAddress! + Int(nodes[b].start), Int(nodes[a].length)) == 0
+            && ByteWord.equal(bytes.baseAddress! + Int(nodes[a].start), bytes.baseAddress! + Int(nodes[b].start), count: Int(nodes[a].length))
     }
 
     /// A string node's bytes between the quotes, as written.
@@ -361,7 +361,7 @@ struct JSONDocument {
         if item.flag { return string(node) == key }
         var key = key
         return key.withUTF8 { utf8 in
-            utf8.count == Int(item.length) && (utf8.count == 0 || memcmp(bytes.baseAddress! + Int(item.start), utf8.baseAddress!, utf8.count) == 0)
+            utf8.count == Int(item.length) && (utf8.count == 0 || ByteWord.equal(bytes.baseAddress! + Int(item.start), utf8.baseAddress!, count: utf8.count))
         }
     }
 
@@ -456,7 +456,7 @@ struct JSONDocument {
     func isPlain(_ node: Int, _ name: StaticString) -> Bool {
         let item = nodes[node]
         return !item.flag && Int(item.length) == name.utf8CodeUnitCount
-            && memcmp(bytes.baseAddress! + Int(item.start), name.utf8Start, name.utf8CodeUnitCount) == 0
+            && ByteWord.equal(bytes.baseAddress! + Int(item.start), name.utf8Start, count: name.utf8CodeUnitCount)
     }
 
     static func hexValue(_ byte: UInt8) -> UInt8? {
@@ -805,7 +805,7 @@ struct JSONDocument {
         /// `true`, `false` or `null` (`word`), whose first byte is at `index`.
         private mutating func literal(_ word: StaticString, _ kind: Kind, flag: Bool, keep: Bool) throws(NativeSyntaxError) {
             let start = index, count = word.utf8CodeUnitCount
-            guard count <= bytes.count - index, memcmp(bytes.baseAddress! + index, word.utf8Start, count) == 0 else {
+            guard count <= bytes.count - index, ByteWord.equal(bytes.baseAddress! + index, word.utf8Start, count: count) else {
                 throw error("unexpected \(describe(start)): expected a value", at: start)
             }
             if keep { _ = try append(kind, flag: flag, start: start, length: count, at: start) }

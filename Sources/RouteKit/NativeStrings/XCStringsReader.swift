@@ -335,11 +335,12 @@ struct CatalogEntries: JSONMemberSink {
     }
 
     /// The list remembered for slot `slot` if its locale is written as `localeNode` is.
+    @inline(__always)
     private func rememberedList(_ doc: JSONDocument, _ localeNode: Int, slot: Int) -> LocaleSlot? {
         guard slot < slots.count else { return nil }
         let remembered = slots[slot], node = doc[localeNode]
         guard !node.flag, node.length == remembered.length,
-              memcmp(doc.bytes.baseAddress! + Int(node.start), doc.bytes.baseAddress! + Int(remembered.start), Int(node.length)) == 0
+              ByteWord.equal(doc.bytes.baseAddress! + Int(node.start), doc.bytes.baseAddress! + Int(remembered.start), count: Int(node.length))
         else { return nil }
         return remembered
     }
@@ -409,6 +410,7 @@ struct CatalogEntries: JSONMemberSink {
 
     /// The value nodes of the last members of `object` named `a`, `b` and `c` (nil for a name not
     /// given; an empty name is none); nil when a member's name has escapes.
+    @inline(__always)
     private static func lastMembers(_ doc: JSONDocument, _ object: Int, _ a: StaticString, _ b: StaticString = "",
                                     _ c: StaticString = "") -> (Int?, Int?, Int?)? {
         var found: (Int?, Int?, Int?) = (nil, nil, nil)

@@ -200,12 +200,12 @@ struct XMLScanner {
 
     func equals(_ range: Range<Int>, _ literal: StaticString) -> Bool {
         guard range.count == literal.utf8CodeUnitCount else { return false }
-        return memcmp(bytes.baseAddress! + range.lowerBound, literal.utf8Start, range.count) == 0
+        return ByteWord.equal(bytes.baseAddress! + range.lowerBound, literal.utf8Start, count: range.count)
     }
 
     private func hasPrefix(_ literal: StaticString, at offset: Int) -> Bool {
         offset + literal.utf8CodeUnitCount <= bytes.count
-            && memcmp(bytes.baseAddress! + offset, literal.utf8Start, literal.utf8CodeUnitCount) == 0
+            && ByteWord.equal(bytes.baseAddress! + offset, literal.utf8Start, count: literal.utf8CodeUnitCount)
     }
 
     /// The offset of `literal` at or after `from`, or nil.
@@ -297,7 +297,7 @@ struct XMLScanner {
                 throw fail("closing tag </\(string(closing))> with no open element", at: start)
             }
             guard top.name.count == closing.count,
-                  memcmp(bytes.baseAddress! + top.name.lowerBound, bytes.baseAddress! + closing.lowerBound, closing.count) == 0 else {
+                  ByteWord.equal(bytes.baseAddress! + top.name.lowerBound, bytes.baseAddress! + closing.lowerBound, count: closing.count) else {
                 let (line, _) = position(top.offset)
                 throw fail("closing tag </\(string(closing))> does not match <\(string(top.name))> opened at line \(line)", at: start)
             }
@@ -349,7 +349,7 @@ struct XMLScanner {
             }
             index = valueEnd + 1
             for existing in attributes where existing.name.count == attributeName.count
-                && memcmp(bytes.baseAddress! + existing.name.lowerBound, bytes.baseAddress! + attributeName.lowerBound, attributeName.count) == 0 {
+                && ByteWord.equal(bytes.baseAddress! + existing.name.lowerBound, bytes.baseAddress! + attributeName.lowerBound, count: attributeName.count) {
                 throw fail("attribute '\(string(attributeName))' is given twice", at: attributeStart)
             }
             attributes.append(Attribute(name: attributeName, value: valueStart ..< valueEnd, offset: attributeStart))

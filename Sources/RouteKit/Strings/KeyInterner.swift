@@ -90,7 +90,7 @@ struct KeyInterner {
         let index = Int(id)
         guard index > 0, index < parents.count, parents[index] == parent, segmentLength(index) == key.count else { return false }
         let start = segmentStart(index)
-        return key.isEmpty || bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + start, key.baseAddress!, key.count) == 0 }
+        return key.isEmpty || bytes.withUnsafeBufferPointer { ByteWord.equal($0.baseAddress! + start, key.baseAddress!, count: key.count) }
     }
 
     private enum Probe {
@@ -108,7 +108,7 @@ struct KeyInterner {
             if tags[id] == UInt8(truncatingIfNeeded: h >> 56) && parents[id] == parent && segmentLength(id) == segment.count {
                 let start = segmentStart(id)
                 let same = bytes.withUnsafeBufferPointer { stored in
-                    segment.count == 0 || memcmp(stored.baseAddress! + start, segment.baseAddress!, segment.count) == 0
+                    segment.count == 0 || ByteWord.equal(stored.baseAddress! + start, segment.baseAddress!, count: segment.count)
                 }
                 if same { return .found(Int32(id)) }
             }

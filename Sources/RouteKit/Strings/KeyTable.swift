@@ -134,7 +134,7 @@ struct KeyTable {
     @inline(__always)
     private static func same(_ stored: Slot, _ key: Slot, _ arena: Arenas) -> Bool {
         stored.hash == key.hash && stored.length == key.length
-            && (key.length == 0 || memcmp(arena.bytes(at: stored.place), arena.bytes(at: key.place), Int(key.length)) == 0)
+            && (key.length == 0 || ByteWord.equal(arena.bytes(at: stored.place), arena.bytes(at: key.place), count: Int(key.length)))
     }
 
     @inline(__always)

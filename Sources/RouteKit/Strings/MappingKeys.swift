@@ -120,7 +120,7 @@ struct MappingKeys {
         let found = withUnsafeMutablePointer(to: &few) {
             $0.withMemoryRebound(to: FewKey.self, capacity: Self.fewCapacity) { few in
                 (0 ..< known).contains { few[$0].hash == hash && few[$0].length == length
-                    && (length == 0 || memcmp(keys.arena.baseAddress! + Int(few[$0].start), keys.arena.baseAddress! + Int(start), Int(length)) == 0) }
+                    && (length == 0 || ByteWord.equal(keys.arena.baseAddress! + Int(few[$0].start), keys.arena.baseAddress! + Int(start), count: Int(length))) }
             }
         }
         if found { return false }
@@ -167,7 +167,7 @@ struct MappingKeys {
                 if stored & ~placeMask == tag {
                     let storedStart = Int(stored & placeMask) - 1
                     if keys.length(at: storedStart) == Int(length),
-                       memcmp(keys.arena.baseAddress! + storedStart, keys.arena.baseAddress! + Int(start), Int(length)) == 0 {
+                       ByteWord.equal(keys.arena.baseAddress! + storedStart, keys.arena.baseAddress! + Int(start), count: Int(length)) {
                         return false
                     }
                 }

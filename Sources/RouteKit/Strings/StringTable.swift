@@ -722,19 +722,19 @@ enum UTF8Text {
         return nil
     }
 
-    /// Whether `bytes` are `literal`'s: by length and `memcmp` (a comparison with a `String`'s
+    /// Whether `bytes` are `literal`'s: by length and `ByteWord.equal` (a comparison with a `String`'s
     /// UTF-8 view was a generic walk of 200 instructions, at every plural form of a Rails app).
     @inline(__always)
     static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
-        bytes.count == literal.utf8CodeUnitCount && (bytes.isEmpty || memcmp(bytes.baseAddress!, literal.utf8Start, bytes.count) == 0)
+        bytes.count == literal.utf8CodeUnitCount && (bytes.isEmpty || ByteWord.equal(bytes.baseAddress!, literal.utf8Start, count: bytes.count))
     }
 
-    /// Whether two byte runs are equal: by length, first byte, then `memcmp`.
+    /// Whether two byte runs are equal: by length, then `ByteWord.equal`.
     @inline(__always)
     static func equals(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         guard a.count == b.count else { return false }
         guard a.count > 0, let first = a.baseAddress, let second = b.baseAddress else { return true }
-        return first[0] == second[0] && memcmp(first, second, a.count) == 0
+        return ByteWord.equal(first, second, count: a.count)
     }
 }
 

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Eight bytes of text read as one little-endian word and tested at once: the steps of the
 /// scanners' fast paths (plain and quoted YAML texts, `strings.xml` names and texts, a byte's
 /// first index). Each test answers for the word exactly; `matches` marks its first match exactly
@@ -11,6 +17,34 @@ enum ByteWord {
     static func matches(_ word: UInt64, _ byte: UInt8) -> UInt64 {
         let diff = word ^ (UInt64(byte) &* ones)
         return (diff &- ones) & ~diff & highs
+    }
+
+    /// Whether the `count` bytes at `a` and at `b` are the same. Up to sixteen are compared here,
+    /// in two loads from each side that may overlap and never reach past either's `count` bytes;
+    /// more through `memcmp`. What the readers compare is mostly short (member names, keys,
+    /// locales), and for those `memcmp`'s call cost more than the comparison.
+    @inline(__always)
+    static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
+        switch count {
+        case ...0:
+            return true
+        case 1 ... 3:
+            // The first, middle and last byte: every byte of one to three.
+            let middle = count >> 1
+            return a.load(as: UInt8.self) == b.load(as: UInt8.self)
+                && a.load(fromByteOffset: middle, as: UInt8.self) == b.load(fromByteOffset: middle, as: UInt8.self)
+                && a.load(fromByteOffset: count - 1, as: UInt8.self) == b.load(fromByteOffset: count - 1, as: UInt8.self)
+        case 4 ... 8:
+            let first = a.loadUnaligned(as: UInt32.self) ^ b.loadUnaligned(as: UInt32.self)
+            let last = a.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self) ^ b.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+            return first | last == 0
+        case 9 ... 16:
+            let first = a.loadUnaligned(as: UInt64.self) ^ b.loadUnaligned(as: UInt64.self)
+            let last = a.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            return first | last == 0
+        default:
+            return memcmp(a, b, count) == 0
+        }
     }
 
     /// True when each byte of `word` is printable ASCII (0x20–0x7E).
