@@ -1059,21 +1059,28 @@ extension JSONDocument {
         }
 
         /// Delivers batches as they come until the parse is over and none is left (the other side).
-        /// `work` is done a step at a time while no batch waits, until it says it is done.
+        /// `work` is done a step at a time while no batch waits, until it says it is done. With
+        /// nothing to do, it looks again for a while before it sleeps (`Concurrent.IdleSpin`): a
+        /// batch comes every tenth of a millisecond while the parse goes on.
         func deliverAll(meanwhile work: () -> Bool) {
             var working = true
+            var idle = Concurrent.IdleSpin()
             pthread_mutex_lock(lock)
             while true {
                 if !waiting.isEmpty, !delivering {
                     deliverWaiting()
+                    idle.reset()
                 } else if finished, waiting.isEmpty, !delivering {
                     break
                 } else if working {
                     pthread_mutex_unlock(lock)
                     working = work()
                     pthread_mutex_lock(lock)
+                } else if idle.looksAgain(releasing: lock) {
+                    continue
                 } else {
                     pthread_cond_wait(changed, lock)
+                    idle.reset()
                 }
             }
             pthread_mutex_unlock(lock)
