@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Synchronization
 import Testing
 @testable import RouteKit
@@ -112,5 +117,34 @@ import Testing
         }
         #expect(values == [true, true])
         #expect(makings.load(ordering: .relaxed) == 1)
+    }
+
+    /// `IdleSpin`: a waiting thread looks again (the lock released and taken back) until it has
+    /// looked for `lookAgainFor`, then is told to sleep; work coming starts the count again.
+    @Test func anIdleThreadLooksAgainForAWhileThenSleeps() {
+        let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        pthread_mutex_init(lock, nil)
+        defer {
+            pthread_mutex_destroy(lock)
+            lock.deallocate()
+        }
+        pthread_mutex_lock(lock)
+        var idle = Concurrent.IdleSpin()
+        let start = ContinuousClock.now
+        var looks = 0
+        // Bounded, so a spin that never ends fails here instead of hanging the suite.
+        while looks < 10_000_000, idle.looksAgain(releasing: lock) { looks += 1 }
+        let looked = start.duration(to: .now)
+        #expect(looks > 0 && looks < 10_000_000)
+        #expect(looked >= Concurrent.IdleSpin.lookAgainFor)
+        // Told to sleep, it stays told until work comes.
+        let stillSleeps = idle.looksAgain(releasing: lock)
+        #expect(!stillSleeps)
+        idle.reset()
+        let looksAfterWork = idle.looksAgain(releasing: lock)
+        #expect(looksAfterWork)
+        // The lock is held again after each look: another thread cannot take it now.
+        #expect(pthread_mutex_trylock(lock) != 0)
+        pthread_mutex_unlock(lock)
     }
 }
