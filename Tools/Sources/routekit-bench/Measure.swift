@@ -7,11 +7,18 @@ func now() -> Double {
     return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
 }
 
+extension rusage {
+    /// User and system CPU time, in seconds.
+    var cpuSeconds: Double {
+        Double(ru_utime.tv_sec + ru_stime.tv_sec) + Double(ru_utime.tv_usec + ru_stime.tv_usec) / 1e6
+    }
+}
+
 /// User and system CPU time of the whole process so far (all threads).
 func processCPUSeconds() -> Double {
     var usage = rusage()
     getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    return usage.cpuSeconds
 }
 
 func peakRSSKilobytes() -> Int {
@@ -215,8 +222,7 @@ func spawn(_ program: String, _ arguments: [String], stdin: String? = nil, captu
     var usage = rusage()
     _ = wait4(pid, &status, 0, &usage)
     let seconds = now() - start
-    let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-    return Spawned(seconds: seconds, cpuSeconds: cpu, maxRSSKilobytes: Int(usage.ru_maxrss), status: (status >> 8) & 0xFF,
+    return Spawned(seconds: seconds, cpuSeconds: usage.cpuSeconds, maxRSSKilobytes: Int(usage.ru_maxrss), status: (status >> 8) & 0xFF,
                    output: String(decoding: output, as: UTF8.self))
 }
 
