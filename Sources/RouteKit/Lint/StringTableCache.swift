@@ -69,9 +69,11 @@ final class StringTableCache: Sendable {
             var comparison = PlaceholderMismatch.LocaleComparison(compared ? bases : nil, table: table, storage: storage,
                                                                   arguments: arguments, limit: listed)
             // The rules of the file the last text with a `%` was in (a copy of an existential each
-            // time they are asked for; a locale's entries come file by file).
+            // time they are asked for; a locale's entries come file by file), and whether they
+            // are Apple's, scanned through a specialized call (`scanText`).
             var rulesFile: Int32 = -1
             var rules: any DialectRules = AppleDialect()
+            var isApple = true
             var percents = ByteSearch(UInt8(ascii: "%"))
             for (index, entry) in table.entries.indexed {
                 let compares = comparison.start(index, entry)
@@ -85,25 +87,17 @@ final class StringTableCache: Sendable {
                     storage.withBytes(entry.file, ref) { text in
                         if entry.file != rulesFile {
                             rules = storage.rules(entry.file)
+                            isApple = storage.dialects[Int(entry.file)] == .apple
                             rulesFile = entry.file
                         }
-                        // What `FormatCrash.problems` and the verbatim rule read, and the text's
-                        // placeholders for the comparison with its base, in one scan. (For a key
-                        // the base has, `formatted` is the key's, whatever the text.)
-                        let formatted = arguments.formatted(entry.key, text: text, rules: rules)
+                        // (For a key the base has, `formatted` is the key's, whatever the text;
+                        // `rules`, a captured existential, is copied each time it is read.)
+                        let formatted = arguments.formatted(entry.key) ?? rules.hasArguments(text)
                         let highest = formatted ? arguments.highestPosition(entry.key) : nil
-                        var mayCrash = false, mayShowVerbatim = false
                         let signature = compares ? comparison.startText() : -1
-                        rules.scan(text, formatted: formatted) { token in
-                            switch token.kind {
-                            case .crash: mayCrash = true
-                            case .argument:
-                                if let position = token.position, let highest, position > highest { mayCrash = true }
-                            case .verbatim: mayShowVerbatim = true
-                            case .escape: break
-                            }
-                            if signature >= 0 { comparison.add(token, of: text, to: signature) }
-                        }
+                        let (mayCrash, mayShowVerbatim) = isApple
+                            ? scanText(text, AppleDialect(), formatted: formatted, highest: highest, signature: signature, &comparison)
+                            : scanText(text, rules, formatted: formatted, highest: highest, signature: signature, &comparison)
                         if mayCrash || mayShowVerbatim {
                             found.append(FormatCandidate(entry: Int32(index), form: Int32(form ?? -1), mayCrash: mayCrash,
                                                          mayShowVerbatim: mayShowVerbatim))
@@ -114,6 +108,27 @@ final class StringTableCache: Sendable {
             }
             return FormatScan(candidates: found, mismatches: compared ? comparison.found : nil)
         }
+    }
+
+    /// What `FormatCrash.problems` and the verbatim rule read of `text`, and its placeholders
+    /// added to `signature` of `comparison` for the comparison with its base (unless it is -1),
+    /// in one scan. Generic, so that the common dialect's scan is a direct call with this inlined.
+    @inline(__always)
+    private static func scanText<Rules: DialectRules>(_ text: UnsafeBufferPointer<UInt8>, _ rules: Rules, formatted: Bool, highest: Int?,
+                                                      signature: Int, _ comparison: inout PlaceholderMismatch.LocaleComparison)
+        -> (mayCrash: Bool, mayShowVerbatim: Bool) {
+        var mayCrash = false, mayShowVerbatim = false
+        rules.scan(text, formatted: formatted) { token in
+            switch token.kind {
+            case .crash: mayCrash = true
+            case .argument:
+                if let position = token.position, let highest, position > highest { mayCrash = true }
+            case .verbatim: mayShowVerbatim = true
+            case .escape: break
+            }
+            if signature >= 0 { comparison.add(token, of: text, to: signature) }
+        }
+        return (mayCrash, mayShowVerbatim)
     }
 
     private static func pluralCategories(_ strings: StringTable) -> [String: [Int8]] {
@@ -210,8 +225,14 @@ struct KeyArguments: Sendable {
 
     /// Whether the app formats key `id`'s texts; `text` decides for a key the base lacks.
     func formatted(_ id: Int32, text: UnsafeBufferPointer<UInt8>, rules: any DialectRules) -> Bool {
+        formatted(id) ?? rules.hasArguments(text)
+    }
+
+    /// Whether the app formats key `id`'s texts; nil for a key the base lacks (its text decides).
+    @inline(__always)
+    func formatted(_ id: Int32) -> Bool? {
         let value = keys[Int(id)]
-        return value < 0 ? rules.hasArguments(text) : value & Self.formattedBit != 0
+        return value < 0 ? nil : value & Self.formattedBit != 0
     }
 
     /// The highest argument position the app passes for key `id`; nil when the base lacks it.
