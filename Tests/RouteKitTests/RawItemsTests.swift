@@ -181,6 +181,19 @@ import Testing
             first.append(moving: &second)
             #expect(second.count == 0 && first.count == expected.count && first.sideCount == sideBefore + sideMoved)
             #expect(expected.indices.allSatisfy { Self.same(first[$0], expected[$0]) }, "after \(firstCount) records")
+            // The joined list goes on: appended to, and joined again (a third locale's list, short).
+            for index in 0 ..< 3 {
+                first.append(Self.record(index + 7))
+                expected.append(Self.record(index + 7))
+            }
+            var third = RawItems()
+            for index in 0 ..< RawItems.chunkSize / 2 {
+                third.append(Self.record(index + 2))
+                expected.append(Self.record(index + 2))
+            }
+            first.append(moving: &third)
+            #expect(first.count == expected.count && expected.indices.allSatisfy { Self.same(first[$0], expected[$0]) },
+                    "after \(firstCount) records, appended to and joined again")
         }
     }
 }
