@@ -68,12 +68,6 @@ final class StringTableCache: Sendable {
             let compared = locales[localeIndex] != strings.baseLocale && bases != nil
             var comparison = PlaceholderMismatch.LocaleComparison(compared ? bases : nil, table: table, storage: storage,
                                                                   arguments: arguments, limit: listed)
-            // The rules of the file the last text with a `%` was in (a copy of an existential each
-            // time they are asked for; a locale's entries come file by file), and whether they
-            // are Apple's, scanned through a specialized call (`scanText`).
-            var rulesFile: Int32 = -1
-            var rules: any DialectRules = AppleDialect()
-            var isApple = true
             var percents = ByteSearch(UInt8(ascii: "%"))
             for (index, entry) in table.entries.indexed {
                 let compares = comparison.start(index, entry)
@@ -85,19 +79,12 @@ final class StringTableCache: Sendable {
                     }
                     hasPercent = true
                     storage.withBytes(entry.file, ref) { text in
-                        if entry.file != rulesFile {
-                            rules = storage.rules(entry.file)
-                            isApple = storage.dialects[Int(entry.file)] == .apple
-                            rulesFile = entry.file
-                        }
-                        // (For a key the base has, `formatted` is the key's, whatever the text;
-                        // `rules`, a captured existential, is copied each time it is read.)
-                        let formatted = arguments.formatted(entry.key) ?? rules.hasArguments(text)
+                        // (For a key the base has, `formatted` is the key's, whatever the text.)
+                        let formatted = arguments.formatted(entry.key) ?? storage.rules(entry.file).hasArguments(text)
                         let highest = formatted ? arguments.highestPosition(entry.key) : nil
                         let signature = compares ? comparison.startText() : -1
-                        let (mayCrash, mayShowVerbatim) = isApple
-                            ? scanText(text, AppleDialect(), formatted: formatted, highest: highest, signature: signature, &comparison)
-                            : scanText(text, rules, formatted: formatted, highest: highest, signature: signature, &comparison)
+                        let (mayCrash, mayShowVerbatim) = scanText(text, storage.dialects[Int(entry.file)], formatted: formatted,
+                                                                   highest: highest, signature: signature, &comparison)
                         if mayCrash || mayShowVerbatim {
                             found.append(FormatCandidate(entry: Int32(index), form: Int32(form ?? -1), mayCrash: mayCrash,
                                                          mayShowVerbatim: mayShowVerbatim))
@@ -112,7 +99,20 @@ final class StringTableCache: Sendable {
 
     /// What `FormatCrash.problems` and the verbatim rule read of `text`, and its placeholders
     /// added to `signature` of `comparison` for the comparison with its base (unless it is -1),
-    /// in one scan. Generic, so that the common dialect's scan is a direct call with this inlined.
+    /// in one scan, by the rules of `dialect` (`StringDialect.rules`), each a type of its own
+    /// here: through `any DialectRules` the token handler was a closure the scan could not inline.
+    private static func scanText(_ text: UnsafeBufferPointer<UInt8>, _ dialect: StringDialect, formatted: Bool, highest: Int?,
+                                 signature: Int, _ comparison: inout PlaceholderMismatch.LocaleComparison)
+        -> (mayCrash: Bool, mayShowVerbatim: Bool) {
+        switch dialect {
+        case .apple: scanText(text, AppleDialect(), formatted: formatted, highest: highest, signature: signature, &comparison)
+        case .android: scanText(text, AndroidDialect(), formatted: formatted, highest: highest, signature: signature, &comparison)
+        case .rails: scanText(text, RailsDialect(), formatted: formatted, highest: highest, signature: signature, &comparison)
+        case .compose(let version):
+            scanText(text, ComposeDialect(version: version), formatted: formatted, highest: highest, signature: signature, &comparison)
+        }
+    }
+
     @inline(__always)
     private static func scanText<Rules: DialectRules>(_ text: UnsafeBufferPointer<UInt8>, _ rules: Rules, formatted: Bool, highest: Int?,
                                                       signature: Int, _ comparison: inout PlaceholderMismatch.LocaleComparison)
