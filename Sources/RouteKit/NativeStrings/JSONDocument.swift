@@ -105,9 +105,10 @@ struct JSONDocument {
 
     /// Parses `bytes`, which must outlive the document; with an `outline`, only what it reads has nodes.
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = 200, maxNodes: Int = 8_000_000,
-                      outline: Outline? = nil) throws(NativeSyntaxError) -> JSONDocument {
+                      outline: Outline? = nil, readsUnitsDirectly: Bool = true) throws(NativeSyntaxError) -> JSONDocument {
         var none = NoMemberSink()
-        return try parse(bytes, maxDepth: maxDepth, maxNodes: maxNodes, outline: outline, streaming: nil, into: &none)
+        return try parse(bytes, maxDepth: maxDepth, maxNodes: maxNodes, outline: outline, streaming: nil, into: &none,
+                         readsUnitsDirectly: readsUnitsDirectly)
     }
 
     /// Parses `bytes`, handing each member of the root's object member `streaming` (a String
@@ -119,11 +120,18 @@ struct JSONDocument {
     /// the streamed members are handed to the sink, beside the parse, in batches of a few
     /// thousand nodes (`MemberPipeline`); the sink sees the same calls in the same order either
     /// way (each call's document may hold other members' nodes beside its own).
+    ///
+    /// `readsUnitsDirectly`: a String Catalog's localizations and plural forms, each
+    /// `{ "stringUnit" : { "state" : "…", "value" : "…" } }`, are read by a path of their own
+    /// (`Parser.unitObject`) that makes the same nodes as the general one; false for the general
+    /// one alone, which tests hold it to.
     static func parse<Sink: JSONMemberSink>(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = 200, maxNodes: Int = 8_000_000,
                                             outline: Outline? = nil, streaming member: String?, into sink: inout Sink,
-                                            besideFrom: Int = JSONDocument.besideFrom) throws(NativeSyntaxError) -> JSONDocument {
+                                            besideFrom: Int = JSONDocument.besideFrom,
+                                            readsUnitsDirectly: Bool = true) throws(NativeSyntaxError) -> JSONDocument {
         var parser = Parser(bytes: bytes, maxDepth: maxDepth, maxNodes: maxNodes, outline: outline,
                             streamed: member.map { Array($0.utf8) }, sink: sink, besideFrom: besideFrom)
+        parser.readsUnitsDirectly = readsUnitsDirectly && outline.map(Parser<Sink>.readsUnits(under:)) ?? false
         defer { sink = parser.sink }
         try parser.run()
         var document = JSONDocument(bytes: bytes, nodes: parser.nodes)
@@ -519,6 +527,8 @@ struct JSONDocument {
         var nodes: [Node] = []
         /// Nodes made, with those of streamed members dropped since.
         var made = 0
+        /// Whether an object in a named object is first tried as a string unit's holder (`unitObject`).
+        var readsUnitsDirectly = false
         var scratch = RepeatScratch()
         var index = 0
         var line: Int32 = 1
@@ -741,6 +751,13 @@ struct JSONDocument {
                     }
                     skipSpace()
                 }
+                // A localization or plural form (the values of a named object), read directly
+                // when it is a string unit alone.
+                if readsUnitsDirectly, top.isNamed, top.keepsValues, stack.count + 2 < maxDepth, index < bytes.count,
+                   bytes[index] == UInt8(ascii: "{"), let object = unitObject() {
+                    if top.streams { streamMember(value: object) }
+                    continue
+                }
                 guard var opened = try value(depth: stack.count + 1, keep: top.keepsValues, keepsValues: top.keepsValues && keepsValues,
                                              isNamed: isNamed) else {
                     // A scalar: a streamed object's member is whole.
@@ -756,6 +773,87 @@ struct JSONDocument {
                 top = opened
             }
             try end()
+        }
+
+        /// Whether `outline` reads a `stringUnit` object, and no more under it than its scalars
+        /// (as the String Catalog's does): what `unitObject` reads as the general path would.
+        static func readsUnits(under outline: Outline) -> Bool {
+            Array("stringUnit".utf8).withUnsafeBufferPointer { outline.classify($0) == (isRead: true, isNamed: false) }
+        }
+
+        /// Reads the object at `index` when it is `{ "stringUnit" : { … } }` with only strings in
+        /// the unit (every localization and plural form Xcode writes), in a named object whose
+        /// values are kept: the nodes the general loop makes, without its steps per member (the
+        /// outline's look-up of each name, an open container each). Returns the object's node; at
+        /// anything else (another member, a value not a string, a syntax error), nil with
+        /// nothing read, for the general loop to read it (and report what it finds).
+        mutating func unitObject() -> Int? {
+            let start = index, startLine = line, startColumns = columns, startNodes = nodes.count, startMade = made,
+                startLone = loneSurrogates.count
+            let base = bytes.baseAddress!, count = bytes.count
+            @inline(__always) func quoted(_ name: StaticString) -> Bool {
+                let length = name.utf8CodeUnitCount
+                return index + length + 2 <= count && base[index] == UInt8(ascii: "\"") && base[index + length + 1] == UInt8(ascii: "\"")
+                    && ByteWord.equal(base + index + 1, name.utf8Start, count: length)
+            }
+            /// `:` after a member's name, and the white space around it.
+            @inline(__always) func separator() -> Bool {
+                if index + 3 <= count, base[index] == 0x20, base[index + 1] == UInt8(ascii: ":"), base[index + 2] == 0x20 {
+                    index += 3
+                } else {
+                    skipSpace()
+                    guard index < count, base[index] == UInt8(ascii: ":") else { return false }
+                    index += 1
+                }
+                skipSpace()
+                return true
+            }
+            func read() throws(NativeSyntaxError) -> Int? {
+                let object = try append(.object, start: start, length: 0, at: start)
+                index += 1
+                skipSpace()
+                guard quoted("stringUnit") else { return nil }
+                _ = try append(.string, start: index + 1, length: 10, at: index)
+                index += 12
+                guard separator(), index < count, base[index] == UInt8(ascii: "{") else { return nil }
+                let unit = try append(.object, start: index, length: 0, at: index)
+                index += 1
+                skipSpace()
+                if index < count, base[index] != UInt8(ascii: "}") {
+                    while true {
+                        // The unit's two names, as Xcode writes them, told without a scan.
+                        if quoted("state") || quoted("value") {
+                            _ = try append(.string, start: index + 1, length: 5, at: index)
+                            index += 7
+                        } else {
+                            guard index < count, base[index] == UInt8(ascii: "\"") else { return nil }
+                            _ = try string(keep: true)
+                        }
+                        guard separator(), index < count, base[index] == UInt8(ascii: "\"") else { return nil }
+                        _ = try string(keep: true)
+                        skipSpace()
+                        guard index < count, base[index] == UInt8(ascii: ",") else { break }
+                        index += 1
+                        skipSpace()
+                    }
+                }
+                guard index < count, base[index] == UInt8(ascii: "}") else { return nil }
+                index += 1
+                nodes[unit].end = Int32(nodes.count)
+                skipSpace()
+                guard index < count, base[index] == UInt8(ascii: "}") else { return nil }
+                index += 1
+                nodes[object].end = Int32(nodes.count)
+                return object
+            }
+            if let object = try? read() { return object }
+            index = start
+            line = startLine
+            columns = startColumns
+            nodes.removeLast(nodes.count - startNodes)
+            made = startMade
+            if loneSurrogates.count > startLone { loneSurrogates.removeLast(loneSurrogates.count - startLone) }
+            return nil
         }
 
         /// The text of the last node, a member name written with escapes, decoded (what it spells).
