@@ -92,6 +92,8 @@ struct CatalogEntries: JSONMemberSink {
         var name: String
         var declaration: (line: Int, column: Int)?
         var items = RawItems()
+        /// The ordinal of the last entry that added to it (`touched` holds it then).
+        var touchedBy = -1
     }
 
     /// What an entry added, to drop it when the next entry gives its name again (the lists it
@@ -367,6 +369,12 @@ struct CatalogEntries: JSONMemberSink {
     /// variations, a member name with escapes, a form that is not a CLDR category or is given
     /// twice, a value that is not a string. Where a name is given twice the last wins, as there.
     private static func plainLocalization(_ doc: JSONDocument, _ localization: Int, forms: inout [PluralForm]) -> StringUnit?? {
+        // Xcode's unit alone, as seven nodes: the object, `"stringUnit"`, the unit, its two members.
+        let end = Int32(localization + 7)
+        if doc.kind(localization) == .object, doc[localization].end == end, doc.kind(localization + 2) == .object,
+           doc[localization + 2].end == end, doc.isPlain(localization + 1, "stringUnit") {
+            return stringUnit(doc, localization + 2).map { .some($0) }
+        }
         guard doc.kind(localization) == .object,
               let (unit, variations, substitutions) = lastMembers(doc, localization, "stringUnit", "variations", "substitutions"),
               substitutions == nil else { return .none }
@@ -454,17 +462,23 @@ struct CatalogEntries: JSONMemberSink {
                                diagnostics: diagnostics.count, untranslatable: untranslatable.count)
         defer { checkpoint = added }
         touched.removeAll(keepingCapacity: true)
-        // The name's bytes serve the first record's key while nothing follows them in the arena.
+        // The name's bytes serve the first record's key while nothing follows them in the arena,
+        // and are copied for the others.
         var nameFree = true
         func keyPlace(_ arena: inout TextBuffer) -> (Int32, Int32) {
             if nameFree, arena.count == Int(nameAt.start + nameAt.length) {
                 nameFree = false
                 return nameAt
             }
-            return StringsFileData.store(key, in: &arena)
+            let start = Int32(arena.count)
+            arena.appendCopy(ofBytesAt: Int(nameAt.start), length: Int(nameAt.length))
+            return (start, nameAt.length)
         }
+        let ordinal = self.ordinal
         func noteList(_ list: Int) {
-            if !touched.contains(where: { $0.list == list }) { touched.append((list, lists[list].items.count)) }
+            guard lists[list].touchedBy != ordinal else { return }
+            lists[list].touchedBy = ordinal
+            touched.append((list, lists[list].items.count))
         }
         guard doc.kind(entry) == .object else {
             diagnostics.append(syntax("the entry '\(key)' must be an object, found \(JSONDocument.kindName(doc.kind(entry)))",

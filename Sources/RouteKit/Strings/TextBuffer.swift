@@ -60,6 +60,15 @@ final class TextBuffer: @unchecked Sendable {
         count += bytes.count
     }
 
+    /// Appends a copy of its own bytes `offset ..< offset + length` (a String Catalog's key again
+    /// before each of its texts: from the bytes, not from a String each time).
+    @inline(__always)
+    func appendCopy(ofBytesAt offset: Int, length: Int) {
+        reserve(length)
+        Self.copy(base + offset, to: base + count, count: length)
+        count += length
+    }
+
     @inline(__always)
     func append(_ byte: UInt8) {
         if count == capacity { resize(to: capacity * 2) }
