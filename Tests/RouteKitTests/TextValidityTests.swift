@@ -3,8 +3,7 @@ import Testing
 
 /// `TextValidity.firstProblem` skips sixty-four (`ByteBlock`), sixteen and eight ASCII bytes at a
 /// time; held here to a byte-at-a-time reading of the same rules (the oracle), on buffers with a
-/// bad byte at every offset of a word and of three blocks, and at random, whole, in steps and in
-/// chunks taken by two cores.
+/// bad byte at every offset of a word and of three blocks, and at random.
 @Suite struct TextValidityTests {
     /// One byte (or UTF-8 sequence) at a time, as the rules read.
     static func oracle(_ bytes: UnsafeBufferPointer<UInt8>, allowControls: Bool) -> Int? {
@@ -28,30 +27,6 @@ import Testing
                 let expected = oracle(buffer, allowControls: allowControls)
                 #expect(TextValidity.firstProblem(in: buffer, allowControls: allowControls)?.offset == expected, "\(bytes)",
                         sourceLocation: sourceLocation)
-                // In steps (as a large JSON file is checked between batches): the same first problem.
-                for step in [1, 2, 3, 7, 8, 9, 17] {
-                    var index = 0, found: Int?
-                    while index < buffer.count, found == nil {
-                        let before = index
-                        found = TextValidity.firstProblem(in: buffer, from: &index, before: index + step, allowControls: allowControls)?.offset
-                        #expect(found != nil || index > before, "no progress", sourceLocation: sourceLocation)
-                        if found == nil, index == before { break }
-                    }
-                    #expect(found == expected, "\(bytes) in steps of \(step)", sourceLocation: sourceLocation)
-                }
-                // In chunks either of two cores takes (a large JSON file's check, `ChunkedTextCheck`):
-                // the same first problem, with chunks cut inside sequences of every length.
-                let message = TextValidity.firstProblem(in: buffer, allowControls: allowControls)?.message
-                for step in [1, 2, 3, 5, 8, 64] {
-                    let alone = ChunkedTextCheck(buffer, step: step, allowControls: allowControls)
-                    while alone.checkNext() {}
-                    #expect(alone.firstProblem?.offset == expected && alone.firstProblem?.message == message,
-                            "\(bytes) in chunks of \(step)", sourceLocation: sourceLocation)
-                    let shared = ChunkedTextCheck(buffer, step: step, allowControls: allowControls)
-                    _ = Concurrent.pair({ while shared.checkNext() {} }, { while shared.checkNext() {} })
-                    #expect(shared.firstProblem?.offset == expected && shared.firstProblem?.message == message,
-                            "\(bytes) in chunks of \(step) on two cores", sourceLocation: sourceLocation)
-                }
             }
         }
     }
@@ -110,6 +85,69 @@ import Testing
                 bytes += piece
             }
             Self.check(bytes)
+        }
+    }
+}
+
+/// A JSON file's text check: the parse checks the UTF-8 of every string as it scans it, and the
+/// whole file is checked only where the parse stops. The first problem in the bytes is what is
+/// reported, wherever the parse would have stopped, as when the file was checked first (the
+/// oracle): for a bad byte at every offset, inside strings and out, on the one-core path and on
+/// the path of a large String Catalog (the sink on another core).
+@Suite struct JSONTextValidityTests {
+    static let catalog = Array("""
+    {
+      "sourceLanguage" : "en",
+      "strings" : {
+        "Grüße %@" : { "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : "設定 😀 \\"é\\"" } } } },
+        "b" : { "comment" : "ñ", "localizations" : { "ja" : { "stringUnit" : { "value" : "x" } } } }
+      },
+      "version" : "1.0"
+    }
+
+    """.utf8)
+
+    /// The outcome the oracle expects: the first problem in the bytes, else the parse's own.
+    static func expected(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard let problem = TextValidity.firstProblem(in: bytes) else { return nil }
+        let (line, column) = TextPosition.locate(offset: problem.offset, in: bytes)
+        return "\(line):\(column) \(problem.message) is not allowed here: JSON text is UTF-8"
+    }
+
+    static func parsed(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        do throws(NativeSyntaxError) {
+            _ = try JSONDocument.parse(bytes, outline: .stringCatalog)
+            return nil
+        } catch {
+            return "\(error.line):\(error.column) \(error.message)"
+        }
+    }
+
+    @Test func theFirstProblemInTheBytesIsReportedWhereverTheParseStops() {
+        for bad: [UInt8] in [[0x00], [0x01], [0x1F], [0x80], [0xC0], [0xC3], [0xE8, 0xA8], [0xF0, 0x9F, 0x98], [0xED, 0xA0, 0x80], [0xFF], [0x7F]] {
+            for offset in 0 ... Self.catalog.count {
+                var bytes = Self.catalog
+                bytes.insert(contentsOf: bad, at: offset)
+                bytes.withUnsafeBufferPointer { buffer in
+                    let oracle = Self.expected(buffer)
+                    let outcome = Self.parsed(buffer)
+                    if let oracle {
+                        #expect(outcome == oracle, "\(bad) at \(offset)")
+                    } else {
+                        // Well-formed text: never refused as text by the parse.
+                        #expect(outcome.map { !$0.hasSuffix("JSON text is UTF-8") && !$0.hasSuffix("invalid UTF-8") } ?? true, "\(bad) at \(offset)")
+                    }
+                    // The large file's path, the sink beside the parse: the same findings.
+                    let limits = InputLimits()
+                    let oneCore = XCStringsReader.read(buffer: buffer, path: "L.xcstrings", baseLocale: "en", limits: limits, besideFrom: .max)
+                    let twoCores = XCStringsReader.read(buffer: buffer, path: "L.xcstrings", baseLocale: "en", limits: limits, besideFrom: 0)
+                    #expect(oneCore.file.diagnostics.map(\.message) == twoCores.file.diagnostics.map(\.message), "\(bad) at \(offset)")
+                    if let oracle {
+                        #expect(twoCores.file.diagnostics.first.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.message)" } == oracle,
+                                "\(bad) at \(offset)")
+                    }
+                }
+            }
         }
     }
 }

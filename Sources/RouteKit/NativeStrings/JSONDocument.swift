@@ -116,10 +116,10 @@ struct JSONDocument {
     /// large object costs the nodes of one member at a time. In the document returned, that
     /// object has no members. `maxNodes` counts every node made, dropped or not.
     ///
-    /// A file of `besideFrom` bytes or more is read with a second core: its UTF-8 is checked, and
-    /// the streamed members are handed to the sink, beside the parse, in batches of a few
-    /// thousand nodes (`MemberPipeline`); the sink sees the same calls in the same order either
-    /// way (each call's document may hold other members' nodes beside its own).
+    /// A file of `besideFrom` bytes or more is read with a second core: the streamed members are
+    /// handed to the sink, beside the parse, in batches of a few thousand nodes
+    /// (`MemberPipeline`); the sink sees the same calls in the same order either way (each call's
+    /// document may hold other members' nodes beside its own).
     ///
     /// `readsUnitsDirectly`: a String Catalog's localizations and plural forms, each
     /// `{ "stringUnit" : { "state" : "…", "value" : "…" } }`, are read by a path of their own
@@ -287,9 +287,6 @@ struct JSONDocument {
 
     /// Files from this size are read with a second core (`parse(_:…into:besideFrom:)`).
     static let besideFrom = 1 << 20
-    /// The bytes the second core checks for UTF-8 between batches of members (about a tenth of
-    /// a millisecond).
-    static let checkStep = 256 << 10
 
     var root: Int { 0 }
 
@@ -646,36 +643,32 @@ struct JSONDocument {
             func invalid(_ problem: (offset: Int, message: String)) -> NativeSyntaxError {
                 error("\(problem.message) is not allowed here: JSON text is UTF-8", at: problem.offset)
             }
+            // The parse checks the UTF-8 of every string as it scans it, and reads no byte outside
+            // one that is not ASCII, nor a control character but white space: a file it reads
+            // whole is valid text. Where it stops, a problem in the bytes is what is reported,
+            // before the parse's (what the sink read is dropped then): the file is checked then.
             let bytes = self.bytes
-            guard bytes.count >= besideFrom else {
+            func checked(_ parsed: Result<Void, NativeSyntaxError>) throws(NativeSyntaxError) {
+                guard case .failure(let failure) = parsed else { return }
                 if let problem = TextValidity.firstProblem(in: bytes) { throw invalid(problem) }
-                return try parse()
+                throw failure
             }
-            // A large file is checked for UTF-8 on another core while it is parsed, and there its
-            // streamed members then go to the sink. A problem in the bytes is what is reported,
-            // before any of the parse's (what the sink read is dropped then).
-            let pipeline = streamed == nil ? nil : MemberPipeline(sink: sink, bytes: bytes)
+            guard bytes.count >= besideFrom, streamed != nil else {
+                return try checked(Result { () throws(NativeSyntaxError) in try parse() })
+            }
+            // A large file's streamed members go to the sink on another core while it is parsed.
+            let pipeline = MemberPipeline(sink: sink, bytes: bytes)
             self.pipeline = pipeline
-            // The check goes in chunks between batches (a batch never waits for the whole file's
-            // check: while it did, the parser delivered batches itself, 7% of its core), and the
-            // parser's core takes the chunks left once its parse is over.
-            let check = ChunkedTextCheck(bytes, step: JSONDocument.checkStep)
             let (parsed, _) = Concurrent.pair({
                 let parsed = Result { () throws(NativeSyntaxError) in try parse() }
-                pipeline?.finish(&nodes, prefix: streamPrefix)
-                while check.checkNext() {}
+                pipeline.finish(&nodes, prefix: streamPrefix)
                 return parsed
             }, {
-                pipeline?.deliverAll(meanwhile: check.checkNext)
-                while check.checkNext() {}
+                pipeline.deliverAll()
             })
-            let problem = check.firstProblem
-            if let pipeline {
-                self.pipeline = nil
-                sink = pipeline.takeSink()
-            }
-            if let problem { throw invalid(problem) }
-            try parsed.get()
+            self.pipeline = nil
+            sink = pipeline.takeSink()
+            try checked(parsed)
         }
 
         private mutating func parse() throws(NativeSyntaxError) {
@@ -921,13 +914,14 @@ struct JSONDocument {
             // A high surrogate escape waiting for its low half: where it is, and where the low
             // half must start.
             var pendingHigh: (at: Int, end: Int)?
-            /// The bytes of `word` that may stop the scan: a zero-byte test for each of the three
-            /// (the lowest byte flagged is always a true one).
+            /// The bytes of `word` that may stop the scan: a zero-byte test for each of the three,
+            /// and every byte that is not ASCII, whose UTF-8 is checked here (the lowest byte
+            /// flagged is always a true one).
             @inline(__always) func stops(_ word: UInt64) -> UInt64 {
                 let quotes = word ^ 0x2222_2222_2222_2222, backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
                 let ones: UInt64 = 0x0101_0101_0101_0101
                 return (((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
-                    | ((word &- 0x2020_2020_2020_2020) & ~word)) & 0x8080_8080_8080_8080
+                    | ((word &- 0x2020_2020_2020_2020) & ~word) | word) & 0x8080_8080_8080_8080
             }
             while true {
                 // To the next quote, backslash or control byte: sixteen bytes a step (two words
@@ -958,6 +952,13 @@ struct JSONDocument {
                     return (start, offset, escapes)
                 }
                 if byte < 0x20 { throw badByte("a control character in a string (write it as an escape such as \\n)", at: offset, open) }
+                if byte >= 0x80 {
+                    // A character other than ASCII: one well-formed UTF-8 sequence, or the parse
+                    // stops (and `run` reports the file's first problem in its bytes).
+                    guard let length = TextValidity.sequenceLength(bytes, at: offset) else { throw error("invalid UTF-8", at: offset) }
+                    offset += length
+                    continue
+                }
                 guard byte == UInt8(ascii: "\\") else {
                     offset += 1
                     continue
@@ -1157,11 +1158,9 @@ extension JSONDocument {
         }
 
         /// Delivers batches as they come until the parse is over and none is left (the other side).
-        /// `work` is done a step at a time while no batch waits, until it says it is done. With
-        /// nothing to do, it looks again for a while before it sleeps (`Concurrent.IdleSpin`): a
-        /// batch comes every tenth of a millisecond while the parse goes on.
-        func deliverAll(meanwhile work: () -> Bool) {
-            var working = true
+        /// With nothing to do, it looks again for a while before it sleeps (`Concurrent.IdleSpin`):
+        /// a batch comes every tenth of a millisecond while the parse goes on.
+        func deliverAll() {
             var idle = Concurrent.IdleSpin()
             pthread_mutex_lock(lock)
             while true {
@@ -1170,10 +1169,6 @@ extension JSONDocument {
                     idle.reset()
                 } else if finished, waiting.isEmpty, !delivering {
                     break
-                } else if working {
-                    pthread_mutex_unlock(lock)
-                    working = work()
-                    pthread_mutex_lock(lock)
                 } else if idle.looksAgain(releasing: lock) {
                     continue
                 } else {

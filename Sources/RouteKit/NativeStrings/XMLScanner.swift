@@ -56,19 +56,7 @@ enum TextValidity {
     @inline(__always)
     static func firstProblem(in bytes: UnsafeBufferPointer<UInt8>, allowControls: Bool = false) -> (offset: Int, message: String)? {
         var index = 0
-        return firstProblem(in: bytes, from: &index, before: bytes.count, allowControls: allowControls)
-    }
-
-    /// `firstProblem(in:)` of the bytes from `index` on, stopping once `index` reaches `limit`
-    /// (a sequence is read whole, so it may stop a few bytes past): a check in steps, each going
-    /// on where the one before stopped.
-    @inline(__always)
-    static func firstProblem(in bytes: UnsafeBufferPointer<UInt8>, from start: inout Int, before limit: Int,
-                             allowControls: Bool = false) -> (offset: Int, message: String)? {
-        // A local cursor (where `start` is a captured variable, the loop would keep it in memory).
-        var index = start
-        defer { start = index }
-        let limit = Swift.min(limit, bytes.count)
+        let limit = bytes.count
         while index < limit {
             // Sixty-four, sixteen, then eight bytes at a time while they are ASCII without
             // forbidden controls (most of a file: line breaks and indentation included).
