@@ -285,7 +285,7 @@ struct JSONDocument {
     /// How far into a line a node's column is counted only when asked (`Node.columnFrom`).
     static let columnsCountedWhenAsked = 256
 
-    /// Files from this size are read with a second core (`parse(_:…into:besideFrom:)`).
+    /// Files from this size are read with a second core when an object is streamed (`parse(_:…into:besideFrom:)`).
     static let besideFrom = 1 << 20
 
     var root: Int { 0 }
@@ -924,8 +924,8 @@ struct JSONDocument {
                     | ((word &- 0x2020_2020_2020_2020) & ~word) | word) & 0x8080_8080_8080_8080
             }
             while true {
-                // To the next quote, backslash or control byte: sixteen bytes a step (two words
-                // side by side), then eight, byte by byte in the file's last few.
+                // To the next quote, backslash, control byte or byte other than ASCII: sixteen bytes
+                // a step (two words side by side), then eight, byte by byte in the file's last few.
                 if offset + 16 <= count {
                     let first = stops(UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
                     let second = stops(UnsafeRawPointer(base + offset + 8).loadUnaligned(as: UInt64.self))
