@@ -71,6 +71,32 @@ import Testing
         }
     }
 
+    /// `ColumnCounter.scalarCount` (eight bytes a step, then one) counts what the byte-by-byte
+    /// rule counts, a byte that is not a continuation (`10xxxxxx`): every byte value in every lane,
+    /// and every range of random UTF-8 and stray bytes.
+    @Test func scalarCountCountsWhatEachByteSays() {
+        func expected(_ bytes: [UInt8], _ range: Range<Int>) -> Int { bytes[range].count { $0 & 0xC0 != 0x80 } }
+        for value in 0 ... 255 {
+            for lane in 0 ..< 17 {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 17)
+                bytes[lane] = UInt8(value)
+                for range in [0 ..< 17, 0 ..< 8, 1 ..< 9, lane ..< 17, 0 ..< lane] {
+                    let counted = bytes.withUnsafeBufferPointer { ColumnCounter.scalarCount($0, range) }
+                    #expect(counted == expected(bytes, range), "byte \(value) at \(lane), \(range)")
+                }
+            }
+        }
+        var generator = SeededGenerator(seed: 91)
+        let pieces: [[UInt8]] = [Array("abc ".utf8), Array("é".utf8), Array("設定".utf8), Array("😀".utf8), [0x80], [0xBF, 0xC0], [0xFF]]
+        for _ in 0 ..< 300 {
+            var bytes: [UInt8] = []
+            for _ in 0 ..< Int.random(in: 0 ... 30, using: &generator) { bytes += pieces.randomElement(using: &generator)! }
+            let start = Int.random(in: 0 ... bytes.count, using: &generator), end = Int.random(in: start ... bytes.count, using: &generator)
+            let counted = bytes.withUnsafeBufferPointer { ColumnCounter.scalarCount($0, start ..< end) }
+            #expect(counted == expected(bytes, start ..< end), "\(bytes) \(start) ..< \(end)")
+        }
+    }
+
     /// A tokenizer's name run, eight bytes a step, ends where the byte-by-byte rule ends it: every
     /// start in random text of name bytes, other ASCII and UTF-8, with and without `orNonASCII`.
     @Test func aNameRunEndsWhereEachByteSays() {

@@ -781,8 +781,7 @@ struct JSONDocument {
         /// anything else (another member, a value not a string, a syntax error), nil with
         /// nothing read, for the general loop to read it (and report what it finds).
         mutating func unitObject() -> Int? {
-            let start = index, startLine = line, startColumns = columns, startNodes = nodes.count, startMade = made,
-                startLone = loneSurrogates.count
+            let start = index, startLine = line, startColumns = columns, startLone = loneSurrogates.count
             let base = bytes.baseAddress!, count = bytes.count
             @inline(__always) func quoted(_ name: StaticString) -> Bool {
                 let length = name.utf8CodeUnitCount
@@ -801,29 +800,40 @@ struct JSONDocument {
                 skipSpace()
                 return true
             }
+            let first = nodes.count
             func read() throws(NativeSyntaxError) -> Int? {
-                let object = try append(.object, start: start, length: 0, at: start)
+                // The nodes made here, seven at most (a unit of two members; with more, the general
+                // loop reads it), appended together when all is read: an append each checked the
+                // array's uniqueness and room. (Not captured by a function: a captured variable's
+                // every access was checked for exclusivity at run time.)
+                var built = UnitNodes()
+                built.add(node(.object, start: start, length: 0, at: start, as: first))
                 index += 1
                 skipSpace()
                 guard quoted("stringUnit") else { return nil }
-                _ = try append(.string, start: index + 1, length: 10, at: index)
+                built.add(node(.string, start: index + 1, length: 10, at: index, as: first + built.count))
                 index += 12
                 guard separator(), index < count, base[index] == UInt8(ascii: "{") else { return nil }
-                let unit = try append(.object, start: index, length: 0, at: index)
+                built.add(node(.object, start: index, length: 0, at: index, as: first + built.count))
                 index += 1
                 skipSpace()
                 if index < count, base[index] != UInt8(ascii: "}") {
                     while true {
+                        guard built.hasRoom(for: 2) else { return nil }
                         // The unit's two names, as Xcode writes them, told without a scan.
                         if quoted("state") || quoted("value") {
-                            _ = try append(.string, start: index + 1, length: 5, at: index)
+                            built.add(node(.string, start: index + 1, length: 5, at: index, as: first + built.count))
                             index += 7
                         } else {
                             guard index < count, base[index] == UInt8(ascii: "\"") else { return nil }
-                            _ = try string(keep: true)
+                            let open = index, name = try string(keep: false)
+                            built.add(node(.string, flag: name.escapes, start: name.start, length: name.end - name.start, at: open,
+                                           as: first + built.count))
                         }
                         guard separator(), index < count, base[index] == UInt8(ascii: "\"") else { return nil }
-                        _ = try string(keep: true)
+                        let open = index, value = try string(keep: false)
+                        built.add(node(.string, flag: value.escapes, start: value.start, length: value.end - value.start, at: open,
+                                       as: first + built.count))
                         skipSpace()
                         guard index < count, base[index] == UInt8(ascii: ",") else { break }
                         index += 1
@@ -832,21 +842,49 @@ struct JSONDocument {
                 }
                 guard index < count, base[index] == UInt8(ascii: "}") else { return nil }
                 index += 1
-                nodes[unit].end = Int32(nodes.count)
                 skipSpace()
                 guard index < count, base[index] == UInt8(ascii: "}") else { return nil }
                 index += 1
-                nodes[object].end = Int32(nodes.count)
-                return object
+                // Past the node limit, the general loop stops where it is passed.
+                guard made + built.count <= maxNodes else { return nil }
+                made += built.count
+                // The object and the unit end where the nodes do.
+                built.nodes[0].end = Int32(first + built.count)
+                built.nodes[2].end = Int32(first + built.count)
+                built.append(to: &nodes)
+                return first
             }
             if let object = try? read() { return object }
             index = start
             line = startLine
             columns = startColumns
-            nodes.removeLast(nodes.count - startNodes)
-            made = startMade
             if loneSurrogates.count > startLone { loneSurrogates.removeLast(loneSurrogates.count - startLone) }
             return nil
+        }
+
+        /// A node at `offset`, as `append` makes it (its column asked in the same order), to be
+        /// node `number`: `unitObject`'s, appended at once.
+        @inline(__always)
+        mutating func node(_ kind: Kind, flag: Bool = false, start: Int, length: Int, at offset: Int, as number: Int) -> Node {
+            Node(kind: kind, flag: flag, start: Int32(start), length: Int32(length), end: Int32(number + 1), line: line,
+                 columnFrom: columnFrom(offset))
+        }
+
+        /// The nodes of a string unit's object (`unitObject`): seven at most.
+        struct UnitNodes {
+            var nodes = InlineArray<7, Node>(repeating: Node(kind: .null, flag: false, start: 0, length: 0, end: 0, line: 0, columnFrom: 0))
+            private(set) var count = 0
+
+            func hasRoom(for more: Int) -> Bool { count + more <= nodes.count }
+
+            mutating func add(_ node: Node) {
+                nodes[count] = node
+                count += 1
+            }
+
+            func append(to array: inout [Node]) {
+                nodes.span.withUnsafeBufferPointer { array.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count])) }
+            }
         }
 
         /// The text of the last node, a member name written with escapes, decoded (what it spells).
