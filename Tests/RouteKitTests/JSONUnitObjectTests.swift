@@ -12,11 +12,7 @@ import Testing
             do throws(NativeSyntaxError) {
                 let document = try JSONDocument.parse(buffer, maxDepth: maxDepth, maxNodes: maxNodes, outline: .stringCatalog,
                                                       readsUnitsDirectly: direct)
-                let nodes = document.nodes.indices.map { index in
-                    let node = document[index], position = document.position(index)
-                    return "\(node.kind) \(node.flag) \(node.start) \(node.length) \(node.end) \(position.line):\(position.column)"
-                }
-                return nodes.joined(separator: "\n") + "\nlone \(document.loneSurrogateOffsets) repeats \(document.objectsWithRepeats.sorted())"
+                return document.nodeSummary + " repeats \(document.objectsWithRepeats.sorted())"
             } catch {
                 return "error \(error.line):\(error.column) \(error.message)"
             }

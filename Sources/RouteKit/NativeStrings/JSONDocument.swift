@@ -1305,3 +1305,15 @@ extension JSONDocument {
         return try result.get()
     }
 }
+
+extension JSONDocument {
+    /// Every node's fields and position, and the lone surrogates: what two parses of one text
+    /// must agree on (the direct reading of string units and the general loop, in tests and the
+    /// fuzz harness).
+    var nodeSummary: String {
+        nodes.indices.map { index in
+            let node = nodes[index], position = position(index)
+            return "\(node.kind) \(node.flag) \(node.start) \(node.length) \(node.end) \(position.line):\(position.column)"
+        }.joined(separator: "\n") + "\nlone \(loneSurrogateOffsets)"
+    }
+}

@@ -29,12 +29,26 @@ extension FuzzEntry {
     }
 
     /// A String Catalog, read in place and merged, and through the importer's path. Traps when the
-    /// streaming reader and the whole-document one (its oracle) read it differently.
+    /// streaming reader and the whole-document one (its oracle) read it differently, or when the
+    /// parser's direct reading of string units makes other nodes than its general loop.
     /// Returns the number of records read.
     @discardableResult
     public static func xcstrings(_ bytes: [UInt8]) -> Int {
         if let difference = StringsRecordDump.catalogDifference(bytes) {
             preconditionFailure("the streaming String Catalog reader parts from the whole-document one:\n\(difference)")
+        }
+        func parsed(direct: Bool) -> String {
+            bytes.withUnsafeBufferPointer { buffer in
+                do throws(NativeSyntaxError) {
+                    return try JSONDocument.parse(buffer, outline: .stringCatalog, readsUnitsDirectly: direct).nodeSummary
+                } catch {
+                    return "error \(error.line):\(error.column) \(error.message)"
+                }
+            }
+        }
+        let direct = parsed(direct: true), general = parsed(direct: false)
+        if direct != general {
+            preconditionFailure("string units read directly: \(direct); by the general loop: \(general)")
         }
         let result = NativeStringsReader.read(bytes: bytes, path: "/fuzz/Localizable.xcstrings",
                                               format: .stringCatalog, baseLocale: "en", limits: .default)
