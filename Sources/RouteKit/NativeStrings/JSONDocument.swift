@@ -616,9 +616,32 @@ struct JSONDocument {
         mutating func append(_ kind: Kind, flag: Bool = false, start: Int, length: Int, at offset: Int) throws(NativeSyntaxError) -> Int {
             guard made < maxNodes else { throw error("more than \(maxNodes) JSON values (limits.node-count)", at: offset) }
             made += 1
-            nodes.append(Node(kind: kind, flag: flag, start: Int32(start), length: Int32(length), end: Int32(nodes.count + 1),
-                              line: line, columnFrom: columnFrom(offset)))
+            nodes.append(node(kind, flag: flag, start: start, length: length, at: offset, as: nodes.count))
             return nodes.count - 1
+        }
+
+        /// The node `append` makes at `offset`, to be node `number` (its column asked in turn:
+        /// `unitObject` makes a unit's this way, to append them together).
+        @inline(__always)
+        mutating func node(_ kind: Kind, flag: Bool = false, start: Int, length: Int, at offset: Int, as number: Int) -> Node {
+            Node(kind: kind, flag: flag, start: Int32(start), length: Int32(length), end: Int32(number + 1), line: line,
+                 columnFrom: columnFrom(offset))
+        }
+
+        /// The `:` after a member's name and the white space around it; false when there is none.
+        /// `"name" : value`, as Xcode writes a catalog: the separator in one look.
+        @inline(__always)
+        mutating func nameSeparator() -> Bool {
+            let base = bytes.baseAddress!, count = bytes.count
+            if index + 3 <= count, base[index] == 0x20, base[index + 1] == UInt8(ascii: ":"), base[index + 2] == 0x20 {
+                index += 3
+            } else {
+                skipSpace()
+                guard index < count, base[index] == UInt8(ascii: ":") else { return false }
+                index += 1
+            }
+            skipSpace()
+            return true
         }
 
         /// `Node.columnFrom` of a node at `offset`: its line's start, but past the first
@@ -732,17 +755,9 @@ struct JSONDocument {
                                                                       readable: bytes.count - name.start)
                         }
                     }
-                    // `"name" : value`, as Xcode writes a catalog: the separator in one look.
-                    if index + 3 <= bytes.count, bytes[index] == 0x20, bytes[index + 1] == UInt8(ascii: ":"), bytes[index + 2] == 0x20 {
-                        index += 3
-                    } else {
-                        skipSpace()
-                        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-                            throw error("expected ':' after the member name, found \(describe(index))", at: index)
-                        }
-                        index += 1
+                    guard nameSeparator() else {
+                        throw error("expected ':' after the member name, found \(describe(index))", at: index)
                     }
-                    skipSpace()
                 }
                 // A localization or plural form (the values of a named object), read directly
                 // when it is a string unit alone.
@@ -788,18 +803,6 @@ struct JSONDocument {
                 return index + length + 2 <= count && base[index] == UInt8(ascii: "\"") && base[index + length + 1] == UInt8(ascii: "\"")
                     && ByteWord.equal(base + index + 1, name.utf8Start, count: length)
             }
-            /// `:` after a member's name, and the white space around it.
-            @inline(__always) func separator() -> Bool {
-                if index + 3 <= count, base[index] == 0x20, base[index + 1] == UInt8(ascii: ":"), base[index + 2] == 0x20 {
-                    index += 3
-                } else {
-                    skipSpace()
-                    guard index < count, base[index] == UInt8(ascii: ":") else { return false }
-                    index += 1
-                }
-                skipSpace()
-                return true
-            }
             let first = nodes.count
             func read() throws(NativeSyntaxError) -> Int? {
                 // The nodes made here, seven at most (a unit of two members; with more, the general
@@ -813,7 +816,7 @@ struct JSONDocument {
                 guard quoted("stringUnit") else { return nil }
                 built.add(node(.string, start: index + 1, length: 10, at: index, as: first + built.count))
                 index += 12
-                guard separator(), index < count, base[index] == UInt8(ascii: "{") else { return nil }
+                guard nameSeparator(), index < count, base[index] == UInt8(ascii: "{") else { return nil }
                 built.add(node(.object, start: index, length: 0, at: index, as: first + built.count))
                 index += 1
                 skipSpace()
@@ -830,7 +833,7 @@ struct JSONDocument {
                             built.add(node(.string, flag: name.escapes, start: name.start, length: name.end - name.start, at: open,
                                            as: first + built.count))
                         }
-                        guard separator(), index < count, base[index] == UInt8(ascii: "\"") else { return nil }
+                        guard nameSeparator(), index < count, base[index] == UInt8(ascii: "\"") else { return nil }
                         let open = index, value = try string(keep: false)
                         built.add(node(.string, flag: value.escapes, start: value.start, length: value.end - value.start, at: open,
                                        as: first + built.count))
@@ -860,14 +863,6 @@ struct JSONDocument {
             columns = startColumns
             if loneSurrogates.count > startLone { loneSurrogates.removeLast(loneSurrogates.count - startLone) }
             return nil
-        }
-
-        /// A node at `offset`, as `append` makes it (its column asked in the same order), to be
-        /// node `number`: `unitObject`'s, appended at once.
-        @inline(__always)
-        mutating func node(_ kind: Kind, flag: Bool = false, start: Int, length: Int, at offset: Int, as number: Int) -> Node {
-            Node(kind: kind, flag: flag, start: Int32(start), length: Int32(length), end: Int32(number + 1), line: line,
-                 columnFrom: columnFrom(offset))
         }
 
         /// The nodes of a string unit's object (`unitObject`): seven at most.
