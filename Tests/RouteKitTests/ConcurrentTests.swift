@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
 import Synchronization
 import Testing
 @testable import RouteKit
@@ -117,6 +118,42 @@ import Testing
         }
         #expect(values == [true, true])
         #expect(makings.load(ordering: .relaxed) == 1)
+    }
+
+    /// A thread making a `Once` value takes no other work while it waits inside the making (here
+    /// for another value, which another thread makes): a call's later index asks for the value
+    /// it is making, and it would wait for itself. A lint's rules did: the texts' shared reading,
+    /// made by one rule, waited for the key arguments another rule was making, and its thread took
+    /// the next rule, which asked for the reading. Run on a thread of its own and waited for, so a
+    /// deadlock fails the test instead of hanging the suite.
+    @Test func aThreadMakingAOnceValueTakesNoOtherWorkMeanwhile() {
+        guard Concurrent.threadLimit > 1 else { return }
+        final class Outcome: Sendable {
+            let finished = Atomic<Bool>(false)
+            let values = Mutex<[Int]>([])
+        }
+        let outcome = Outcome()
+        Thread.detachNewThread {
+            let inner = Concurrent.Once<Int>(), outer = Concurrent.Once<Int>()
+            // Index 0 makes `inner`, slowly; the helper takes index 1, whose making of `outer`
+            // waits for `inner`; the later indices ask for `outer`.
+            let values = Concurrent.map(count: 6) { index in
+                if index == 0 {
+                    return inner.value {
+                        usleep(100_000)
+                        return 1
+                    }
+                }
+                return outer.value { inner.value { 1 } + 1 }
+            }
+            outcome.values.withLock { $0 = values }
+            outcome.finished.store(true, ordering: .releasing)
+        }
+        let deadline = ContinuousClock.now + .seconds(30)
+        while !outcome.finished.load(ordering: .acquiring), ContinuousClock.now < deadline { usleep(1_000) }
+        let finished = outcome.finished.load(ordering: .acquiring)
+        #expect(finished, "deadlocked")
+        #expect(outcome.values.withLock { $0 } == [1, 2, 2, 2, 2, 2])
     }
 
     /// `IdleSpin`: a waiting thread looks again (the lock released and taken back) until it has

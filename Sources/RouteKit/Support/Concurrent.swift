@@ -73,7 +73,11 @@ enum Concurrent {
                 if let made = state.withLock({ $0.value }) { return made }
                 return Pool.shared.help { state.withLock { $0.value } }
             }
+            let outer = Making.current
+            let making = Making(outer: outer)
+            Making.current = making
             let made = make()
+            Making.current = outer
             state.withLock { $0.value = made }
             if threadLimit > 1 { Pool.shared.wake() }
             return made
@@ -126,10 +130,52 @@ enum Concurrent {
         }
     }
 
+    /// A `Once` value being made: a thread that waits while it makes one (for helpers to leave a
+    /// call of the making's, or for another value) helps only with calls posted within that
+    /// making. Any other call may ask for the value it is making, and it would wait for itself:
+    /// a lint's call over the rules, whose next rule asks for the texts' shared reading that the
+    /// thread's own rule is making.
+    private final class Making: @unchecked Sendable {
+        let outer: Making?
+
+        init(outer: Making?) { self.outer = outer }
+
+        /// Whether work posted within `making` is within this one too.
+        func encloses(_ making: Making?) -> Bool {
+            var inner = making
+            while let current = inner {
+                if current === self { return true }
+                inner = current.outer
+            }
+            return false
+        }
+
+        private static let key: pthread_key_t = {
+            var key = pthread_key_t()
+            pthread_key_create(&key, nil)
+            return key
+        }()
+
+        /// The making the calling thread works within: the one it makes, or the one of the call
+        /// whose indices it is working on; nil for none.
+        static var current: Making? {
+            get { pthread_getspecific(key).map { Unmanaged<Making>.fromOpaque($0).takeUnretainedValue() } }
+            set { pthread_setspecific(key, newValue.map { Unmanaged.passUnretained($0).toOpaque() }) }
+        }
+
+        /// Whether the calling thread, while it waits, may work on `job`.
+        static func mayHelp(_ job: Job) -> Bool {
+            guard let current else { return true }
+            return current.encloses(job.making)
+        }
+    }
+
     /// One `perform` call: its indices, the next one to take, and the helpers working on it.
     private final class Job: @unchecked Sendable {
         let iterations: Int
         let next = Atomic<Int>(0)
+        /// The `Once` value whose making posted the call, if any (`Making`).
+        let making = Making.current
         /// Cleared once every helper has left, so no reference to the caller's closure outlives
         /// the call. Read only by threads working on the job.
         var body: ((Int) -> Void)?
@@ -144,6 +190,9 @@ enum Concurrent {
         /// Takes indices until none is left.
         func work() {
             guard let body else { return }
+            let outer = Making.current
+            if outer !== making { Making.current = making }
+            defer { if outer !== making { Making.current = outer } }
             while true {
                 let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard index < iterations else { return }
@@ -189,7 +238,7 @@ enum Concurrent {
             pthread_mutex_lock(lock)
             jobs.removeAll { $0 === job }
             while job.helpers > 0 {
-                if let other = jobs.first { help(other) } else { pthread_cond_wait(progress, lock) }
+                if let other = jobs.first(where: Making.mayHelp) { help(other) } else { pthread_cond_wait(progress, lock) }
             }
             job.body = nil
             pthread_mutex_unlock(lock)
@@ -202,7 +251,7 @@ enum Concurrent {
             defer { pthread_mutex_unlock(lock) }
             while true {
                 if let value = ready() { return value }
-                if let job = jobs.first { help(job) } else { pthread_cond_wait(progress, lock) }
+                if let job = jobs.first(where: Making.mayHelp) { help(job) } else { pthread_cond_wait(progress, lock) }
             }
         }
 
