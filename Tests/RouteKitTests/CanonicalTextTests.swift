@@ -87,6 +87,21 @@ import Testing
         #expect(differing.isEmpty)
     }
 
+    /// `isBlank` stops at a lead byte that begins no blank scalar, undecoded: every scalar the stdlib
+    /// calls blank, in all of Unicode, starts with one of the lead bytes it decodes, and every
+    /// scalar alone is blank to `isBlank` exactly when it is to the stdlib.
+    @Test func blankLeadBytesCoverEveryBlankScalar() {
+        var scalars = BlankScalars()
+        var wrong: [UInt32] = []
+        for value in UInt32(0x80) ... 0x10_FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let bytes = Array(scalar.utf8)
+            if scalar.isBlank, !UTF8Text.mayBeginBlank(bytes[0]) { wrong.append(value) }
+            if bytes.withUnsafeBufferPointer({ UTF8Text.isBlank($0, &scalars) }) != scalar.isBlank { wrong.append(value) }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(10))")
+    }
+
     @Test func firstIndexFindsTheFirstByteFromAnyStart() {
         // Lengths around the eight-byte steps, the target at every place, bytes that differ by one bit.
         for length in 0 ..< 20 {

@@ -592,6 +592,10 @@ enum UTF8Text {
                 index += 1
                 continue
             }
+            // Only five lead bytes begin a blank scalar (U+0085 and U+00A0; U+1680; U+2000–U+205F;
+            // U+3000; U+FEFF): any other ends the scan undecoded, as most texts in Cyrillic, CJK
+            // or with a first letter such as "Ü" do.
+            guard Self.mayBeginBlank(byte) else { return false }
             // Decoded one scalar at a time: most texts end the scan at their first letter.
             var rest = UnsafeBufferPointer(rebasing: bytes[index...]).makeIterator()
             var parser = Unicode.UTF8.ForwardParser()
@@ -605,6 +609,13 @@ enum UTF8Text {
             }
         }
         return true
+    }
+
+    /// Whether a scalar that `String.isBlank` counts as blank may start with the non-ASCII byte
+    /// `lead` (every other lead byte starts a scalar that is not, which `blankLeadBytesCoverEveryBlankScalar` checks).
+    @inline(__always)
+    static func mayBeginBlank(_ lead: UInt8) -> Bool {
+        lead == 0xC2 || (0xE1 ... 0xE3).contains(lead) || lead == 0xEF
     }
 
     /// True when `bytes` are valid UTF-8 whose scalars are all below U+0300, or in the letters of
