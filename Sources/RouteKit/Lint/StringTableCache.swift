@@ -9,15 +9,22 @@ final class StringTableCache: Sendable {
     private let argumentsByKey = Concurrent.Once<KeyArguments>()
     private let formatScansByLocale = Concurrent.Once<[FormatScan]>()
     private let mismatchesAlone = Concurrent.Once<[PlaceholderMismatch.Found?]>()
+    private let blanksAlone = Concurrent.Once<[TextSet]>()
     /// Whether `formatScans` compares each translation with its base too (`placeholder-mismatch`
     /// runs), and how many mismatches a locale lists at most (`limits.findings`).
     private let comparesPlaceholders: Bool
+    /// Whether a rule that reads the placeholders (`format-crash`, the verbatim rule, `placeholder-mismatch`)
+    /// runs, and whether `empty-translation` does: what the one reading of every text looks for.
+    private let readsPlaceholders: Bool
+    private let findsBlanks: Bool
     private let listedMismatches: Int
 
     /// `rules`: the rules that will ask (nil: any may).
     init(_ strings: StringTable, for rules: [any LintRule]? = nil, listedMismatches: Int = InputLimits.default.findings) {
         self.strings = strings
         comparesPlaceholders = rules?.contains { $0 is PlaceholderMismatch } ?? true
+        readsPlaceholders = rules?.contains { $0 is PlaceholderMismatch || $0 is FormatCrash || $0 is PlaceholderShownVerbatim } ?? true
+        findsBlanks = rules?.contains { $0 is EmptyTranslation } ?? true
         self.listedMismatches = listedMismatches
     }
 
@@ -33,17 +40,29 @@ final class StringTableCache: Sendable {
         argumentsByKey.value { KeyArguments(strings) }
     }
 
-    /// Per locale of `strings.locales` (same order), what one scan of every text with a `%` (no
-    /// other has a placeholder in any dialect) found: the texts where `format-crash` or
-    /// `placeholder-shown-verbatim` may find something, which they then read alone; and (when
-    /// `comparesPlaceholders`) the translations whose placeholders do not match their base's,
-    /// which `placeholder-mismatch` lists. Each rule scanned every such text, where one scan serves.
+    /// Per locale of `strings.locales` (same order), what one reading of every text found: of
+    /// those with a `%` (no other has a placeholder in any dialect), scanned, the texts where
+    /// `format-crash` or `placeholder-shown-verbatim` may find something, which they then read
+    /// alone, and (when `comparesPlaceholders`) the translations whose placeholders do not match
+    /// their base's, which `placeholder-mismatch` lists; and (when `findsBlanks`) the blank texts,
+    /// which `empty-translation` judges. Each rule read every text, where one reading serves:
+    /// a String Catalog's locales lie interleaved in its buffer, and each reading of a locale's
+    /// texts waited on memory at every one.
     func formatScans() -> [FormatScan] {
         formatScansByLocale.value {
-            let arguments = keyArguments()
+            let arguments = readsPlaceholders ? keyArguments() : nil
             return Self.formatScans(strings, arguments: arguments,
-                                    bases: comparesPlaceholders ? PlaceholderMismatch.Bases(strings, arguments: arguments) : nil,
-                                    listed: listedMismatches)
+                                    bases: comparesPlaceholders ? PlaceholderMismatch.Bases(strings, arguments: arguments!) : nil,
+                                    listed: listedMismatches, blanks: findsBlanks)
+        }
+    }
+
+    /// Per locale of `strings.locales`, its blank texts (empty, or only white space): from
+    /// `formatScans`, or when it does not look for them, from a reading of their own.
+    func blankTexts() -> [TextSet] {
+        guard !findsBlanks else { return formatScans().map(\.blanks) }
+        return blanksAlone.value {
+            Self.formatScans(strings, arguments: nil, bases: nil, listed: 0, blanks: true).map(\.blanks)
         }
     }
 
@@ -54,25 +73,32 @@ final class StringTableCache: Sendable {
         return mismatchesAlone.value {
             let arguments = keyArguments()
             return Self.formatScans(strings, arguments: arguments, bases: PlaceholderMismatch.Bases(strings, arguments: arguments),
-                                    listed: listedMismatches).map(\.mismatches)
+                                    listed: listedMismatches, blanks: false).map(\.mismatches)
         }
     }
 
-    private static func formatScans(_ strings: StringTable, arguments: KeyArguments, bases: PlaceholderMismatch.Bases?,
-                                    listed: Int) -> [FormatScan] {
+    /// `arguments`: nil when no placeholder is read (only `blanks` are looked for).
+    private static func formatScans(_ strings: StringTable, arguments: KeyArguments?, bases: PlaceholderMismatch.Bases?,
+                                    listed: Int, blanks findsBlanks: Bool) -> [FormatScan] {
         let storage = strings.storage
         let locales = strings.locales
         return Concurrent.map(count: locales.count) { localeIndex in
             guard let table = strings[locales[localeIndex]] else { return FormatScan(candidates: []) }
             var found: [FormatCandidate] = []
+            var blanks = TextSet()
+            var scalars = BlankScalars()
             let compared = locales[localeIndex] != strings.baseLocale && bases != nil
             var comparison = PlaceholderMismatch.LocaleComparison(compared ? bases : nil, table: table, storage: storage,
-                                                                  arguments: arguments, limit: listed)
+                                                                  arguments: arguments ?? KeyArguments(), limit: listed)
             var percents = ByteSearch(UInt8(ascii: "%"))
             for (index, entry) in table.entries.indexed {
                 let compares = comparison.start(index, entry)
                 var hasPercent = false
                 table.forEachTextAndForm(of: entry) { ref, form in
+                    if findsBlanks, storage.withBytes(entry.file, ref, { UTF8Text.isBlank($0, &scalars) }) {
+                        blanks.insert(form.map { table.entries.count + $0 } ?? index, of: table)
+                    }
+                    guard let arguments else { return }
                     guard percents.contains(entry.file, ref, in: storage) else {
                         if compares { storage.withBytes(entry.file, ref) { comparison.textWithoutPercent($0) } }
                         return
@@ -93,7 +119,7 @@ final class StringTableCache: Sendable {
                 }
                 if compares { comparison.finish(hasPercent: hasPercent) }
             }
-            return FormatScan(candidates: found, mismatches: compared ? comparison.found : nil)
+            return FormatScan(candidates: found, mismatches: compared ? comparison.found : nil, blanks: blanks)
         }
     }
 
@@ -157,6 +183,36 @@ struct FormatScan: Sendable {
     var candidates: [FormatCandidate]
     /// `placeholder-mismatch`'s findings in the locale, when compared (`LocaleComparison`).
     var mismatches: PlaceholderMismatch.Found?
+    /// The blank texts, when looked for.
+    var blanks = TextSet()
+}
+
+/// Texts of a locale, a bit each (none kept: no memory), by number: a plain entry's text is its
+/// entry's index in `entries`, a plural form's text `entries.count` + its index in `forms` (as
+/// `EntryFindings` numbers its items). A list of places took 8 bytes a text where every text is
+/// blank, and kept them all until the report was written.
+struct TextSet: Sendable {
+    private var words: [UInt64] = []
+
+    var isEmpty: Bool { words.isEmpty }
+
+    mutating func insert(_ text: Int, of table: LocaleStrings) {
+        if words.isEmpty { words = [UInt64](repeating: 0, count: (table.entries.count + table.forms.count + 63) / 64) }
+        words[text >> 6] |= 1 << UInt64(text & 63)
+    }
+
+    /// The texts in increasing order.
+    func forEach(_ body: (Int) -> Void) {
+        for (index, word) in words.enumerated() where word != 0 {
+            var rest = word
+            while rest != 0 {
+                body(index << 6 | rest.trailingZeroBitCount)
+                rest &= rest &- 1
+            }
+        }
+    }
+
+    var count: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
 }
 
 /// A text in which a formatter may throw or show a placeholder as typed (`StringTableCache.formatScans`).
@@ -184,6 +240,9 @@ struct KeyArguments: Sendable {
     /// beside every other table while the rules run.
     private var keys: [Int32]
     private static let formattedBit: Int32 = 1 << 30
+
+    /// No key: for a reading of the texts that reads no placeholder.
+    init() { keys = [] }
 
     init(_ strings: StringTable) {
         let storage = strings.storage

@@ -19,33 +19,33 @@ struct EmptyTranslation: LintRule {
                 if let id = strings.keyID(key.value), Int(id) < isTitleKey.count { isTitleKey[Int(id)] = true }
             }
         }
-        // Every text of a locale may be empty: stored compactly (`EntryFindings`), in one array
-        // reserved for every entry (plural forms may add more; untouched capacity costs no memory).
+        // The blank texts, found in the one reading of every text the string rules share; a
+        // finding each at most, stored compactly (`EntryFindings`).
+        let blanks = context.stringCache.blankTexts()
         var findings: [Finding] = []
-        findings.reserveCapacity(strings.locales.reduce(0) { $0 + (strings[$1]?.entries.count ?? 0) })
+        findings.reserveCapacity(blanks.reduce(0) { $0 + $1.count })
         var scalars = BlankScalars()
-        for locale in strings.locales {
-            guard let table = strings[locale] else { continue }
+        for (localeIndex, locale) in strings.locales.enumerated() {
+            guard let table = strings[locale], !blanks[localeIndex].isEmpty else { continue }
             let empty = EntryFindings(rule: Self.id, table: table, place: .text, message: .aroundKey(
                 prefix: { category in category.map(PluralFormWords.words(named:)) ?? "'" },
                 suffix: "' is empty in locale '\(locale)': it shows as a blank label"))
-            for (index, entry) in table.entries.indexed {
+            blanks[localeIndex].forEach { text in
+                let form = text >= table.entries.count ? text - table.entries.count : nil
+                let entryIndex = form.map(table.entryIndex(ofForm:)) ?? text
+                let entry = table.entries[entryIndex]
                 let severity: Severity
                 if isTitleKey[Int(entry.key)] {
                     severity = .error
                 } else if let otherSeverity {
                     severity = otherSeverity
                 } else {
-                    continue
+                    return
                 }
-                if entry.isPlural {
-                    for form in table.pluralFormIndices(entry)
-                    where storage.withBytes(entry.file, table.forms[form].text, { UTF8Text.isBlank($0, &scalars) }) {
-                        empty.add(entry: index, form: form, severity: severity, to: &findings)
-                    }
-                } else if storage.withBytes(entry.file, entry.text, { UTF8Text.isBlank($0, &scalars) }),
-                          !Self.isMeantBlank(entry, in: strings, &scalars) {
-                    empty.add(entry: index, severity: severity, to: &findings)
+                if let form {
+                    empty.add(entry: entryIndex, form: form, severity: severity, to: &findings)
+                } else if !Self.isMeantBlank(entry, in: strings, &scalars) {
+                    empty.add(entry: entryIndex, severity: severity, to: &findings)
                 }
             }
         }
