@@ -76,7 +76,8 @@ enum Concurrent {
             let outer = Making.current
             let making = Making(outer: outer)
             Making.current = making
-            let made = make()
+            // Kept alive while it is the thread's (the thread's slot does not retain it).
+            let made = withExtendedLifetime(making) { make() }
             Making.current = outer
             state.withLock { $0.value = made }
             if threadLimit > 1 { Pool.shared.wake() }
