@@ -94,4 +94,28 @@ import Testing
         let crashesWithout = Linter.lint(project, selection: LintSelection(only: ["format-crash"])).diagnostics
         #expect(Self.described(crashesWithout) == crashes)
     }
+
+    /// `empty-translation` reads its blank texts from the same shared reading of every text; with
+    /// the placeholder rules off it reads them alone (`readsPlaceholders` false), and with itself
+    /// not among the rules the cache was made for, by a reading of their own: the same findings
+    /// each way, at plain texts and plural forms, a separator's blank translation left out.
+    @Test func emptyTranslationFindsTheSameBlankTextsEveryWay() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write([
+            ".routekit.yml": "strings: [\"s*.yml\"]\n",
+            "s0.yml": "en:\n  a: 'A'\n  b: ' x'\n  p:\n    one: 'one'\n    other: 'many'\n  q: '%{n}'\n",
+            "s1.yml": "de:\n  a: ''\n  b: ' '\n  p:\n    one: ' '\n    other: \"\\u00A0\"\n  q: \"\\u3000\"\n  r: 'ok %{n}'\n",
+        ])
+        let project = try Project.load(config: try ProjectConfig.load(path: directory.path(".routekit.yml")))
+        func found(rules: [any LintRule]?) -> [String] {
+            Self.described(EmptyTranslation().check(LintContext(project: project, settings: project.config.rules, rules: rules)))
+        }
+        let shared = found(rules: nil)
+        #expect(shared.map { $0.split(separator: " ").prefix(3).joined(separator: " ") } == ["2:6 de a", "5:10 de p", "6:12 de p", "7:6 de q"],
+                "\(shared)")
+        #expect(found(rules: [EmptyTranslation()]) == shared)
+        #expect(found(rules: RuleRegistry.rules.filter { !($0 is EmptyTranslation) }) == shared)
+        let only = Linter.lint(project, selection: LintSelection(only: ["empty-translation"])).diagnostics
+        #expect(Self.described(only) == shared)
+    }
 }
