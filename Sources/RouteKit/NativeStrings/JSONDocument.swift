@@ -131,7 +131,7 @@ struct JSONDocument {
                                             readsUnitsDirectly: Bool = true) throws(NativeSyntaxError) -> JSONDocument {
         var parser = Parser(bytes: bytes, maxDepth: maxDepth, maxNodes: maxNodes, outline: outline,
                             streamed: member.map { Array($0.utf8) }, sink: sink, besideFrom: besideFrom)
-        parser.readsUnitsDirectly = readsUnitsDirectly && outline.map(Parser<Sink>.readsUnits(under:)) ?? false
+        if readsUnitsDirectly, let outline { parser.readsUnitsDirectly = Parser<Sink>.readsUnits(under: outline) }
         defer { sink = parser.sink }
         try parser.run()
         var document = JSONDocument(bytes: bytes, nodes: parser.nodes)
