@@ -8,15 +8,7 @@ import Testing
 @Suite struct JSONUnitObjectTests {
     /// What a parse gives, as plain values to compare.
     private static func outcome(_ text: [UInt8], direct: Bool, maxDepth: Int = 200, maxNodes: Int = 8_000_000) -> String {
-        text.withUnsafeBufferPointer { buffer in
-            do throws(NativeSyntaxError) {
-                let document = try JSONDocument.parse(buffer, maxDepth: maxDepth, maxNodes: maxNodes, outline: .stringCatalog,
-                                                      readsUnitsDirectly: direct)
-                return document.nodeSummary + " repeats \(document.objectsWithRepeats.sorted())"
-            } catch {
-                return "error \(error.line):\(error.column) \(error.message)"
-            }
-        }
+        text.withUnsafeBufferPointer { JSONDocument.catalogParseSummary($0, readsUnitsDirectly: direct, maxDepth: maxDepth, maxNodes: maxNodes) }
     }
 
     private static func expectSame(_ text: [UInt8], maxDepth: Int = 200, maxNodes: Int = 8_000_000,

@@ -1302,13 +1302,21 @@ extension JSONDocument {
 }
 
 extension JSONDocument {
-    /// Every node's fields and position, and the lone surrogates: what two parses of one text
-    /// must agree on (the direct reading of string units and the general loop, in tests and the
-    /// fuzz harness).
-    var nodeSummary: String {
-        nodes.indices.map { index in
-            let node = nodes[index], position = position(index)
-            return "\(node.kind) \(node.flag) \(node.start) \(node.length) \(node.end) \(position.line):\(position.column)"
-        }.joined(separator: "\n") + "\nlone \(loneSurrogateOffsets)"
+    /// What a String Catalog's parse gives, as text two parses of one file must agree on (the
+    /// direct reading of string units and the general loop, in tests and the fuzz harness): every
+    /// node's fields and position, the lone surrogates and the objects with repeats; or the error
+    /// and its place.
+    static func catalogParseSummary(_ bytes: UnsafeBufferPointer<UInt8>, readsUnitsDirectly: Bool, maxDepth: Int = 200,
+                                    maxNodes: Int = 8_000_000) -> String {
+        do throws(NativeSyntaxError) {
+            let document = try parse(bytes, maxDepth: maxDepth, maxNodes: maxNodes, outline: .stringCatalog,
+                                     readsUnitsDirectly: readsUnitsDirectly)
+            return document.nodes.indices.map { index in
+                let node = document.nodes[index], position = document.position(index)
+                return "\(node.kind) \(node.flag) \(node.start) \(node.length) \(node.end) \(position.line):\(position.column)"
+            }.joined(separator: "\n") + "\nlone \(document.loneSurrogateOffsets) repeats \(document.objectsWithRepeats.sorted())"
+        } catch {
+            return "error \(error.line):\(error.column) \(error.message)"
+        }
     }
 }

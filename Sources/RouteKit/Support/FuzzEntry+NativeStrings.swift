@@ -37,16 +37,9 @@ extension FuzzEntry {
         if let difference = StringsRecordDump.catalogDifference(bytes) {
             preconditionFailure("the streaming String Catalog reader parts from the whole-document one:\n\(difference)")
         }
-        func parsed(direct: Bool) -> String {
-            bytes.withUnsafeBufferPointer { buffer in
-                do throws(NativeSyntaxError) {
-                    return try JSONDocument.parse(buffer, outline: .stringCatalog, readsUnitsDirectly: direct).nodeSummary
-                } catch {
-                    return "error \(error.line):\(error.column) \(error.message)"
-                }
-            }
+        let (direct, general) = bytes.withUnsafeBufferPointer { buffer in
+            (JSONDocument.catalogParseSummary(buffer, readsUnitsDirectly: true), JSONDocument.catalogParseSummary(buffer, readsUnitsDirectly: false))
         }
-        let direct = parsed(direct: true), general = parsed(direct: false)
         if direct != general {
             preconditionFailure("string units read directly: \(direct); by the general loop: \(general)")
         }
