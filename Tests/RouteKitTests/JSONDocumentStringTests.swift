@@ -25,6 +25,37 @@ import Testing
         }
     }
 
+    /// A short plain string is read inline, when the first byte of the next sixteen that stops
+    /// the scan is its closing quote (`Parser.string`); any other first stop goes the whole scan's
+    /// way. Every length around the sixteen, every stop at every offset, with room after.
+    @Test func shortStringsReadInlineAsFoundationReadsThem() throws {
+        let stops = ["", "é", "日", "\\\"", "\\n", "\\u0041", "\u{01}", "\u{1F}", "\u{7F}", " "]
+        for length in 0 ..< 24 {
+            for stop in stops {
+                for offset in 0 ... length where stop != "" || offset == 0 {
+                    var body = String(repeating: "k", count: length)
+                    body.insert(contentsOf: stop, at: body.index(body.startIndex, offsetBy: offset))
+                    let text = "{\"\(body)\":[\"\(body)\", \"\(String(repeating: "p", count: 20))\"]}"
+                    let bytes = Array(text.utf8)
+                    let expected = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: [String]]
+                    try bytes.withUnsafeBufferPointer { buffer in
+                        guard let expected else {
+                            #expect(throws: NativeSyntaxError.self, "\(text)") { _ = try JSONDocument.parse(buffer) }
+                            return
+                        }
+                        let document = try JSONDocument.parse(buffer)
+                        let (name, value) = try #require(expected.first)
+                        #expect(document.string(1) == name, "\(text)")
+                        #expect(document.string(3) == value.first, "\(text)")
+                        #expect(document.string(4) == value.last, "\(text)")
+                        #expect(document.nodes[3].start == Int32(2 + body.utf8.count + 4), "\(text)")
+                        #expect(document.nodes[3].flag == stop.hasPrefix("\\"), "\(text): escapes")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func aControlByteAnywhereInALongStringIsAnError() {
         // Past two steps of sixteen bytes, then eight, then one.
         for offset in 0 ..< 44 {

@@ -596,19 +596,24 @@ struct JSONDocument {
 
         mutating func skipSpaces() {
             let base = bytes.baseAddress!, count = bytes.count
+            // Tests in the order a pretty-printed file needs them, not a jump table: the byte
+            // after a line's indentation ends the loop with one comparison.
             while index < count {
-                switch base[index] {
-                case 0x20:
-                    // A run of spaces (a pretty-printed file's indentation): eight at a time.
-                    index = ByteWord.endOfSpaces(in: bytes, from: index)
-                case 0x09, 0x0D: index += 1
-                case 0x0A:
+                let byte = base[index]
+                if byte > 0x20 { return }
+                if byte == 0x0A {
                     index += 1
                     line += 1
                     columns.startLine(at: index)
                     // The next line's indentation, at once.
                     index = ByteWord.endOfSpaces(in: bytes, from: index)
-                default: return
+                } else if byte == 0x20 {
+                    // A run of spaces: eight at a time.
+                    index = ByteWord.endOfSpaces(in: bytes, from: index)
+                } else if byte == 0x09 || byte == 0x0D {
+                    index += 1
+                } else {
+                    return
                 }
             }
         }
@@ -936,8 +941,45 @@ struct JSONDocument {
             index += count
         }
 
+        /// The bytes of `word` that may stop a string's scan: a zero-byte test for a quote, a
+        /// backslash and a control byte, and every byte that is not ASCII, whose UTF-8 the scan
+        /// checks (the lowest byte flagged is always a true one).
+        @inline(__always)
+        static func stops(_ word: UInt64) -> UInt64 {
+            let quotes = word ^ 0x2222_2222_2222_2222, backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            return (((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+                | ((word &- 0x2020_2020_2020_2020) & ~word) | word) & 0x8080_8080_8080_8080
+        }
+
         /// Reads a string, with a node if `keep`; returns its bytes between the quotes.
+        ///
+        /// Most strings of a file are short and plain (member names, locales, a unit's state): when
+        /// the first byte of the next sixteen that stops the scan is the closing quote, the string
+        /// is read here, inline; the rest by `scanString`, whose setup cost more than such a
+        /// string's whole reading.
+        @inline(__always)
         mutating func string(keep: Bool) throws(NativeSyntaxError) -> (start: Int, end: Int, escapes: Bool) {
+            let start = index + 1
+            if start + 16 <= bytes.count {
+                let base = UnsafeRawPointer(bytes.baseAddress! + start)
+                let first = Self.stops(base.loadUnaligned(as: UInt64.self))
+                let second = Self.stops(base.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+                if first | second != 0 {
+                    let end = start + (first != 0 ? first.trailingZeroBitCount >> 3 : 8 + second.trailingZeroBitCount >> 3)
+                    if bytes[end] == UInt8(ascii: "\"") {
+                        if keep { _ = try append(.string, start: start, length: end - start, at: index) }
+                        index = end + 1
+                        return (start, end, false)
+                    }
+                }
+            }
+            return try scanString(keep: keep)
+        }
+
+        /// `string` for any string: to its closing quote through escapes and UTF-8 sequences.
+        @inline(never)
+        mutating func scanString(keep: Bool) throws(NativeSyntaxError) -> (start: Int, end: Int, escapes: Bool) {
             let open = index
             let start = index + 1
             var offset = start
@@ -947,28 +989,19 @@ struct JSONDocument {
             // A high surrogate escape waiting for its low half: where it is, and where the low
             // half must start.
             var pendingHigh: (at: Int, end: Int)?
-            /// The bytes of `word` that may stop the scan: a zero-byte test for each of the three,
-            /// and every byte that is not ASCII, whose UTF-8 is checked here (the lowest byte
-            /// flagged is always a true one).
-            @inline(__always) func stops(_ word: UInt64) -> UInt64 {
-                let quotes = word ^ 0x2222_2222_2222_2222, backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
-                let ones: UInt64 = 0x0101_0101_0101_0101
-                return (((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
-                    | ((word &- 0x2020_2020_2020_2020) & ~word) | word) & 0x8080_8080_8080_8080
-            }
             while true {
                 // To the next quote, backslash, control byte or byte other than ASCII: sixteen bytes
                 // a step (two words side by side), then eight, byte by byte in the file's last few.
                 if offset + 16 <= count {
-                    let first = stops(UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
-                    let second = stops(UnsafeRawPointer(base + offset + 8).loadUnaligned(as: UInt64.self))
+                    let first = Self.stops(UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+                    let second = Self.stops(UnsafeRawPointer(base + offset + 8).loadUnaligned(as: UInt64.self))
                     guard first | second != 0 else {
                         offset += 16
                         continue
                     }
                     offset += first != 0 ? first.trailingZeroBitCount >> 3 : 8 + second.trailingZeroBitCount >> 3
                 } else if offset + 8 <= count {
-                    let found = stops(UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+                    let found = Self.stops(UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
                     guard found != 0 else {
                         offset += 8
                         continue
