@@ -180,6 +180,16 @@ struct KeyInterner {
         }
     }
 
+    /// `body` of the UTF-8 bytes of `name(id)`, written on the stack: no `String` made for a
+    /// name read once.
+    func withName<Result>(_ id: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let length = nameLength(id)
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(length, 1)) { buffer in
+            if length > 0 { writeName(id, endingAt: buffer.baseAddress! + length) }
+            return body(UnsafeBufferPointer(start: buffer.baseAddress!, count: length))
+        }
+    }
+
     /// Appends the UTF-8 bytes of `name(id)` to `buffer`.
     func appendName(_ id: Int32, to buffer: inout [UInt8]) {
         let length = nameLength(id)

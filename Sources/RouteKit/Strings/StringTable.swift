@@ -351,6 +351,9 @@ final class StringStorage: Sendable {
     /// Key id → dotted key name.
     func name(_ id: Int32) -> String { keys.name(id) }
 
+    /// `body` of the UTF-8 bytes of key `id`'s dotted name, without a `String`.
+    func withName<Result>(_ id: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result { keys.withName(id, body) }
+
     /// The rules of file `file`'s dialect.
     @inline(__always)
     func rules(_ file: Int32) -> any DialectRules { dialectRules[Int(file)] }
