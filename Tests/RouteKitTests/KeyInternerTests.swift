@@ -20,6 +20,9 @@ import Testing
         interner.removeTable()
         // Names need no table.
         #expect(ids.allSatisfy { interner.name($0.value) == $0.key })
+        // The bytes lent to a closure are the name's (no String made), the root's none.
+        #expect(ids.allSatisfy { entry in interner.withName(entry.value) { Array($0) } == Array(entry.key.utf8) })
+        #expect(interner.withName(0) { $0.count } == 0)
         interner.restoreTable()
         #expect(ids.allSatisfy { interner.id(of: $0.key) == $0.value })
         #expect(interner.id(of: "group1") != nil && interner.id(of: "k20000") == nil)

@@ -18,14 +18,10 @@ final class StringTableCache: Sendable {
     private let readsPlaceholders: Bool
     private let findsBlanks: Bool
     private let listedMismatches: Int
-    /// How the base's entries are spread over the cores (tests compare parts with one whole).
-    private let baseParts: BaseEntryParts
 
     /// `rules`: the rules that will ask (nil: any may).
-    init(_ strings: StringTable, for rules: [any LintRule]? = nil, listedMismatches: Int = InputLimits.default.findings,
-         baseParts: BaseEntryParts = .standard) {
+    init(_ strings: StringTable, for rules: [any LintRule]? = nil, listedMismatches: Int = InputLimits.default.findings) {
         self.strings = strings
-        self.baseParts = baseParts
         comparesPlaceholders = rules?.contains { $0 is PlaceholderMismatch } ?? true
         readsPlaceholders = rules?.contains { $0 is PlaceholderMismatch || $0 is FormatCrash || $0 is PlaceholderShownVerbatim } ?? true
         findsBlanks = rules?.contains { $0 is EmptyTranslation } ?? true
@@ -41,7 +37,7 @@ final class StringTableCache: Sendable {
 
     /// What the app passes for each key, as the base locale's text (in its dialect) tells.
     func keyArguments() -> KeyArguments {
-        argumentsByKey.value { KeyArguments(strings, parts: baseParts) }
+        argumentsByKey.value { KeyArguments(strings) }
     }
 
     /// Per locale of `strings.locales` (same order), what one reading of every text found: of
@@ -56,7 +52,7 @@ final class StringTableCache: Sendable {
         formatScansByLocale.value {
             let arguments = readsPlaceholders ? keyArguments() : nil
             return Self.formatScans(strings, arguments: arguments,
-                                    bases: comparesPlaceholders ? PlaceholderMismatch.Bases(strings, arguments: arguments!, parts: baseParts) : nil,
+                                    bases: comparesPlaceholders ? PlaceholderMismatch.Bases(strings, arguments: arguments!) : nil,
                                     listed: listedMismatches, blanks: findsBlanks)
         }
     }
@@ -76,7 +72,7 @@ final class StringTableCache: Sendable {
         guard !comparesPlaceholders else { return formatScans().map(\.mismatches) }
         return mismatchesAlone.value {
             let arguments = keyArguments()
-            return Self.formatScans(strings, arguments: arguments, bases: PlaceholderMismatch.Bases(strings, arguments: arguments, parts: baseParts),
+            return Self.formatScans(strings, arguments: arguments, bases: PlaceholderMismatch.Bases(strings, arguments: arguments),
                                     listed: listedMismatches, blanks: false).map(\.mismatches)
         }
     }
@@ -248,60 +244,41 @@ struct KeyArguments: Sendable {
     /// No key: for a reading of the texts that reads no placeholder.
     init() { keys = [] }
 
-    init(_ strings: StringTable, parts: BaseEntryParts = .standard) {
+    init(_ strings: StringTable) {
         let storage = strings.storage
-        var keys = [Int32](repeating: -1, count: storage.keyCount)
-        if let base = strings.base {
-            // A part of the base's entries on each core: each entry writes its own key's slot (a
-            // locale holds a key once).
-            let entries = base.entries
-            keys.withUnsafeMutableBufferPointer { buffer in
-                nonisolated(unsafe) let slots = buffer
-                Concurrent.perform(iterations: parts.count(entries.count)) { part in
-                    var percents = ByteSearch(UInt8(ascii: "%"))
-                    for index in parts.range(part, of: entries.count) {
-                        let entry = entries[index]
-                        slots[Int(entry.key)] = Self.value(of: entry, in: base, storage, &percents)
+        keys = [Int32](repeating: -1, count: storage.keyCount)
+        guard let base = strings.base else { return }
+        var percents = ByteSearch(UInt8(ascii: "%"))
+        for entry in base.entries {
+            let rules = storage.rules(entry.file)
+            var isFormatted = false
+            var top: Int32 = 0
+            base.forEachText(of: entry) { ref in
+                guard percents.contains(entry.file, ref, in: storage) else { return }
+                storage.withBytes(entry.file, ref) { text in
+                    rules.scan(text, formatted: true) { token in
+                        guard token.isArgument else { return }
+                        isFormatted = true
+                        top = Swift.max(top, Int32(token.position ?? 0))
                     }
                 }
             }
-        }
-        self.keys = keys
-    }
-
-    /// A base entry's slot: the highest position its texts (or a String Catalog key) use, and
-    /// whether the app formats it.
-    private static func value(of entry: CompactEntry, in base: LocaleStrings, _ storage: StringStorage,
-                              _ percents: inout ByteSearch) -> Int32 {
-        let rules = storage.rules(entry.file)
-        var isFormatted = false
-        var top: Int32 = 0
-        // (Closures written out: a local function passed as one boxed the two variables.)
-        base.forEachText(of: entry) { ref in
-            guard percents.contains(entry.file, ref, in: storage) else { return }
-            storage.withBytes(entry.file, ref) { text in
-                rules.scan(text, formatted: true) { token in
-                    guard token.isArgument else { return }
-                    isFormatted = true
-                    top = Swift.max(top, Int32(token.position ?? 0))
+            switch storage.dialects[Int(entry.file)] {
+            case .rails where entry.isPlural:
+                isFormatted = true
+            case .apple:
+                storage.withName(entry.key) { bytes in
+                    rules.scan(bytes, formatted: true) { token in
+                        guard token.isArgument else { return }
+                        isFormatted = true
+                        top = Swift.max(top, Int32(token.position ?? 0))
+                    }
                 }
+            default:
+                break
             }
+            keys[Int(entry.key)] = top | (isFormatted ? Self.formattedBit : 0)
         }
-        switch storage.dialects[Int(entry.file)] {
-        case .rails where entry.isPlural:
-            isFormatted = true
-        case .apple:
-            storage.withName(entry.key) { key in
-                rules.scan(key, formatted: true) { token in
-                    guard token.isArgument else { return }
-                    isFormatted = true
-                    top = Swift.max(top, Int32(token.position ?? 0))
-                }
-            }
-        default:
-            break
-        }
-        return top | (isFormatted ? formattedBit : 0)
     }
 
     /// Whether the app formats key `id`'s texts; `text` decides for a key the base lacks.
@@ -320,21 +297,5 @@ struct KeyArguments: Sendable {
     func highestPosition(_ id: Int32) -> Int? {
         let value = keys[Int(id)]
         return value < 0 ? nil : Int(value & (Self.formattedBit - 1))
-    }
-}
-
-/// The base locale's entries in parts of `size`, one at a time on a core (`KeyArguments`, the
-/// base's placeholders): a few thousand entries a part, so a small table stays on one core.
-struct BaseEntryParts: Sendable {
-    static let standard = BaseEntryParts(size: 2_048)
-
-    /// Entries a part; `Int.max`: the whole table in one.
-    let size: Int
-
-    func count(_ entries: Int) -> Int { entries <= 0 ? 0 : (entries - 1) / size + 1 }
-
-    func range(_ part: Int, of entries: Int) -> Range<Int> {
-        let start = part * size
-        return start ..< start + Swift.min(size, entries - start)
     }
 }

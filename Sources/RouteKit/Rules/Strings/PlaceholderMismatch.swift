@@ -91,40 +91,18 @@ struct PlaceholderMismatch: LintRule {
         fileprivate let expected: PlaceholderBytes
 
         /// Nil when there is no base locale, or nothing else to compare with it.
-        init?(_ strings: StringTable, arguments: KeyArguments, parts: BaseEntryParts = .standard) {
+        init?(_ strings: StringTable, arguments: KeyArguments) {
             guard let base = strings.base, strings.locales.contains(where: { $0 != strings.baseLocale }) else { return nil }
-            let storage = strings.storage, entries = base.entries
-            var sources = [BaseText](repeating: .absent, count: storage.keyCount)
-            // A part of the base's entries on each core, each with a list of its own: a key's
-            // text names a signature of its part's list until the lists are joined (a locale
-            // holds a key once, so each writes its own slot).
-            let lists = sources.withUnsafeMutableBufferPointer { buffer in
-                nonisolated(unsafe) let slots = buffer
-                return Concurrent.map(count: parts.count(entries.count)) { part -> PlaceholderBytes in
-                    let range = parts.range(part, of: entries.count)
-                    var expected = PlaceholderBytes()
-                    // One signature at most per base text: reserved, so the list never grows by copying.
-                    expected.reserveSignatures(range.count + 1)
-                    // Most texts have no placeholders: they share one empty signature (a signature each
-                    // would cost more than the texts of a large file).
-                    let noPlaceholders = expected.startSignature()
-                    for index in range {
-                        let source = entries[index]
-                        slots[Int(source.key)] = PlaceholderMismatch.baseText(source, in: base, storage, arguments: arguments,
-                                                                              noPlaceholders: noPlaceholders, into: &expected)
-                    }
-                    return expected
-                }
-            }
             var expected = PlaceholderBytes()
-            expected.reserveSignatures(lists.reduce(0) { $0 + $1.count })
-            for (part, list) in lists.enumerated() {
-                let offset = Int32(expected.append(list))
-                guard offset > 0 else { continue }
-                for index in parts.range(part, of: entries.count) {
-                    let key = Int(entries[index].key)
-                    sources[key] = sources[key].moved(by: offset)
-                }
+            // One signature at most per base text: reserved, so the list never grows by copying.
+            expected.reserveSignatures(base.entries.count + 1)
+            var sources = [BaseText](repeating: .absent, count: strings.storage.keyCount)
+            // Most texts have no placeholders: they share one empty signature (a signature each
+            // would cost more than the texts of a large file).
+            let noPlaceholders = expected.startSignature()
+            for source in base.entries {
+                sources[Int(source.key)] = PlaceholderMismatch.baseText(source, in: base, strings.storage, arguments: arguments,
+                                                                        noPlaceholders: noPlaceholders, into: &expected)
             }
             self.sources = sources
             self.expected = expected
@@ -464,12 +442,6 @@ private struct BaseText {
             | (apple ? Self.appleBit : 0)
     }
 
-    /// The same text, its signatures `offset` further on in their list (`PlaceholderBytes.append`).
-    func moved(by offset: Int32) -> BaseText {
-        BaseText(signature: signature + offset, allowed: allowed + offset, isPlural: isPlural, hasPlaceholders: hasPlaceholders,
-                 apple: apple)
-    }
-
     /// What the code passes: `signature`, or for a String Catalog key with arguments of its own, those too.
     var allowed: Int32 { Int32(bitPattern: packed & (Self.appleBit - 1)) }
     var isPlural: Bool { packed & Self.pluralBit != 0 }
@@ -523,22 +495,6 @@ struct PlaceholderBytes {
         names.removeAll(keepingCapacity: true)
         nameBytes.removeAll(keepingCapacity: true)
         printf.removeAll(keepingCapacity: true)
-    }
-
-    /// Appends the signatures of `other` after this list's; returns the index the first of them
-    /// takes here (an index of `other` is that much more here).
-    mutating func append(_ other: PlaceholderBytes) -> Int {
-        let offset = signatures.count, nameOffset = names.count, byteOffset = nameBytes.count, printfOffset = printf.count
-        signatures.append(contentsOf: other.signatures.lazy.map { signature in
-            var moved = signature
-            moved.names = signature.names.lowerBound + nameOffset ..< signature.names.upperBound + nameOffset
-            moved.printf = signature.printf.lowerBound + printfOffset ..< signature.printf.upperBound + printfOffset
-            return moved
-        })
-        names.append(contentsOf: other.names.lazy.map { $0.lowerBound + byteOffset ..< $0.upperBound + byteOffset })
-        nameBytes.append(contentsOf: other.nameBytes)
-        printf.append(contentsOf: other.printf)
-        return offset
     }
 
     /// Starts an empty signature, which `add` fills; returns its index.
