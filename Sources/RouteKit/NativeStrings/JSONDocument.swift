@@ -961,28 +961,25 @@ struct JSONDocument {
         @inline(__always)
         mutating func string(keep: Bool) throws(NativeSyntaxError) -> (start: Int, end: Int, escapes: Bool) {
             let start = index + 1
-            if start + 16 <= bytes.count {
-                let base = UnsafeRawPointer(bytes.baseAddress! + start)
-                let first = Self.stops(base.loadUnaligned(as: UInt64.self))
-                let second = Self.stops(base.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-                if first | second != 0 {
-                    let end = start + (first != 0 ? first.trailingZeroBitCount >> 3 : 8 + second.trailingZeroBitCount >> 3)
-                    if bytes[end] == UInt8(ascii: "\"") {
-                        if keep { _ = try append(.string, start: start, length: end - start, at: index) }
-                        index = end + 1
-                        return (start, end, false)
-                    }
-                }
-            }
-            return try scanString(keep: keep)
+            guard start + 16 <= bytes.count else { return try scanString(keep: keep, from: start) }
+            let base = UnsafeRawPointer(bytes.baseAddress! + start)
+            let first = Self.stops(base.loadUnaligned(as: UInt64.self))
+            let second = Self.stops(base.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            guard first | second != 0 else { return try scanString(keep: keep, from: start + 16) }
+            let end = start + (first != 0 ? first.trailingZeroBitCount >> 3 : 8 + second.trailingZeroBitCount >> 3)
+            guard bytes[end] == UInt8(ascii: "\"") else { return try scanString(keep: keep, from: end) }
+            if keep { _ = try append(.string, start: start, length: end - start, at: index) }
+            index = end + 1
+            return (start, end, false)
         }
 
-        /// `string` for any string: to its closing quote through escapes and UTF-8 sequences.
+        /// `string` for any string: to its closing quote through escapes and UTF-8 sequences, from
+        /// `first` on (the bytes before it, plain ASCII, were read by `string`).
         @inline(never)
-        mutating func scanString(keep: Bool) throws(NativeSyntaxError) -> (start: Int, end: Int, escapes: Bool) {
+        mutating func scanString(keep: Bool, from first: Int) throws(NativeSyntaxError) -> (start: Int, end: Int, escapes: Bool) {
             let open = index
             let start = index + 1
-            var offset = start
+            var offset = first
             var escapes = false
             let base = bytes.baseAddress!
             let count = bytes.count

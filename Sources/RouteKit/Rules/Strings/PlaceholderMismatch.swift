@@ -305,11 +305,14 @@ struct PlaceholderMismatch: LintRule {
             signature = noPlaceholders
         }
         var allowed = signature
-        if apple, storage.withName(source.key, { $0.contains(UInt8(ascii: "%")) }) {
-            // The base's arguments and the key's: what the code passes. The key's first, so
-            // that the base's type wins at a position both use.
+        // A String Catalog key that is a format: the base's arguments and the key's are what the
+        // code passes. The key's first, so that the base's type wins at a position both use.
+        if apple, storage.withName(source.key, { key in
+            guard key.contains(UInt8(ascii: "%")) else { return false }
             allowed = expected.startSignature()
-            storage.withName(source.key) { expected.add($0, rules: rules) }
+            expected.add(key, rules: rules)
+            return true
+        }) {
             base.forEachText(of: source) { ref in
                 storage.withBytes(source.file, ref) { text in
                     expected.add(text, rules: rules, formatted: arguments.formatted(source.key, text: text, rules: rules))
