@@ -201,7 +201,7 @@ import Testing
             "strings/de.yml": "# routekit:disable-next-line missing-translation\nde:\n  a: A\n",
             "strings/fr.yml": "fr:\n  b: B\n",
         ])
-        let project = try Project.load(config: try ProjectConfig.load(path: directory.path(".routekit.yml")))
+        let project = try directory.loadProject()
         let result = Linter.lint(project, selection: LintSelection(only: ["missing-translation"]))
         #expect(result.diagnostics.map(\.message) == [
             "'a' is missing in locale 'fr': users see the 'en' text",

@@ -135,7 +135,7 @@ import Testing
             "strings/de.yml": "de:\n  a: A\n",
             "strings/fr.yml": "# routekit:disable-next-line missing-translation\nfr:\n  b: B\n",
         ])
-        let project = try Project.load(config: try ProjectConfig.load(path: directory.path(".routekit.yml")))
+        let project = try directory.loadProject()
         let result = Linter.lint(project, selection: LintSelection(only: ["missing-translation"]))
         #expect(result.diagnostics.map { "\($0.location!.file.split(separator: "/").suffix(2).joined(separator: "/")):\($0.location!.line):\($0.location!.column) \($0.key!) \($0.locale!)" } == [
             "strings/en.yml:3:3 b de", "strings/en.yml:4:3 c de",
@@ -150,7 +150,7 @@ import Testing
             "res/values/strings.xml": "<resources>\n    <string name=\"a\">A</string>\n    <string name=\"b\">B</string>\n</resources>\n",
             "res/values-de/strings.xml": "<resources>\n    <string name=\"a\">A</string>\n</resources>\n",
         ])
-        let project = try Project.load(config: try ProjectConfig.load(path: directory.path(".routekit.yml")))
+        let project = try directory.loadProject()
         let result = Linter.lint(project, selection: LintSelection(only: ["missing-translation"]))
         #expect(result.diagnostics.count == 1)
         let location = try #require(result.diagnostics.first?.location)
@@ -164,7 +164,7 @@ import Testing
             "strings/en.yml": "en:\n  a: A\n  b: B\n",
             "strings/de.yml": "de:\n  a: A\n",
         ])
-        let project = try Project.load(config: try ProjectConfig.load(path: directory.path(".routekit.yml")))
+        let project = try directory.loadProject()
         let baseline = Baseline(entries: [Baseline.Entry(rule: "missing-translation", file: "strings/de.yml", key: "b", locale: "de",
                                                          message: "'b' is missing in locale 'de': users see the 'en' text")])
         let result = Linter.lint(project, selection: LintSelection(only: ["missing-translation"]), baseline: baseline)
@@ -185,7 +185,7 @@ import Testing
             "strings/fr.yml": "fr:\n  zeta: Z\n",
             "strings/ja.yml": "ja:\n  mid: M\n",
         ])
-        let project = try Project.load(config: try ProjectConfig.load(path: directory.path(".routekit.yml")))
+        let project = try directory.loadProject()
         let emitted = MissingTranslation().check(LintContext(project: project, settings: project.config.rules))
         let linted = Linter.lint(project, selection: LintSelection(only: ["missing-translation"])).diagnostics
         func describe(_ findings: [Finding]) -> [String] {

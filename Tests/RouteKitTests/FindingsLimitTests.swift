@@ -15,7 +15,7 @@ import Testing
             "Routes.kt": "sealed interface AppRoute\ndata class D(val x: Int) : AppRoute\n",
             "Nav.kt": "fun go(navigate: (AppRoute) -> Unit) {\n" + String(repeating: "D(x)", count: pushes) + "}\n",
         ])
-        let project = try Project.load(config: try ProjectConfig.load(path: directory.path(".routekit.yml")))
+        let project = try directory.loadProject()
         return Linter.lint(project, selection: LintSelection(only: ["push-without-title"])).diagnostics
     }
 
@@ -42,7 +42,7 @@ import Testing
         var files = files
         files[".routekit.yml"] = "strings: [\"s*.yml\"]\n" + (limit.map { "limits: { findings: \($0) }\n" } ?? "")
         try directory.write(files)
-        let project = try Project.load(config: try ProjectConfig.load(path: directory.path(".routekit.yml")))
+        let project = try directory.loadProject()
         return Linter.lint(project, selection: LintSelection(only: [rule])).diagnostics
     }
 
@@ -130,7 +130,7 @@ import Testing
         for limit in [nil, 3] {
             try directory.write([".routekit.yml": "strings: [Localizable.xcstrings]\n" + (limit.map { "limits: { findings: \($0) }\n" } ?? ""),
                                  "Localizable.xcstrings": catalog])
-            let project = try Project.load(config: try ProjectConfig.load(path: directory.path(".routekit.yml")))
+            let project = try directory.loadProject()
             let found = Linter.lint(project, selection: LintSelection(only: ["duplicate-key"])).diagnostics
             #expect(found.count == (limit == nil ? 5 : 4))
             #expect(found.filter { $0.location != nil }.allSatisfy {

@@ -91,7 +91,7 @@ import Testing
         #expect(html.contains("<th>he<small>25%</small></th>"))
         // en-GB inherits from en (the same language): complete, as missing-translation sees it.
         #expect(html.contains("<th>en-GB<small>100%</small></th>"))
-        let project = try Project.load(config: try ProjectConfig.load(path: dir.path(".routekit.yml")))
+        let project = try dir.loadProject()
         let matrix = CoverageMatrix.build(project: project)
         #expect(matrix.completion.map(\.percent) == [100, 100, 50, 25, 100])
         #expect(CoverageMatrix.Completion(translated: 199, total: 200).percent == 99)

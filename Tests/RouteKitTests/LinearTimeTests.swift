@@ -63,7 +63,7 @@ import Testing
                 + "class Navigator { fun add(route: AppRoute) {} }\n",
             "Nav.kt": "fun go(navigator: Navigator, a: Int) {\n    navigator.add(DetailScreen(when (a) { \(arms) }))\n}\n",
         ])
-        let project = try Project.load(config: try ProjectConfig.load(path: directory.path(".routekit.yml")))
+        let project = try directory.loadProject()
         let start = ContinuousClock.now
         let findings = Linter.lint(project, selection: LintSelection(only: ["literal-title"])).diagnostics
         #expect(findings.count == branches)
@@ -133,7 +133,7 @@ import Testing
             ".routekit.yml": "catalog: routes.yml\nstrings: [s.yml]\n", "s.yml": "en:\n  a: b\n",
             "routes.yml": "routes:\n  A: { tab: { icon: x }, title: a }\n" + routes,
         ])
-        let resolver = TitleResolver(project: try Project.load(config: try ProjectConfig.load(path: directory.path(".routekit.yml"))))
+        let resolver = TitleResolver(project: try directory.loadProject())
         #expect(throws: ResolutionError.self) { try resolver.push(String(repeating: "R", count: 100_000), locales: ["en"]) }
         do {
             _ = try resolver.push("Ruote12345", locales: ["en"])

@@ -38,7 +38,7 @@ import Testing
                 + (limit.map { "limits: { findings: \($0) }\n" } ?? ""),
             "s.yml": Self.strings,
         ])
-        let project = try Project.load(config: try ProjectConfig.load(path: directory.path(".routekit.yml")))
+        let project = try directory.loadProject()
         return Linter.lint(project, selection: LintSelection(only: ["missing-translation"])).diagnostics
     }
 

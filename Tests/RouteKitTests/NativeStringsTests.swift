@@ -7,7 +7,7 @@ import Testing
     /// Loads a project from `files` (with a `.routekit.yml`) and lints it.
     static func lint(_ files: [String: String], only: Set<String> = []) throws -> (project: Project, findings: [String], directory: TemporaryDirectory) {
         let directory = try TemporaryDirectory().write(files)
-        let project = try Project.load(config: try ProjectConfig.load(path: directory.path(".routekit.yml")))
+        let project = try directory.loadProject()
         let result = Linter.lint(project, selection: LintSelection(only: only))
         let findings = result.diagnostics.map { diagnostic -> String in
             let file = PathUtilities.relative(diagnostic.file ?? "", to: directory.url.path)

@@ -57,7 +57,7 @@ import Testing
             "strings.yml": "en: {}\n",
             "app/Routes.kt": "sealed interface AppRoute\nsealed interface TabRoute : AppRoute\ndata object ScheduleScreen : TabRoute\n",
         ])
-        let project = try Project.load(config: try ProjectConfig.load(path: dir.path(".routekit.yml")))
+        let project = try dir.loadProject()
         #expect(project.appCode.showsNativeNavigation == nil)
         let lint = try CLI.run(["lint"], in: dir.url)
         #expect(lint.stdout.contains("[tab-root-missing-title]"))

@@ -57,7 +57,7 @@ import Testing
         var files = files
         files[".routekit.yml"] = "strings: [\"s*.yml\"]\n"
         try directory.write(files)
-        let project = try Project.load(config: try ProjectConfig.load(path: directory.path(".routekit.yml")))
+        let project = try directory.loadProject()
         // The linter's context when the rule is not selected: the scan leaves the comparison out.
         let rules = comparesPlaceholders ? nil : RuleRegistry.rules.filter { !($0 is PlaceholderMismatch) }
         return (LintContext(project: project, settings: project.config.rules, rules: rules), directory)
@@ -106,7 +106,7 @@ import Testing
             "s0.yml": "en:\n  a: 'A'\n  b: ' x'\n  p:\n    one: 'one'\n    other: 'many'\n  q: '%{n}'\n",
             "s1.yml": "de:\n  a: ''\n  b: ' '\n  p:\n    one: ' '\n    other: \"\\u00A0\"\n  q: \"\\u3000\"\n  r: 'ok %{n}'\n",
         ])
-        let project = try Project.load(config: try ProjectConfig.load(path: directory.path(".routekit.yml")))
+        let project = try directory.loadProject()
         func found(rules: [any LintRule]?) -> [String] {
             Self.described(EmptyTranslation().check(LintContext(project: project, settings: project.config.rules, rules: rules)))
         }

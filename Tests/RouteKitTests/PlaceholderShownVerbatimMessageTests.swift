@@ -18,7 +18,7 @@ import Testing
                 """,
             "s.yml": "en:\n  c: '%d sessions'\n",
         ])
-        let project = try Project.load(config: try ProjectConfig.load(path: directory.path(".routekit.yml")))
+        let project = try directory.loadProject()
         let messages = Linter.lint(project, selection: LintSelection(only: ["placeholder-shown-verbatim"])).diagnostics.map(\.message)
         let compose = "fill only %1$s and %1$d; use %1$s, or format the value in code"
         #expect(messages == [

@@ -29,7 +29,7 @@ import Testing
         #expect(findings == ["missing-translation shared/src/commonMain/composeResources/values/strings.xml:1"], "\(findings)")
         let directory = try TemporaryDirectory()
         try directory.write(Dictionary(Self.files(config: config), uniquingKeysWith: { a, _ in a }))
-        let project = try Project.load(config: try ProjectConfig.load(path: directory.path(".routekit.yml")))
+        let project = try directory.loadProject()
         #expect(project.stringSets.map(\.name) == ["androidApp", "wearApp", "shared"])
         #expect(project.stringSets.map(\.files.count) == [1, 2, 2])
     }

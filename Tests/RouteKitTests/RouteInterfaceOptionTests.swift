@@ -43,7 +43,7 @@ import Testing
 
     @Test func theConfigChoosesTheHierarchy() throws {
         let dir = try Self.project(kotlin: "{ globs: [\"app/*.kt\"], route-interface: AppRoute }")
-        let project = try Project.load(config: try ProjectConfig.load(path: dir.path(".routekit.yml")))
+        let project = try dir.loadProject()
         #expect(project.appCode.routeInterface == "AppRoute")
         #expect(project.appCode.kotlinRoutes.map(\.name) == ["Home", "Detail"])
         #expect(throws: ConfigError.self) {

@@ -52,7 +52,7 @@ import Testing
     @Test func theMessageNamesTheMemberAndNoPosition() throws {
         let files = Self.catalog("\"A\" : { \"comment\" : \"x\", \"comment\" : \"y\" }")
         let directory = try TemporaryDirectory().write(files)
-        let project = try Project.load(config: try ProjectConfig.load(path: directory.path(".routekit.yml")))
+        let project = try directory.loadProject()
         let messages = Linter.lint(project).diagnostics.filter { $0.rule == "duplicate-key" }.map(\.message)
         #expect(messages == ["'comment' is given twice in one JSON object: the last one is read, as Xcode reads it"])
     }
@@ -67,7 +67,7 @@ import Testing
 
     @Test func theLoneSurrogateMessageQuotesTheEscape() throws {
         let directory = try TemporaryDirectory().write(Self.catalog("\"K\\uD800\" : { }"))
-        let project = try Project.load(config: try ProjectConfig.load(path: directory.path(".routekit.yml")))
+        let project = try directory.loadProject()
         let messages = Linter.lint(project).diagnostics.filter { $0.rule == "json-syntax" }.map(\.message)
         #expect(messages == ["\\uD800 is a lone UTF-16 surrogate, not a character: it is read as U+FFFD"])
     }
