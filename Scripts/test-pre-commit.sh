@@ -13,9 +13,8 @@
 #     a defect is blocked, a clean commit shows its warnings and goes through, YAML in no
 #     project passes, and a commit touching two projects lints each once.
 # pre-commit's swift language runs `swift build -c release` in its own clone. That happens twice
-# (try-repo always uses a throwaway store; the installed hook builds once and then reuses it),
-# side by side: a release build is mostly one compiler process, so on two cores the two take about
-# as long as one (1.5 to 5 minutes, with the machine). The system hook uses the packaged binary.
+# (try-repo always uses a throwaway store; the installed hook builds once and then reuses it):
+# about 2 × 1.5 minutes on two cores. The system hook uses the packaged binary.
 #
 # Usage: Scripts/test-pre-commit.sh
 #   PRE_COMMIT=path        use this pre-commit instead of installing one
@@ -114,25 +113,6 @@ commits() { git rev-list --count HEAD 2>/dev/null || echo 0; }
 # ROUTEKIT_SKIP_SOURCE_HOOK=1 leaves out the source hook (its two release builds), for a quick run
 # of the system hook alone; CI runs both.
 if [ "${ROUTEKIT_SKIP_SOURCE_HOOK:-}" != 1 ]; then
-# The installed hook's build (step 2), started now beside try-repo's: `pre-commit install-hooks`
-# in a repository of its own with the same configuration makes, in PRE_COMMIT_HOME, the
-# environment the installed hook then finds ready. (Built one after the other, the two builds
-# took 633 s of a 28-minute CI run on a slow machine.)
-source_hook_config() {
-  cat <<YAML
-repos:
-  - repo: $src
-    rev: $rev
-    hooks:
-      - id: routekit
-YAML
-}
-warm="$work/warm"
-git init --quiet -b main "$warm"
-source_hook_config > "$warm/.pre-commit-config.yaml"
-(cd "$warm" && "${pre_commit[@]}" install-hooks > "$work/install-hooks.log" 2>&1) &
-install_hooks=$!
-
 # 1. try-repo, the way a hook author checks a hook before tagging it.
 printf '%s\n' "$broken_routes" > mobile/routes.yml
 git add -A
@@ -152,7 +132,13 @@ git add -A
 git commit --quiet --no-verify -m "initial"
 
 # 2. The hook as users install it: .pre-commit-config.yaml + `pre-commit install`.
-source_hook_config > .pre-commit-config.yaml
+cat > .pre-commit-config.yaml <<YAML
+repos:
+  - repo: $src
+    rev: $rev
+    hooks:
+      - id: routekit
+YAML
 git add .pre-commit-config.yaml
 git commit --quiet --no-verify -m "pre-commit config"
 "${pre_commit[@]}" install >/dev/null
@@ -160,12 +146,7 @@ git commit --quiet --no-verify -m "pre-commit config"
 printf '%s\n' "$broken_routes" > mobile/routes.yml
 git add mobile/routes.yml
 before=$(commits)
-echo "# git commit with the installed hook (its build made beside try-repo's)…"
-if wait "$install_hooks"; then
-  pass "pre-commit install-hooks builds the source hook ($(elapsed))"
-else
-  fail "pre-commit install-hooks builds the source hook"; cat "$work/install-hooks.log"
-fi
+echo "# git commit with the installed hook (builds routekit once more)…"
 if out=$(git commit -m "broken routes" 2>&1); then
   fail "git commit with a defect is blocked (it went through)"; echo "$out"
 elif [ "$(commits)" = "$before" ] && grep -q "\[unknown-field\]" <<<"$out"; then

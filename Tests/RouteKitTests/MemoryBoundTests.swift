@@ -15,7 +15,8 @@ import Testing
     /// the allocator returns what was freed, how the threads' work interleaves), which on the
     /// 1 MB inputs below is 0.3 bytes per input byte, and a shape within that of its bound failed
     /// now and then (`emptyForms`, 5.009 against 5.0 on CI, 4.67–4.86 in six local runs). What a
-    /// change costs moves every run's peak, the least included. Each run's status must be the same.
+    /// change costs moves every run's peak, the least included. The runs' statuses must agree (when
+    /// they do not, the status is 1000, which no caller expects).
     static func peak(_ arguments: [String], runs: Int = 3) throws -> (status: Int32, bytes: Int) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
