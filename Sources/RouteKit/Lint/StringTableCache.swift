@@ -251,33 +251,34 @@ struct KeyArguments: Sendable {
         var percents = ByteSearch(UInt8(ascii: "%"))
         for entry in base.entries {
             let rules = storage.rules(entry.file)
-            var isFormatted = false
-            var top: Int32 = 0
+            var found = ArgumentsFound()
             base.forEachText(of: entry) { ref in
                 guard percents.contains(entry.file, ref, in: storage) else { return }
-                storage.withBytes(entry.file, ref) { text in
-                    rules.scan(text, formatted: true) { token in
-                        guard token.isArgument else { return }
-                        isFormatted = true
-                        top = Swift.max(top, Int32(token.position ?? 0))
-                    }
-                }
+                storage.withBytes(entry.file, ref) { text in rules.scan(text, formatted: true) { found.note($0) } }
             }
             switch storage.dialects[Int(entry.file)] {
             case .rails where entry.isPlural:
-                isFormatted = true
+                found.any = true
             case .apple:
-                storage.withName(entry.key) { bytes in
-                    rules.scan(bytes, formatted: true) { token in
-                        guard token.isArgument else { return }
-                        isFormatted = true
-                        top = Swift.max(top, Int32(token.position ?? 0))
-                    }
-                }
+                storage.withName(entry.key) { key in rules.scan(key, formatted: true) { found.note($0) } }
             default:
                 break
             }
-            keys[Int(entry.key)] = top | (isFormatted ? Self.formattedBit : 0)
+            keys[Int(entry.key)] = found.top | (found.any ? Self.formattedBit : 0)
+        }
+    }
+
+    /// What the texts of a base entry (and a String Catalog key) pass: whether any argument, and
+    /// the highest position one takes.
+    private struct ArgumentsFound {
+        var any = false
+        var top: Int32 = 0
+
+        @inline(__always)
+        mutating func note(_ token: FormatToken) {
+            guard token.isArgument else { return }
+            any = true
+            top = Swift.max(top, Int32(token.position ?? 0))
         }
     }
 

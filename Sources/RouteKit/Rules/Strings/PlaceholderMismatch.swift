@@ -293,12 +293,16 @@ struct PlaceholderMismatch: LintRule {
                                  noPlaceholders: Int, into expected: inout PlaceholderBytes) -> BaseText {
         let rules = storage.rules(source.file)
         let apple = storage.dialects[Int(source.file)] == .apple
-        var signature = expected.startSignature()
-        base.forEachText(of: source) { ref in
-            storage.withBytes(source.file, ref) { text in
-                expected.add(text, rules: rules, formatted: arguments.formatted(source.key, text: text, rules: rules))
+        @inline(__always)
+        func addBaseTexts(to expected: inout PlaceholderBytes) {
+            base.forEachText(of: source) { ref in
+                storage.withBytes(source.file, ref) { text in
+                    expected.add(text, rules: rules, formatted: arguments.formatted(source.key, text: text, rules: rules))
+                }
             }
         }
+        var signature = expected.startSignature()
+        addBaseTexts(to: &expected)
         let hasPlaceholders = !expected.isEmpty(signature)
         if !hasPlaceholders {
             expected.removeLastSignature()
@@ -307,17 +311,15 @@ struct PlaceholderMismatch: LintRule {
         var allowed = signature
         // A String Catalog key that is a format: the base's arguments and the key's are what the
         // code passes. The key's first, so that the base's type wins at a position both use.
-        if apple, storage.withName(source.key, { key in
-            guard key.contains(UInt8(ascii: "%")) else { return false }
-            allowed = expected.startSignature()
-            expected.add(key, rules: rules)
-            return true
-        }) {
-            base.forEachText(of: source) { ref in
-                storage.withBytes(source.file, ref) { text in
-                    expected.add(text, rules: rules, formatted: arguments.formatted(source.key, text: text, rules: rules))
-                }
+        if apple {
+            var keyIsFormat = false
+            storage.withName(source.key) { key in
+                guard key.contains(UInt8(ascii: "%")) else { return }
+                keyIsFormat = true
+                allowed = expected.startSignature()
+                expected.add(key, rules: rules)
             }
+            if keyIsFormat { addBaseTexts(to: &expected) }
         }
         return BaseText(signature: Int32(signature), allowed: Int32(allowed), isPlural: source.isPlural,
                         hasPlaceholders: hasPlaceholders, apple: apple)
